@@ -1,0 +1,700 @@
+// Typed values ("bf16:1.5") and value display for messages. Host floating point is allowed here:
+// nothing in this file is on the bit-exact path. Exactness is decided on integers (a small big
+// integer), never by comparing rounded host values.
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "tmu/formats.h"
+
+namespace tmu {
+
+namespace {
+
+// ---- A minimal unsigned big integer: enough to decide whether a decimal is a binary fraction ----
+class BigUint {
+ public:
+  bool is_zero() const { return limbs_.empty(); }
+  void mul_add(uint32_t mul, uint32_t add) {
+    uint64_t carry = add;
+    for (auto& limb : limbs_) {
+      const uint64_t t = uint64_t{limb} * mul + carry;
+      limb = static_cast<uint32_t>(t);
+      carry = t >> 32;
+    }
+    if (carry) limbs_.push_back(static_cast<uint32_t>(carry));
+  }
+  // Divides in place when the division is exact; otherwise leaves the value alone and returns false.
+  bool divide_exactly(uint32_t divisor) {
+    std::vector<uint32_t> quotient(limbs_.size());
+    uint64_t rem = 0;
+    for (size_t i = limbs_.size(); i-- > 0;) {
+      const uint64_t cur = (rem << 32) | limbs_[i];
+      quotient[i] = static_cast<uint32_t>(cur / divisor);
+      rem = cur % divisor;
+    }
+    if (rem != 0) return false;
+    limbs_ = std::move(quotient);
+    trim();
+    return true;
+  }
+  unsigned bit_length() const {
+    if (limbs_.empty()) return 0;
+    return static_cast<unsigned>(32 * (limbs_.size() - 1) + std::bit_width(limbs_.back()));
+  }
+  unsigned trailing_zero_bits() const {
+    unsigned n = 0;
+    for (uint32_t limb : limbs_) {
+      if (limb) return n + static_cast<unsigned>(std::countr_zero(limb));
+      n += 32;
+    }
+    return n;
+  }
+  void shift_right(unsigned n) {
+    const size_t whole = n / 32;
+    const unsigned part = n % 32;
+    limbs_.erase(limbs_.begin(), limbs_.begin() + static_cast<std::ptrdiff_t>(std::min(whole, limbs_.size())));
+    if (part) {
+      for (size_t i = 0; i < limbs_.size(); ++i) {
+        const uint32_t next = i + 1 < limbs_.size() ? limbs_[i + 1] : 0;
+        limbs_[i] = (limbs_[i] >> part) | (next << (32 - part));
+      }
+    }
+    trim();
+  }
+  // Only meaningful when bit_length() <= 64.
+  uint64_t low64() const {
+    uint64_t v = 0;
+    for (size_t i = std::min<size_t>(limbs_.size(), 2); i-- > 0;) v = (v << 32) | limbs_[i];
+    return v;
+  }
+
+ private:
+  void trim() {
+    while (!limbs_.empty() && limbs_.back() == 0) limbs_.pop_back();
+  }
+  std::vector<uint32_t> limbs_;  // little-endian
+};
+
+// A parsed number: ±odd * 2^pow2 when dyadic; otherwise only approx (for messages) is meaningful.
+struct ExactNumber {
+  enum class Kind { Finite, Inf, NaN } kind = Kind::Finite;
+  bool negative = false;
+  bool dyadic = true;
+  BigUint odd;        // zero, or odd
+  int64_t pow2 = 0;
+  double approx = 0;  // nearest host double, for messages only
+  bool approx_known = false;
+};
+
+constexpr int64_t kMaxExponentText = 100000;  // larger exponents in the text are rejected outright
+constexpr size_t kMaxDigits = 400;
+constexpr int64_t kMaxDecimalMagnitude = 60;  // beyond 10^±60 nothing here is representable
+
+bool set_reason(std::string* reason, std::string text) {
+  if (reason) *reason = std::move(text);
+  return false;
+}
+
+int hex_digit_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+bool equal_ci(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+      return false;
+  }
+  return true;
+}
+
+// Reads [+-]digits of an exponent suffix starting at s[pos]; advances pos.
+bool parse_exponent_suffix(std::string_view s, size_t& pos, int64_t& exponent, std::string* reason) {
+  bool negative = false;
+  if (pos < s.size() && (s[pos] == '+' || s[pos] == '-')) negative = s[pos++] == '-';
+  const size_t start = pos;
+  int64_t value = 0;
+  while (pos < s.size() && std::isdigit(static_cast<unsigned char>(s[pos]))) {
+    value = std::min<int64_t>(value * 10 + (s[pos++] - '0'), kMaxExponentText + 1);
+  }
+  if (pos == start) return set_reason(reason, "exponent has no digits");
+  if (value > kMaxExponentText) return set_reason(reason, "exponent is out of range");
+  exponent = negative ? -value : value;
+  return true;
+}
+
+// Removes factors of two from the integer part so that odd * 2^pow2 is canonical.
+void normalise_dyadic(ExactNumber& n) {
+  if (n.odd.is_zero()) {
+    n.pow2 = 0;
+    return;
+  }
+  const unsigned tz = n.odd.trailing_zero_bits();
+  n.odd.shift_right(tz);
+  n.pow2 += tz;
+}
+
+bool parse_hex_number(std::string_view s, size_t pos, ExactNumber& n, std::string* reason) {
+  size_t digits = 0;
+  int64_t frac_digits = 0;
+  bool seen_point = false;
+  for (; pos < s.size(); ++pos) {
+    if (s[pos] == '.' && !seen_point) {
+      seen_point = true;
+      continue;
+    }
+    const int v = hex_digit_value(s[pos]);
+    if (v < 0) break;
+    if (n.odd.is_zero() && v == 0) {
+      if (seen_point) ++frac_digits;
+      ++digits;
+      continue;
+    }
+    if (++digits > kMaxDigits) return set_reason(reason, "too many digits");
+    n.odd.mul_add(16, static_cast<uint32_t>(v));
+    if (seen_point) ++frac_digits;
+  }
+  if (digits == 0) return set_reason(reason, "hex number has no digits");
+  int64_t exponent = 0;
+  if (pos < s.size() && (s[pos] == 'p' || s[pos] == 'P')) {
+    ++pos;
+    if (!parse_exponent_suffix(s, pos, exponent, reason)) return false;
+  }
+  if (pos != s.size()) return set_reason(reason, "unexpected '" + std::string(s.substr(pos)) + "' after the number");
+  n.pow2 = exponent - 4 * frac_digits;
+  normalise_dyadic(n);
+  return true;
+}
+
+bool parse_decimal_number(std::string_view s, size_t pos, ExactNumber& n, std::string* reason) {
+  size_t digits = 0;
+  size_t significant = 0;
+  int64_t frac_digits = 0;
+  bool seen_point = false;
+  for (; pos < s.size(); ++pos) {
+    if (s[pos] == '.' && !seen_point) {
+      seen_point = true;
+      continue;
+    }
+    if (!std::isdigit(static_cast<unsigned char>(s[pos]))) break;
+    ++digits;
+    if (seen_point) ++frac_digits;
+    const uint32_t v = static_cast<uint32_t>(s[pos] - '0');
+    if (n.odd.is_zero() && v == 0) continue;
+    if (++significant > kMaxDigits) return set_reason(reason, "too many digits");
+    n.odd.mul_add(10, v);
+  }
+  if (digits == 0) return set_reason(reason, "no digits");
+  int64_t exponent = 0;
+  if (pos < s.size() && (s[pos] == 'e' || s[pos] == 'E')) {
+    ++pos;
+    if (!parse_exponent_suffix(s, pos, exponent, reason)) return false;
+  }
+  if (pos != s.size()) return set_reason(reason, "unexpected '" + std::string(s.substr(pos)) + "' after the number");
+  if (n.odd.is_zero()) return true;
+  // value = integer * 10^e10; keep the big-integer work bounded by rejecting absurd magnitudes.
+  const int64_t e10 = exponent - frac_digits;
+  const int64_t magnitude = e10 + static_cast<int64_t>(significant) - 1;
+  if (magnitude > kMaxDecimalMagnitude) {
+    n.approx = HUGE_VAL;
+    n.approx_known = true;
+    n.dyadic = false;
+    return true;
+  }
+  if (magnitude < -kMaxDecimalMagnitude) {
+    n.approx = 0x1p-1000;  // tiny: below every format's smallest normal
+    n.approx_known = true;
+    n.dyadic = false;
+    return true;
+  }
+  if (e10 >= 0) {
+    for (int64_t i = 0; i < e10; ++i) n.odd.mul_add(10, 0);
+  } else {
+    for (int64_t i = 0; i < -e10; ++i) {
+      if (!n.odd.divide_exactly(5)) {
+        n.dyadic = false;
+        return true;
+      }
+    }
+    n.pow2 = e10;
+  }
+  normalise_dyadic(n);
+  return true;
+}
+
+bool parse_number(std::string_view s, ExactNumber& n, std::string* reason) {
+  if (s.empty()) return set_reason(reason, "empty number");
+  size_t pos = 0;
+  if (s[0] == '+' || s[0] == '-') n.negative = s[pos++] == '-';
+  const std::string_view body = s.substr(pos);
+  if (equal_ci(body, "inf") || equal_ci(body, "infinity")) {
+    n.kind = ExactNumber::Kind::Inf;
+    return true;
+  }
+  if (equal_ci(body, "nan")) {
+    n.kind = ExactNumber::Kind::NaN;
+    return true;
+  }
+  const bool hex = body.size() >= 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X');
+  const bool ok = hex ? parse_hex_number(s, pos + 2, n, reason) : parse_decimal_number(s, pos, n, reason);
+  if (!ok) return false;
+  if (!n.approx_known) {
+    // strtod is only for messages; exactness is decided on the integer fields.
+    const std::string text(s);
+    n.approx = std::fabs(std::strtod(text.c_str(), nullptr));
+  }
+  return true;
+}
+
+// ---- Formats of typed values ----
+
+struct FloatSpec {
+  const char* name;
+  int precision;  // significant bits including the implicit 1
+  int emin, emax; // unbiased exponents of the smallest and largest normal
+  int bias;
+  // FloatBitPatterns.md: the Matrix Unit's overflow output has the all-ones exponent and a zero
+  // mantissa, except FP16 whose overflow pattern has the all-ones mantissa too.
+  bool overflow_mantissa_all_ones;
+};
+constexpr FloatSpec kBF16{"bf16", 8, -126, 128, 127, false};
+constexpr FloatSpec kTF32{"tf32", 11, -126, 128, 127, false};
+constexpr FloatSpec kFP32{"fp32", 24, -126, 128, 127, false};
+constexpr FloatSpec kFP16{"fp16", 11, -14, 16, 15, true};
+
+const FloatSpec* float_spec(std::string_view format) {
+  if (format == "bf16") return &kBF16;
+  if (format == "tf32") return &kTF32;
+  if (format == "fp32") return &kFP32;
+  if (format == "fp16") return &kFP16;
+  return nullptr;
+}
+
+// Largest magnitude an integer format holds (sign-magnitude, so symmetric).
+std::optional<uint32_t> int_format_max(std::string_view format) {
+  if (format == "int8") return 1023u;
+  if (format == "int32") return 0x7FFFFFFFu;
+  return std::nullopt;
+}
+
+double spec_max(const FloatSpec& f) { return std::ldexp(2.0 - std::ldexp(1.0, 1 - f.precision), f.emax); }
+double spec_min(const FloatSpec& f) { return std::ldexp(1.0, f.emin); }
+
+std::string hex_float_text(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", v);
+  return buf;
+}
+
+std::string value_with_hex(double v) { return format_exact_value(v) + " (" + hex_float_text(v) + ")"; }
+
+// "nearest bf16 values are A and B" for a positive magnitude that is not on the format's grid.
+std::string neighbours_text(double magnitude, const FloatSpec& f, bool negative) {
+  const double sign = negative ? -1.0 : 1.0;
+  double lower = 0, upper = 0;
+  if (magnitude < spec_min(f)) {
+    upper = spec_min(f);
+  } else if (magnitude > spec_max(f)) {
+    return std::string("the largest ") + f.name + " magnitude is " + value_with_hex(spec_max(f));
+  } else {
+    int e2 = 0;
+    std::frexp(magnitude, &e2);
+    const double ulp = std::ldexp(1.0, (e2 - 1) - (f.precision - 1));
+    lower = std::floor(magnitude / ulp) * ulp;
+    upper = lower + ulp;
+    if (lower == magnitude) return std::string("nearest ") + f.name + " value is " + value_with_hex(sign * lower);
+    if (upper > spec_max(f)) return std::string("nearest ") + f.name + " value is " + value_with_hex(sign * lower);
+  }
+  return std::string("nearest ") + f.name + " values are " + value_with_hex(sign * lower) + " and " +
+         value_with_hex(sign * upper);
+}
+
+bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& text, double& out,
+                 std::string* reason) {
+  if (n.kind == ExactNumber::Kind::NaN) {
+    return set_reason(reason, text + ": the Matrix Unit has no NaN (FloatBitPatterns.md); give raw bits instead");
+  }
+  if (n.kind == ExactNumber::Kind::Inf) {
+    out = n.negative ? -HUGE_VAL : HUGE_VAL;
+    return true;
+  }
+  if (!n.dyadic) {
+    return set_reason(reason, text + ": not a binary fraction, so no " + f.name + " value equals it; " +
+                                  neighbours_text(n.approx, f, n.negative));
+  }
+  if (n.odd.is_zero()) {
+    out = n.negative ? -0.0 : 0.0;
+    return true;
+  }
+  const int64_t width = n.odd.bit_length();
+  const int64_t leading = n.pow2 + width - 1;
+  if (leading > f.emax) {
+    return set_reason(reason, text + ": too large for " + f.name + "; " + neighbours_text(n.approx, f, n.negative));
+  }
+  if (leading < f.emin) {
+    return set_reason(reason, text + ": below the smallest normal " + f.name + " magnitude " +
+                                  value_with_hex(spec_min(f)) + "; the Matrix Unit has no denormals");
+  }
+  if (width > f.precision) {
+    return set_reason(reason, text + ": needs " + std::to_string(width) + " significant bits, " + f.name + " has " +
+                                  std::to_string(f.precision) + "; " + neighbours_text(n.approx, f, n.negative));
+  }
+  const double magnitude = std::ldexp(static_cast<double>(n.odd.low64()), static_cast<int>(n.pow2));
+  out = n.negative ? -magnitude : magnitude;
+  return true;
+}
+
+bool check_integer(const ExactNumber& n, std::string_view format, uint32_t max, const std::string& text,
+                   double& out, std::string* reason) {
+  if (n.kind != ExactNumber::Kind::Finite) return set_reason(reason, text + ": integers have no inf or NaN");
+  if (!n.dyadic || n.pow2 < 0) return set_reason(reason, text + ": not an integer");
+  const int64_t width = n.odd.bit_length() + n.pow2;
+  if (width > 32 || (n.odd.low64() << n.pow2) > max) {
+    return set_reason(reason, text + ": magnitude exceeds " + std::to_string(max) + ", the largest " +
+                                  std::string(format) + " magnitude (sign-magnitude)");
+  }
+  const double magnitude = static_cast<double>(n.odd.low64() << n.pow2);
+  out = n.negative ? -magnitude : magnitude;
+  return true;
+}
+
+// ---- Encoding ----
+
+struct FloatFields {
+  uint32_t sign = 0;
+  uint32_t exponent = 0;  // biased
+  uint32_t mantissa = 0;  // precision - 1 bits
+};
+
+// Splits an (already exact) double into the format's fields, via its IEEE binary64 bits.
+std::optional<FloatFields> float_fields(double v, const FloatSpec& f, std::string* reason) {
+  const auto u = std::bit_cast<uint64_t>(v);
+  FloatFields out;
+  out.sign = static_cast<uint32_t>(bits64<63, 63>(u));
+  const auto exp11 = static_cast<int64_t>(bits64<62, 52>(u));
+  const uint64_t frac52 = bits64<51, 0>(u);
+  const int man_bits = f.precision - 1;
+  const uint32_t exp_all_ones = static_cast<uint32_t>(f.emax + f.bias);
+  if (exp11 == 0x7FF) {
+    if (frac52 != 0) {
+      set_reason(reason, std::string("NaN has no ") + f.name + " encoding");
+      return std::nullopt;
+    }
+    out.exponent = exp_all_ones;
+    out.mantissa = f.overflow_mantissa_all_ones ? low_mask(static_cast<unsigned>(man_bits)) : 0;
+    return out;
+  }
+  if (exp11 == 0 && frac52 == 0) return out;
+  const int64_t e = exp11 - 1023;
+  const uint64_t dropped = frac52 & ((uint64_t{1} << (52 - man_bits)) - 1);
+  if (exp11 == 0 || e < f.emin || e > f.emax || dropped != 0) {
+    set_reason(reason, format_exact_value(v) + " is not exactly representable in " + f.name);
+    return std::nullopt;
+  }
+  out.exponent = static_cast<uint32_t>(e + f.bias);
+  out.mantissa = static_cast<uint32_t>(frac52 >> (52 - man_bits));
+  return out;
+}
+
+// Sign and magnitude of an integer-valued typed value, or nullopt with a reason.
+std::optional<std::pair<uint32_t, uint32_t>> int_fields(double v, uint32_t max, std::string* reason) {
+  if (!(std::fabs(v) <= max) || std::trunc(v) != v) {
+    set_reason(reason, format_exact_value(v) + " is not an integer of magnitude <= " + std::to_string(max));
+    return std::nullopt;
+  }
+  return std::make_pair(std::signbit(v) ? 1u : 0u, static_cast<uint32_t>(std::fabs(v)));
+}
+
+std::optional<uint32_t> raw_bits(const TypedValue& v, unsigned width, const char* where, std::string* reason) {
+  if (!(v.value >= 0) || v.value > static_cast<double>(low_mask(width)) || std::trunc(v.value) != v.value) {
+    set_reason(reason, "raw value does not fit the " + std::to_string(width) + " bits of " + where);
+    return std::nullopt;
+  }
+  return static_cast<uint32_t>(v.value);
+}
+
+uint16_t ieee_bf16(const FloatFields& f) {
+  return static_cast<uint16_t>(with_bits<15, 15>(with_bits<14, 7>(with_bits<6, 0>(0, f.mantissa), f.exponent), f.sign));
+}
+
+uint16_t ieee_fp16(const FloatFields& f) {
+  return static_cast<uint16_t>(with_bits<15, 15>(with_bits<14, 10>(with_bits<9, 0>(0, f.mantissa), f.exponent), f.sign));
+}
+
+uint32_t ieee32(const FloatFields& f) {
+  return with_bits<31, 31>(with_bits<30, 23>(with_bits<22, 0>(0, f.mantissa), f.exponent), f.sign);
+}
+
+uint32_t int8_datum(uint32_t sign, uint32_t magnitude) {
+  return src_layout::assemble(sign, magnitude, magnitude ? src_layout::kInt8Marker : 0);
+}
+
+bool refuse(std::string* reason, const std::string& text) { return set_reason(reason, text); }
+
+// ---- Display ----
+
+double decode_float(uint32_t sign, uint32_t exponent, uint32_t mantissa, int man_bits, int bias) {
+  // FloatBitPatterns.md, Matrix Unit column: exponent 0 is zero; every other exponent is normal.
+  const double magnitude =
+      exponent == 0 ? 0.0 : std::ldexp(static_cast<double>((1u << man_bits) | mantissa), static_cast<int>(exponent) - bias - man_bits);
+  return sign ? -magnitude : magnitude;
+}
+
+// The FloatBitPatterns.md caveat for a pattern whose IEEE meaning differs from the Matrix Unit's.
+std::string float_pattern_note(uint32_t sign, uint32_t exponent, uint32_t mantissa, uint32_t exp_max,
+                               uint32_t man_max, bool fp16) {
+  const char* s = sign ? "-" : "+";
+  if (exponent == 0 && mantissa != 0) return "IEEE denormal; the FPU reads 0";
+  if (exponent != exp_max) return "";
+  if (fp16) {
+    if (mantissa == man_max) return std::string("FPU ") + s + "inf (overflow pattern), IEEE NaN";
+    if (mantissa == 0) return std::string("IEEE ") + s + "inf; the FPU reads a number";
+    return "IEEE NaN; the FPU reads a number";
+  }
+  if (mantissa == 0) return std::string("IEEE ") + s + "inf: the FPU's overflow pattern";
+  return "IEEE NaN; the FPU reads a number";
+}
+
+std::string hex_text(uint32_t v, int digits) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%0*x", digits, v);
+  return buf;
+}
+
+std::string with_notes(const std::string& head, const std::vector<std::string>& notes) {
+  std::string out = head;
+  for (const auto& note : notes) {
+    if (!note.empty()) out += "; " + note;
+  }
+  return out + ")";
+}
+
+}  // namespace
+
+std::string format_exact_value(double v) {
+  char buf[64];
+  const auto result = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, result.ptr);
+}
+
+std::optional<TypedValue> parse_typed_value(std::string_view text, std::string* reason) {
+  std::string format = "raw";
+  std::string_view number = text;
+  if (const size_t colon = text.find(':'); colon != std::string_view::npos) {
+    format.clear();
+    for (char c : text.substr(0, colon)) format += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    number = text.substr(colon + 1);
+  }
+  const std::string quoted = "'" + std::string(text) + "'";
+  ExactNumber n;
+  std::string why;
+  if (!parse_number(number, n, &why)) {
+    set_reason(reason, quoted + ": " + why);
+    return std::nullopt;
+  }
+  TypedValue out;
+  out.format = format;
+  if (const FloatSpec* f = float_spec(format)) {
+    if (!check_float(n, *f, quoted, out.value, reason)) return std::nullopt;
+    return out;
+  }
+  if (const auto max = int_format_max(format)) {
+    if (!check_integer(n, format, *max, quoted, out.value, reason)) return std::nullopt;
+    return out;
+  }
+  if (format == "raw") {
+    if (n.negative || !check_integer(n, "raw", 0xFFFFFFFFu, quoted, out.value, reason)) {
+      if (n.negative) set_reason(reason, quoted + ": raw bits cannot be negative");
+      return std::nullopt;
+    }
+    return out;
+  }
+  set_reason(reason, quoted + ": unknown format '" + format + "' (bf16, fp16, tf32, fp32, int8, int32, raw)");
+  return std::nullopt;
+}
+
+std::optional<uint32_t> typed_to_src_datum(const TypedValue& v, std::string* reason) {
+  if (v.format == "raw") return raw_bits(v, 19, "a Src datum", reason);
+  if (v.format == "bf16" || v.format == "tf32" || v.format == "fp16") {
+    const FloatSpec& spec = *float_spec(v.format);
+    const auto f = float_fields(v.value, spec, reason);
+    if (!f) return std::nullopt;
+    const uint32_t mantissa10 = v.format == "bf16" ? f->mantissa << 3 : f->mantissa;
+    return src_layout::assemble(f->sign, mantissa10, f->exponent);
+  }
+  if (v.format == "int8") {
+    const auto f = int_fields(v.value, 1023, reason);
+    if (!f) return std::nullopt;
+    return int8_datum(f->first, f->second);
+  }
+  if (v.format == "fp32" || v.format == "int32") {
+    refuse(reason, v.format + " does not fit a Src datum (Src holds at most TF32 / integer \"8\"); "
+                              "write it as tf32/bf16/fp16/int8, or move it to Dst32b");
+    return std::nullopt;
+  }
+  refuse(reason, "unknown format '" + v.format + "'");
+  return std::nullopt;
+}
+
+std::optional<uint16_t> typed_to_dst16(const TypedValue& v, std::string* reason) {
+  if (v.format == "raw") {
+    const auto r = raw_bits(v, 16, "a Dst16b datum", reason);
+    if (!r) return std::nullopt;
+    return static_cast<uint16_t>(*r);
+  }
+  if (v.format == "bf16") {
+    const auto f = float_fields(v.value, kBF16, reason);
+    if (!f) return std::nullopt;
+    return dst16_from_bf16(ieee_bf16(*f));
+  }
+  if (v.format == "fp16") {
+    const auto f = float_fields(v.value, kFP16, reason);
+    if (!f) return std::nullopt;
+    return dst16_from_fp16(ieee_fp16(*f));
+  }
+  if (v.format == "int8") {
+    const auto f = int_fields(v.value, 1023, reason);
+    if (!f) return std::nullopt;
+    uint32_t d = with_bits<15, 15>(0, f->first);
+    d = with_bits<14, 5>(d, f->second);
+    d = with_bits<4, 0>(d, f->second ? src_layout::kInt8Marker : 0);
+    return static_cast<uint16_t>(d);
+  }
+  if (v.format == "tf32" || v.format == "fp32" || v.format == "int32") {
+    refuse(reason, v.format + " needs the 32-bit Dst view (Dst32b); Dst16b holds bf16, fp16, int8 or raw bits");
+    return std::nullopt;
+  }
+  refuse(reason, "unknown format '" + v.format + "'");
+  return std::nullopt;
+}
+
+std::optional<uint32_t> typed_to_dst32(const TypedValue& v, std::string* reason) {
+  if (v.format == "raw") return raw_bits(v, 32, "a Dst32b datum", reason);
+  if (const FloatSpec* spec = float_spec(v.format)) {
+    // Re-check in the value's own format first, then write its (exact) FP32 form.
+    if (!float_fields(v.value, *spec, reason)) return std::nullopt;
+    const auto f = float_fields(v.value, kFP32, reason);
+    if (!f) return std::nullopt;
+    return dst32_from_fp32(ieee32(*f));
+  }
+  if (const auto max = int_format_max(v.format)) {
+    const auto f = int_fields(v.value, *max, reason);
+    if (!f) return std::nullopt;
+    // Built from sign and magnitude so that -0 keeps its sign bit.
+    return dst32_from_fp32(with_bits<31, 31>(f->second, f->first));
+  }
+  refuse(reason, "unknown format '" + v.format + "'");
+  return std::nullopt;
+}
+
+double src_datum_value(uint32_t datum19, SrcStyle style) {
+  const SrcFields f = unpack_src(datum19, style);
+  switch (style) {
+    case SrcStyle::TF32:
+    case SrcStyle::BF16:
+      return decode_float(f.sign, f.exponent, f.mantissa, 10, 127);
+    case SrcStyle::FP16:
+      return decode_float(f.sign, f.exponent, f.mantissa, 10, 15);
+    case SrcStyle::INT8:
+      return f.sign ? -static_cast<double>(f.mantissa) : static_cast<double>(f.mantissa);
+  }
+  return 0;
+}
+
+double dst16_value(uint16_t dst_bits, SrcStyle style) {
+  const uint32_t sign = dst_layout::sign16(dst_bits);
+  switch (style) {
+    case SrcStyle::TF32:
+    case SrcStyle::BF16:
+      return decode_float(sign, dst_layout::bf16_exponent(dst_bits), dst_layout::bf16_mantissa(dst_bits), 7, 127);
+    case SrcStyle::FP16:
+      return decode_float(sign, dst_layout::fp16_exponent(dst_bits), dst_layout::fp16_mantissa(dst_bits), 10, 15);
+    case SrcStyle::INT8: {
+      const double magnitude = dst_layout::fp16_mantissa(dst_bits);
+      return sign ? -magnitude : magnitude;
+    }
+  }
+  return 0;
+}
+
+double dst32_value(uint32_t dst_bits, bool is_int32) {
+  const uint32_t ieee = dst32_to_fp32(dst_bits);
+  if (is_int32) {
+    const double magnitude = bits<30, 0>(ieee);
+    return bits<31, 31>(ieee) ? -magnitude : magnitude;
+  }
+  return decode_float(bits<31, 31>(ieee), bits<30, 23>(ieee), bits<22, 0>(ieee), 23, 127);
+}
+
+std::string describe_src_datum(uint32_t datum19, SrcStyle style) {
+  const std::string head = hex_text(datum19, 5) + " (" + src_style_name(style) + " " +
+                           format_exact_value(src_datum_value(datum19, style));
+  const uint32_t sign = src_layout::sign(datum19);
+  std::vector<std::string> notes;
+  switch (style) {
+    case SrcStyle::TF32:
+      notes.push_back(float_pattern_note(sign, src_layout::exponent(datum19), src_layout::mantissa(datum19), 255, 1023, false));
+      break;
+    case SrcStyle::BF16:
+      notes.push_back(float_pattern_note(sign, src_layout::exponent(datum19), src_layout::mantissa_hi7(datum19), 255, 127, false));
+      if (src_layout::mantissa_lo3(datum19))
+        notes.push_back("mantissa bits 10:8 = " + std::to_string(src_layout::mantissa_lo3(datum19)) + " ignored by BF16 reads");
+      break;
+    case SrcStyle::FP16:
+      notes.push_back(float_pattern_note(sign, src_layout::exponent_lo5(datum19), src_layout::mantissa(datum19), 31, 1023, true));
+      if (src_layout::exponent_hi3(datum19))
+        notes.push_back("exponent bits 7:5 = " + std::to_string(src_layout::exponent_hi3(datum19)) + " ignored by FP16 reads");
+      break;
+    case SrcStyle::INT8: {
+      const uint32_t marker = src_layout::exponent(datum19);
+      const uint32_t expected = src_layout::mantissa(datum19) ? src_layout::kInt8Marker : 0;
+      if (marker != expected && marker != src_layout::kInt8Marker)
+        notes.push_back("exponent field " + std::to_string(marker) + " (unpackers write 16, or 0 for zero)");
+      break;
+    }
+  }
+  return with_notes(head, notes);
+}
+
+std::string describe_dst16(uint16_t dst_bits, SrcStyle style) {
+  const bool bf16 = style == SrcStyle::BF16 || style == SrcStyle::TF32;
+  const char* label = bf16 ? "BF16" : src_style_name(style);
+  const std::string head = hex_text(dst_bits, 4) + " (" + label + " " + format_exact_value(dst16_value(dst_bits, style));
+  const uint32_t sign = dst_layout::sign16(dst_bits);
+  std::vector<std::string> notes;
+  if (bf16) {
+    notes.push_back(float_pattern_note(sign, dst_layout::bf16_exponent(dst_bits), dst_layout::bf16_mantissa(dst_bits), 255, 127, false));
+  } else if (style == SrcStyle::FP16) {
+    notes.push_back(float_pattern_note(sign, dst_layout::fp16_exponent(dst_bits), dst_layout::fp16_mantissa(dst_bits), 31, 1023, true));
+  } else {
+    const uint32_t marker = dst_layout::fp16_exponent(dst_bits);
+    if (marker != src_layout::kInt8Marker && !(marker == 0 && dst_layout::fp16_mantissa(dst_bits) == 0))
+      notes.push_back("exponent field " + std::to_string(marker) + " (unpackers write 16, or 0 for zero)");
+  }
+  return with_notes(head, notes);
+}
+
+std::string describe_dst32(uint32_t dst_bits, bool is_int32) {
+  const std::string head = hex_text(dst_bits, 8) + " (" + (is_int32 ? "INT32 " : "FP32 ") +
+                           format_exact_value(dst32_value(dst_bits, is_int32));
+  std::vector<std::string> notes;
+  const uint32_t ieee = dst32_to_fp32(dst_bits);
+  if (is_int32) {
+    if (ieee == 0x80000000u) notes.push_back("sign-magnitude negative zero");
+  } else {
+    notes.push_back(float_pattern_note(bits<31, 31>(ieee), bits<30, 23>(ieee), bits<22, 0>(ieee), 255, 0x7FFFFF, false));
+  }
+  return with_notes(head, notes);
+}
+
+}  // namespace tmu

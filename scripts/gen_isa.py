@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Generate tmu's instruction tables from the one ISA table, refmodel/isa/tensix_isa.json.
+
+Outputs (each only when asked for):
+  --cpp FILE   C++ include with the Op/Field enums and the per-architecture decode tables
+  --sv FILE    SystemVerilog package with opcodes and field positions for the RTL decoder
+The table is validated first: overlapping fields, fields over the opcode byte, duplicate opcodes or
+mnemonics, unknown keys, a field name that is not CamelCase, a conditional maximum that names a missing
+field, and an instruction whose field names differ between architectures are errors that name the
+instruction and the field. Table format: docs/isa-table.md.
+"""
+import argparse
+import json
+import sys
+
+ARCHES = ("blackhole", "wormhole")
+UNITS = ("MatrixUnit", "ScalarUnit")
+
+
+def fail(msg):
+    sys.exit(f"gen_isa.py: {msg}")
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            table = json.load(f)
+    except (OSError, json.JSONDecodeError) as e:
+        fail(f"{path}: {e}")
+    if table.get("format_version") != 1:
+        fail(f"{path}: format_version must be 1")
+    insns = table.get("instructions")
+    if not isinstance(insns, list) or not insns:
+        fail(f"{path}: 'instructions' must be a non-empty list")
+    per_arch = {a: [] for a in ARCHES}
+    seen = {a: {"op": {}, "mn": set()} for a in ARCHES}
+    for insn in insns:
+        mn = insn.get("mnemonic")
+        if not mn or not mn.isidentifier():
+            fail(f"{path}: instruction without a valid mnemonic: {insn}")
+        unknown = set(insn) - {"mnemonic", "opcode", "unit", "summary", "fields", "arches", "doc"}
+        if unknown:
+            fail(f"{path}: {mn}: unknown keys {sorted(unknown)}")
+        opcode = int(insn["opcode"], 16)
+        if not 0 <= opcode <= 0xFF:
+            fail(f"{path}: {mn}: opcode {insn['opcode']} is not one byte")
+        if insn.get("unit") not in UNITS:
+            fail(f"{path}: {mn}: unit must be one of {UNITS}")
+        fields = insn.get("fields", {})
+        arches = insn.get("arches", list(ARCHES))
+        for arch in arches:
+            if arch not in ARCHES:
+                fail(f"{path}: {mn}: unknown architecture {arch}")
+            flist = fields.get(arch, fields.get("both"))
+            if flist is None:
+                fail(f"{path}: {mn}: no fields for {arch} (give 'both' or '{arch}')")
+            used = 0xFF000000
+            parsed = []
+            for fld in flist:
+                name, lo, width = fld["name"], int(fld["lo"]), int(fld["width"])
+                extra = set(fld) - {"name", "lo", "width", "max", "max_when", "doc"}
+                if extra:
+                    fail(f"{path}: {mn}.{name} ({arch}): unknown keys {sorted(extra)}")
+                if not name.isidentifier() or not name[0].isupper() or width < 1 or lo < 0 or lo + width > 24:
+                    fail(f"{path}: {mn}.{name} ({arch}): bad name or range lo={lo} width={width}")
+                mask = ((1 << width) - 1) << lo
+                if used & mask:
+                    fail(f"{path}: {mn}.{name} ({arch}): overlaps another field")
+                used |= mask
+                fmax = int(fld.get("max", (1 << width) - 1))
+                if fmax >= (1 << width):
+                    fail(f"{path}: {mn}.{name} ({arch}): max {fmax} does not fit in {width} bits")
+                parsed.append((name, lo, width, fmax, parse_max_when(path, mn, arch, name, fld, width)))
+            names = [f[0] for f in parsed]
+            if len(set(names)) != len(names):
+                fail(f"{path}: {mn} ({arch}): a field name appears twice")
+            for name, _, _, _, cond in parsed:
+                if cond and cond[0] not in names:
+                    fail(f"{path}: {mn}.{name} ({arch}): max_when names unknown field {cond[0]}")
+            if opcode in seen[arch]["op"]:
+                fail(f"{path}: {mn}: opcode {opcode:#04x} already used by {seen[arch]['op'][opcode]} on {arch}")
+            if mn in seen[arch]["mn"]:
+                fail(f"{path}: {mn}: listed twice for {arch}")
+            seen[arch]["op"][opcode] = mn
+            seen[arch]["mn"].add(mn)
+            reserved = (~used) & 0x00FFFFFF
+            per_arch[arch].append(dict(mn=mn, opcode=opcode, unit=insn["unit"],
+                                       summary=insn.get("summary", ""), fields=parsed, reserved=reserved))
+        # One execution function serves every architecture, so a meaning keeps its name everywhere.
+        name_sets = {a: {f[0] for i in per_arch[a] if i["mn"] == mn for f in i["fields"]} for a in arches}
+        if len({frozenset(v) for v in name_sets.values()}) > 1:
+            fail(f"{path}: {mn}: field names differ between architectures: "
+                 + "; ".join(f"{a}: {sorted(v)}" for a, v in name_sets.items()))
+    return per_arch
+
+
+def parse_max_when(path, mn, arch, name, fld, width):
+    """A tighter maximum that applies only while another field holds a given value, or None."""
+    cond = fld.get("max_when")
+    if cond is None:
+        return None
+    if set(cond) != {"field", "equals", "max"}:
+        fail(f"{path}: {mn}.{name} ({arch}): max_when needs exactly field, equals, max")
+    cmax = int(cond["max"])
+    if not 0 <= cmax < (1 << width):
+        fail(f"{path}: {mn}.{name} ({arch}): max_when max {cmax} does not fit in {width} bits")
+    return (cond["field"], int(cond["equals"]), cmax)
+
+
+BANNER = "GENERATED by scripts/gen_isa.py from refmodel/isa/tensix_isa.json. Do not edit."
+
+
+def emit_cpp(per_arch, out):
+    ops = sorted({i["mn"] for a in ARCHES for i in per_arch[a]})
+    fields = sorted({f[0] for a in ARCHES for i in per_arch[a] for f in i["fields"]})
+    lines = [f"// {BANNER}", "#ifdef TMU_ISA_ENUMS",
+             "enum class Op : uint8_t {"]
+    lines += [f"  {op}," for op in ops]
+    lines += ["};", f"inline constexpr unsigned kNumOps = {len(ops)};",
+              "enum class Field : uint8_t {"]
+    lines += [f"  {f}," for f in fields]
+    lines += ["};", f"inline constexpr unsigned kNumFields = {len(fields)};",
+              "inline constexpr const char* kOpNames[] = {" + ", ".join(f'"{o}"' for o in ops) + "};",
+              "inline constexpr const char* kFieldNames[] = {" + ", ".join(f'"{f}"' for f in fields) + "};",
+              "#endif", "#ifdef TMU_ISA_TABLES"]
+    for arch in ARCHES:
+        for insn in per_arch[arch]:
+            lines.append(f"inline constexpr FieldSpec k_{arch}_{insn['mn']}_fields[] = {{")
+            for name, lo, width, fmax, cond in insn["fields"]:
+                when_field, when_value, when_max = cond if cond else ("kNoField", 0, 0)
+                lines.append(f"  {{Field::{name}, {lo}, {width}, {fmax}u, "
+                             f"Field::{when_field}, {when_value}u, {when_max}u}},")
+            if not insn["fields"]:
+                lines.append("  {Field::kNoField, 0, 0, 0u, Field::kNoField, 0u, 0u},")
+            lines.append("};")
+        lines.append(f"inline constexpr InsnSpec k_{arch}_insns[] = {{")
+        for insn in sorted(per_arch[arch], key=lambda i: i["opcode"]):
+            nf = len(insn["fields"])
+            summary = insn["summary"].replace("\\", "\\\\").replace('"', '\\"')
+            lines.append(f"  {{Op::{insn['mn']}, \"{insn['mn']}\", {insn['opcode']:#04x}, Unit::{insn['unit']}, "
+                         f"k_{arch}_{insn['mn']}_fields, {nf}, {insn['reserved']:#08x}u, \"{summary}\"}},")
+        lines.append("};")
+    lines.append("#endif")
+    text = "\n".join(lines) + "\n"
+    # kNoField is a sentinel used only for instructions without fields.
+    text = text.replace("enum class Field : uint8_t {\n", "enum class Field : uint8_t {\n  kNoField,\n", 1)
+    text = text.replace('kFieldNames[] = {', 'kFieldNames[] = {"-", ', 1)
+    text = text.replace(f"kNumFields = {len(fields)};", f"kNumFields = {len(fields) + 1};", 1)
+    with open(out, "w") as f:
+        f.write(text)
+
+
+def emit_sv(per_arch, out):
+    lines = [f"// {BANNER}", "package tmu_isa_pkg;"]
+    for arch in ARCHES:
+        pfx = "BH" if arch == "blackhole" else "WH"
+        for insn in sorted(per_arch[arch], key=lambda i: i["opcode"]):
+            lines.append(f"  localparam logic [7:0] {pfx}_OP_{insn['mn']} = 8'h{insn['opcode']:02x};")
+            lines.append(f"  localparam logic [23:0] {pfx}_{insn['mn']}_RESERVED = 24'h{insn['reserved']:06x};")
+            for name, lo, width, fmax, _ in insn["fields"]:
+                lines.append(f"  localparam int unsigned {pfx}_{insn['mn']}_{name}_LO = {lo};")
+                lines.append(f"  localparam int unsigned {pfx}_{insn['mn']}_{name}_W = {width};")
+                lines.append(f"  localparam int unsigned {pfx}_{insn['mn']}_{name}_MAX = {fmax};")
+    lines.append("endpackage")
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--table", required=True)
+    ap.add_argument("--cpp")
+    ap.add_argument("--sv")
+    args = ap.parse_args()
+    per_arch = load(args.table)
+    if args.cpp:
+        emit_cpp(per_arch, args.cpp)
+    if args.sv:
+        emit_sv(per_arch, args.sv)
+
+
+if __name__ == "__main__":
+    main()
