@@ -1,10 +1,9 @@
-// Typed values ("bf16:1.5") and value display for messages. Host floating point is allowed here:
-// nothing in this file is on the bit-exact path. Exactness is decided on integers (a small big
-// integer), never by comparing rounded host values.
+// Typed values ("bf16:1.5"): parsing and encoding into Src/Dst patterns. Host floating point is
+// allowed here: nothing in this file is on the bit-exact path. Exactness is decided on integers (a
+// small big integer) and on the binary64 bit fields, never by comparing rounded host values.
 #include <algorithm>
 #include <bit>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -322,14 +321,14 @@ std::string neighbours_text(double magnitude, const FloatSpec& f, bool negative)
 bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& text, double& out,
                  std::string* reason) {
   if (n.kind == ExactNumber::Kind::NaN) {
-    return set_reason(reason, text + ": the Matrix Unit has no NaN (FloatBitPatterns.md); give raw bits instead");
+    return set_reason(reason, "the Matrix Unit has no NaN (FloatBitPatterns.md); give raw bits instead");
   }
   if (n.kind == ExactNumber::Kind::Inf) {
     out = n.negative ? -HUGE_VAL : HUGE_VAL;
     return true;
   }
   if (!n.dyadic) {
-    return set_reason(reason, text + ": not a binary fraction, so no " + f.name + " value equals it; " +
+    return set_reason(reason, text + " is not a binary fraction, so no " + f.name + " value equals it; " +
                                   neighbours_text(n.approx, f, n.negative));
   }
   if (n.odd.is_zero()) {
@@ -339,14 +338,14 @@ bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& te
   const int64_t width = n.odd.bit_length();
   const int64_t leading = n.pow2 + width - 1;
   if (leading > f.emax) {
-    return set_reason(reason, text + ": too large for " + f.name + "; " + neighbours_text(n.approx, f, n.negative));
+    return set_reason(reason, text + " is too large for " + f.name + "; " + neighbours_text(n.approx, f, n.negative));
   }
   if (leading < f.emin) {
-    return set_reason(reason, text + ": below the smallest normal " + f.name + " magnitude " +
+    return set_reason(reason, text + " is below the smallest normal " + f.name + " magnitude " +
                                   value_with_hex(spec_min(f)) + "; the Matrix Unit has no denormals");
   }
   if (width > f.precision) {
-    return set_reason(reason, text + ": needs " + std::to_string(width) + " significant bits, " + f.name + " has " +
+    return set_reason(reason, text + " needs " + std::to_string(width) + " significant bits, " + f.name + " has " +
                                   std::to_string(f.precision) + "; " + neighbours_text(n.approx, f, n.negative));
   }
   const double magnitude = std::ldexp(static_cast<double>(n.odd.low64()), static_cast<int>(n.pow2));
@@ -356,11 +355,11 @@ bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& te
 
 bool check_integer(const ExactNumber& n, std::string_view format, uint32_t max, const std::string& text,
                    double& out, std::string* reason) {
-  if (n.kind != ExactNumber::Kind::Finite) return set_reason(reason, text + ": integers have no inf or NaN");
-  if (!n.dyadic || n.pow2 < 0) return set_reason(reason, text + ": not an integer");
+  if (n.kind != ExactNumber::Kind::Finite) return set_reason(reason, std::string(format) + " has no inf or NaN");
+  if (!n.dyadic || n.pow2 < 0) return set_reason(reason, text + " is not an integer");
   const int64_t width = n.odd.bit_length() + n.pow2;
   if (width > 32 || (n.odd.low64() << n.pow2) > max) {
-    return set_reason(reason, text + ": magnitude exceeds " + std::to_string(max) + ", the largest " +
+    return set_reason(reason, "the magnitude of " + text + " exceeds " + std::to_string(max) + ", the largest " +
                                   std::string(format) + " magnitude (sign-magnitude)");
   }
   const double magnitude = static_cast<double>(n.odd.low64() << n.pow2);
@@ -441,51 +440,7 @@ uint32_t int8_datum(uint32_t sign, uint32_t magnitude) {
 
 bool refuse(std::string* reason, const std::string& text) { return set_reason(reason, text); }
 
-// ---- Display ----
-
-double decode_float(uint32_t sign, uint32_t exponent, uint32_t mantissa, int man_bits, int bias) {
-  // FloatBitPatterns.md, Matrix Unit column: exponent 0 is zero; every other exponent is normal.
-  const double magnitude =
-      exponent == 0 ? 0.0 : std::ldexp(static_cast<double>((1u << man_bits) | mantissa), static_cast<int>(exponent) - bias - man_bits);
-  return sign ? -magnitude : magnitude;
-}
-
-// The FloatBitPatterns.md caveat for a pattern whose IEEE meaning differs from the Matrix Unit's.
-std::string float_pattern_note(uint32_t sign, uint32_t exponent, uint32_t mantissa, uint32_t exp_max,
-                               uint32_t man_max, bool fp16) {
-  const char* s = sign ? "-" : "+";
-  if (exponent == 0 && mantissa != 0) return "IEEE denormal; the FPU reads 0";
-  if (exponent != exp_max) return "";
-  if (fp16) {
-    if (mantissa == man_max) return std::string("FPU ") + s + "inf (overflow pattern), IEEE NaN";
-    if (mantissa == 0) return std::string("IEEE ") + s + "inf; the FPU reads a number";
-    return "IEEE NaN; the FPU reads a number";
-  }
-  if (mantissa == 0) return std::string("IEEE ") + s + "inf: the FPU's overflow pattern";
-  return "IEEE NaN; the FPU reads a number";
-}
-
-std::string hex_text(uint32_t v, int digits) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%0*x", digits, v);
-  return buf;
-}
-
-std::string with_notes(const std::string& head, const std::vector<std::string>& notes) {
-  std::string out = head;
-  for (const auto& note : notes) {
-    if (!note.empty()) out += "; " + note;
-  }
-  return out + ")";
-}
-
 }  // namespace
-
-std::string format_exact_value(double v) {
-  char buf[64];
-  const auto result = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, result.ptr);
-}
 
 std::optional<TypedValue> parse_typed_value(std::string_view text, std::string* reason) {
   std::string format = "raw";
@@ -495,11 +450,11 @@ std::optional<TypedValue> parse_typed_value(std::string_view text, std::string* 
     for (char c : text.substr(0, colon)) format += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     number = text.substr(colon + 1);
   }
-  const std::string quoted = "'" + std::string(text) + "'";
+  const std::string quoted(number);
   ExactNumber n;
   std::string why;
   if (!parse_number(number, n, &why)) {
-    set_reason(reason, quoted + ": " + why);
+    set_reason(reason, "malformed number '" + quoted + "': " + why);
     return std::nullopt;
   }
   TypedValue out;
@@ -514,12 +469,12 @@ std::optional<TypedValue> parse_typed_value(std::string_view text, std::string* 
   }
   if (format == "raw") {
     if (n.negative || !check_integer(n, "raw", 0xFFFFFFFFu, quoted, out.value, reason)) {
-      if (n.negative) set_reason(reason, quoted + ": raw bits cannot be negative");
+      if (n.negative) set_reason(reason, "raw bits cannot be negative");
       return std::nullopt;
     }
     return out;
   }
-  set_reason(reason, quoted + ": unknown format '" + format + "' (bf16, fp16, tf32, fp32, int8, int32, raw)");
+  set_reason(reason, "unknown format '" + format + "' (bf16, fp16, tf32, fp32, int8, int32, raw)");
   return std::nullopt;
 }
 
@@ -595,106 +550,6 @@ std::optional<uint32_t> typed_to_dst32(const TypedValue& v, std::string* reason)
   }
   refuse(reason, "unknown format '" + v.format + "'");
   return std::nullopt;
-}
-
-double src_datum_value(uint32_t datum19, SrcStyle style) {
-  const SrcFields f = unpack_src(datum19, style);
-  switch (style) {
-    case SrcStyle::TF32:
-    case SrcStyle::BF16:
-      return decode_float(f.sign, f.exponent, f.mantissa, 10, 127);
-    case SrcStyle::FP16:
-      return decode_float(f.sign, f.exponent, f.mantissa, 10, 15);
-    case SrcStyle::INT8:
-      return f.sign ? -static_cast<double>(f.mantissa) : static_cast<double>(f.mantissa);
-  }
-  return 0;
-}
-
-double dst16_value(uint16_t dst_bits, SrcStyle style) {
-  const uint32_t sign = dst_layout::sign16(dst_bits);
-  switch (style) {
-    case SrcStyle::TF32:
-    case SrcStyle::BF16:
-      return decode_float(sign, dst_layout::bf16_exponent(dst_bits), dst_layout::bf16_mantissa(dst_bits), 7, 127);
-    case SrcStyle::FP16:
-      return decode_float(sign, dst_layout::fp16_exponent(dst_bits), dst_layout::fp16_mantissa(dst_bits), 10, 15);
-    case SrcStyle::INT8: {
-      const double magnitude = dst_layout::fp16_mantissa(dst_bits);
-      return sign ? -magnitude : magnitude;
-    }
-  }
-  return 0;
-}
-
-double dst32_value(uint32_t dst_bits, bool is_int32) {
-  const uint32_t ieee = dst32_to_fp32(dst_bits);
-  if (is_int32) {
-    const double magnitude = bits<30, 0>(ieee);
-    return bits<31, 31>(ieee) ? -magnitude : magnitude;
-  }
-  return decode_float(bits<31, 31>(ieee), bits<30, 23>(ieee), bits<22, 0>(ieee), 23, 127);
-}
-
-std::string describe_src_datum(uint32_t datum19, SrcStyle style) {
-  const std::string head = hex_text(datum19, 5) + " (" + src_style_name(style) + " " +
-                           format_exact_value(src_datum_value(datum19, style));
-  const uint32_t sign = src_layout::sign(datum19);
-  std::vector<std::string> notes;
-  switch (style) {
-    case SrcStyle::TF32:
-      notes.push_back(float_pattern_note(sign, src_layout::exponent(datum19), src_layout::mantissa(datum19), 255, 1023, false));
-      break;
-    case SrcStyle::BF16:
-      notes.push_back(float_pattern_note(sign, src_layout::exponent(datum19), src_layout::mantissa_hi7(datum19), 255, 127, false));
-      if (src_layout::mantissa_lo3(datum19))
-        notes.push_back("mantissa bits 10:8 = " + std::to_string(src_layout::mantissa_lo3(datum19)) + " ignored by BF16 reads");
-      break;
-    case SrcStyle::FP16:
-      notes.push_back(float_pattern_note(sign, src_layout::exponent_lo5(datum19), src_layout::mantissa(datum19), 31, 1023, true));
-      if (src_layout::exponent_hi3(datum19))
-        notes.push_back("exponent bits 7:5 = " + std::to_string(src_layout::exponent_hi3(datum19)) + " ignored by FP16 reads");
-      break;
-    case SrcStyle::INT8: {
-      const uint32_t marker = src_layout::exponent(datum19);
-      const uint32_t expected = src_layout::mantissa(datum19) ? src_layout::kInt8Marker : 0;
-      if (marker != expected && marker != src_layout::kInt8Marker)
-        notes.push_back("exponent field " + std::to_string(marker) + " (unpackers write 16, or 0 for zero)");
-      break;
-    }
-  }
-  return with_notes(head, notes);
-}
-
-std::string describe_dst16(uint16_t dst_bits, SrcStyle style) {
-  const bool bf16 = style == SrcStyle::BF16 || style == SrcStyle::TF32;
-  const char* label = bf16 ? "BF16" : src_style_name(style);
-  const std::string head = hex_text(dst_bits, 4) + " (" + label + " " + format_exact_value(dst16_value(dst_bits, style));
-  const uint32_t sign = dst_layout::sign16(dst_bits);
-  std::vector<std::string> notes;
-  if (bf16) {
-    notes.push_back(float_pattern_note(sign, dst_layout::bf16_exponent(dst_bits), dst_layout::bf16_mantissa(dst_bits), 255, 127, false));
-  } else if (style == SrcStyle::FP16) {
-    notes.push_back(float_pattern_note(sign, dst_layout::fp16_exponent(dst_bits), dst_layout::fp16_mantissa(dst_bits), 31, 1023, true));
-  } else {
-    const uint32_t marker = dst_layout::fp16_exponent(dst_bits);
-    if (marker != src_layout::kInt8Marker && !(marker == 0 && dst_layout::fp16_mantissa(dst_bits) == 0))
-      notes.push_back("exponent field " + std::to_string(marker) + " (unpackers write 16, or 0 for zero)");
-  }
-  return with_notes(head, notes);
-}
-
-std::string describe_dst32(uint32_t dst_bits, bool is_int32) {
-  const std::string head = hex_text(dst_bits, 8) + " (" + (is_int32 ? "INT32 " : "FP32 ") +
-                           format_exact_value(dst32_value(dst_bits, is_int32));
-  std::vector<std::string> notes;
-  const uint32_t ieee = dst32_to_fp32(dst_bits);
-  if (is_int32) {
-    if (ieee == 0x80000000u) notes.push_back("sign-magnitude negative zero");
-  } else {
-    notes.push_back(float_pattern_note(bits<31, 31>(ieee), bits<30, 23>(ieee), bits<22, 0>(ieee), 255, 0x7FFFFF, false));
-  }
-  return with_notes(head, notes);
 }
 
 }  // namespace tmu

@@ -9,6 +9,7 @@ namespace tmu::insn {
 // architecturally visible, and what software relies on (RWCs.md uses them to apply an AddrMod), is
 // the clear_dvalid bank hand-back and the RWC update.
 void exec_legacy_neutered(ExecContext& ctx) {
+  ctx.latch_srca_row(ctx.rwc().SrcA);  // they compute a SrcA row address too (SHIFTXA.md)
   ctx.clear_dvalid(ctx.field(Field::FlipSrcA), ctx.field(Field::FlipSrcB));
   ctx.apply_addr_mod(ctx.field(Field::AddrMod));
 }

@@ -20,7 +20,5 @@ void exec_movb2d(ExecContext& ctx) { not_modelled(ctx); }
 void exec_movd2a(ExecContext& ctx) { not_modelled(ctx); }
 void exec_movd2b(ExecContext& ctx) { not_modelled(ctx); }
 void exec_movb2a(ExecContext& ctx) { not_modelled(ctx); }
-void exec_shiftxa(ExecContext& ctx) { not_modelled(ctx); }
-void exec_shiftxb(ExecContext& ctx) { not_modelled(ctx); }
 
 }  // namespace tmu::insn

@@ -175,9 +175,9 @@ class Interpreter {
 
   void execute_line(const std::vector<std::string>& w, int line) {
     const std::string& head = w[0];
-    if (head[0] != '.') return execute_insn(assemble(join(w), run_.state.arch), line);
     if (head == ".arch") return directive_arch(w);
     seen_non_arch_ = true;
+    if (head[0] != '.') return execute_insn(assemble(join(w), run_.state.arch), line);
     if (head == ".thread") {
       if (w.size() != 2) bad("usage: .thread N");
       thread_ = parse_uint_max(w[1], kNumThreads - 1, "thread");

@@ -1,0 +1,228 @@
+// Number formats: format codes and styles, Src datum fields, Dst16/Dst32 layouts, Adj32 rows.
+// Expected layouts are assembled here by hand from the bit diagrams (Bits32.lua Src_*, Dst16_*,
+// Dst32_*) with plain shifts, independently of the code under test. Typed values are in
+// test_typed_values.cpp.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <set>
+
+#include "tmu/formats.h"
+
+namespace tmu {
+namespace {
+
+// ---- Format codes (Packers/FormatConversion.md table) and styles (MVMUL.md) ----
+
+TEST(Formats, CodesFollowTheFormatConversionTable) {
+  struct Row { const char* name; uint32_t code; };
+  const Row table[] = {{"FP32", 0},  {"FP16", 1},  {"BFP8a", 2}, {"BFP4a", 3}, {"TF32", 4},
+                       {"BF16", 5},  {"BFP8", 6},  {"BFP4", 7},  {"INT32", 8}, {"INT16", 9},
+                       {"FP8", 10},  {"BFP2a", 11}, {"INT8", 14}, {"BFP2", 15}};
+  for (const auto& row : table) {
+    const auto f = parse_data_format(row.name);
+    ASSERT_TRUE(f.has_value()) << row.name;
+    EXPECT_EQ(static_cast<uint32_t>(*f), row.code) << row.name;
+    EXPECT_STREQ(data_format_name(*f), row.name);
+    EXPECT_TRUE(is_valid_data_format_code(row.code));
+  }
+  EXPECT_EQ(parse_data_format("bf16"), DataFormat::BF16);  // case-insensitive
+  EXPECT_FALSE(parse_data_format("BF17").has_value());
+  EXPECT_FALSE(is_valid_data_format_code(12));
+  EXPECT_FALSE(is_valid_data_format_code(13));
+  EXPECT_FALSE(is_valid_data_format_code(16));
+}
+
+TEST(Formats, StyleOfEveryCodePerMvmul) {
+  // MVMUL.md "Determine the data formats"; 12 and 13 reach the final else (TF32).
+  const SrcStyle expected[16] = {
+      SrcStyle::BF16, SrcStyle::FP16, SrcStyle::FP16, SrcStyle::FP16,  // FP32 FP16 BFP8a BFP4a
+      SrcStyle::TF32, SrcStyle::BF16, SrcStyle::BF16, SrcStyle::BF16,  // TF32 BF16 BFP8 BFP4
+      SrcStyle::BF16, SrcStyle::BF16, SrcStyle::FP16, SrcStyle::FP16,  // INT32 INT16 FP8 BFP2a
+      SrcStyle::TF32, SrcStyle::TF32, SrcStyle::FP16, SrcStyle::BF16,  // 12 13 INT8 BFP2
+  };
+  for (uint32_t code = 0; code < 16; ++code) {
+    EXPECT_EQ(src_style_of_format_code(code), expected[code]) << "code " << code;
+    if (is_valid_data_format_code(code))
+      EXPECT_EQ(src_style_of_format(static_cast<DataFormat>(code)), expected[code]) << "code " << code;
+  }
+  EXPECT_STREQ(src_style_name(SrcStyle::INT8), "INT8");
+}
+
+// ---- Src datums: all 2^19 patterns for each style ----
+
+struct HandFields { uint32_t sign, exponent, mantissa; };
+
+// Fields placed per Bits32.lua: sign 18; mantissa 17:8 (BF16 uses 17:11); exponent 7:0 (FP16/INT8 use 4:0).
+HandFields hand_unpack(uint32_t d, SrcStyle style) {
+  const uint32_t sign = (d >> 18) & 1;
+  switch (style) {
+    case SrcStyle::TF32: return {sign, d & 0xFF, (d >> 8) & 0x3FF};
+    case SrcStyle::BF16: return {sign, d & 0xFF, ((d >> 11) & 0x7F) << 3};
+    case SrcStyle::FP16:
+    case SrcStyle::INT8: return {sign, d & 0x1F, (d >> 8) & 0x3FF};
+  }
+  return {};
+}
+
+uint32_t canonical(uint32_t d, SrcStyle style) {
+  switch (style) {
+    case SrcStyle::TF32: return d;
+    case SrcStyle::BF16: return d & ~0x700u;  // bits 10:8 are "0" in Src_BF16
+    case SrcStyle::FP16:
+    case SrcStyle::INT8: return d & ~0xE0u;   // bits 7:5 are "0" in Src_FP16 / Src_INT8
+  }
+  return d;
+}
+
+TEST(Formats, SrcUnpackPackAllPatternsAllStyles) {
+  for (SrcStyle style : {SrcStyle::TF32, SrcStyle::BF16, SrcStyle::FP16, SrcStyle::INT8}) {
+    for (uint32_t d = 0; d < (1u << 19); ++d) {
+      const SrcFields f = unpack_src(d, style);
+      const HandFields h = hand_unpack(d, style);
+      ASSERT_EQ(f.sign, h.sign) << src_style_name(style) << " 0x" << std::hex << d;
+      ASSERT_EQ(f.exponent, h.exponent) << src_style_name(style) << " 0x" << std::hex << d;
+      ASSERT_EQ(f.mantissa, h.mantissa) << src_style_name(style) << " 0x" << std::hex << d;
+      ASSERT_EQ(pack_src(f, style), canonical(d, style)) << src_style_name(style) << " 0x" << std::hex << d;
+    }
+  }
+}
+
+TEST(Formats, SrcHandExamples) {
+  // BF16 1.5: exponent 127, mantissa 1000000b in 17:11.
+  EXPECT_EQ(pack_src({0, 127, 0x200}, SrcStyle::BF16), 0x2007Fu);
+  // FP16 -0.25: sign, exponent 13, mantissa 0.
+  EXPECT_EQ(pack_src({1, 13, 0}, SrcStyle::FP16), 0x4000Du);
+  // INT8 -7: sign, magnitude 7 in 17:8, marker 16 in 4:0.
+  EXPECT_EQ(pack_src({1, 16, 7}, SrcStyle::INT8), 0x40710u);
+  // TF32 1 + 2^-10: mantissa 1 at bit 8.
+  EXPECT_EQ(pack_src({0, 127, 1}, SrcStyle::TF32), 0x0017Fu);
+  // BF16 drops what it cannot hold; FP16 keeps only 5 exponent bits.
+  EXPECT_EQ(pack_src({0, 127, 0x207}, SrcStyle::BF16), 0x2007Fu);
+  EXPECT_EQ(pack_src({0, 0xEF, 0}, SrcStyle::FP16), 0x0000Fu);
+}
+
+// ---- Dst16: every 16-bit pattern ----
+
+TEST(Formats, Dst16Bf16AllPatterns) {
+  for (uint32_t x = 0; x < 0x10000; ++x) {
+    const uint32_t sign = x >> 15, exponent = (x >> 7) & 0xFF, mantissa = x & 0x7F;
+    // Dst16_BF16: sign 15, mantissa 14:8, exponent 7:0.
+    const uint32_t expected = (sign << 15) | (mantissa << 8) | exponent;
+    ASSERT_EQ(dst16_from_bf16(static_cast<uint16_t>(x)), expected) << std::hex << x;
+    ASSERT_EQ(dst16_to_bf16(static_cast<uint16_t>(expected)), x) << std::hex << x;
+  }
+  EXPECT_EQ(dst16_from_bf16(0x3FC0), 0x407F);  // 1.5
+  EXPECT_EQ(dst16_from_bf16(0xBF80), 0x807F);  // -1
+}
+
+TEST(Formats, Dst16Fp16AllPatterns) {
+  for (uint32_t x = 0; x < 0x10000; ++x) {
+    const uint32_t sign = x >> 15, exponent = (x >> 10) & 0x1F, mantissa = x & 0x3FF;
+    // Dst16_FP16: sign 15, mantissa 14:5, exponent 4:0.
+    const uint32_t expected = (sign << 15) | (mantissa << 5) | exponent;
+    ASSERT_EQ(dst16_from_fp16(static_cast<uint16_t>(x)), expected) << std::hex << x;
+    ASSERT_EQ(dst16_to_fp16(static_cast<uint16_t>(expected)), x) << std::hex << x;
+  }
+  EXPECT_EQ(dst16_from_fp16(0xB400), 0x800D);  // -0.25
+  EXPECT_EQ(dst16_from_fp16(0x7FFF), 0x7FFF);  // all-ones stays all-ones
+}
+
+// ---- Dst32 ----
+
+uint32_t hand_dst32_from_fp32(uint32_t x) {
+  // Dst32_FP32: sign 31, mantissa high 7 (22:16) at 30:24, exponent at 23:16, mantissa low 16 at 15:0.
+  return (x & 0x80000000u) | (((x >> 16) & 0x7F) << 24) | (((x >> 23) & 0xFF) << 16) | (x & 0xFFFF);
+}
+
+TEST(Formats, Dst32Fp32EdgePatterns) {
+  struct Case { uint32_t ieee, dst; };
+  const Case cases[] = {
+      {0x00000000, 0x00000000}, {0x80000000, 0x80000000},  // ±0
+      {0x3F800000, 0x007F0000},                            // 1
+      {0x3FC00000, 0x407F0000},                            // 1.5: mantissa bit 22 -> bit 30
+      {0x00010000, 0x01000000},                            // mantissa bit 16 -> bit 24
+      {0x00008000, 0x00008000},                            // mantissa bit 15 stays
+      {0x00800000, 0x00010000},                            // exponent 1 -> bit 16
+      {0x7F7FFFFF, 0x7FFEFFFF},                            // largest IEEE finite
+      {0x7F800000, 0x00FF0000}, {0xFF800000, 0x80FF0000},  // IEEE ±inf patterns
+      {0x7FFFFFFF, 0x7FFFFFFF}, {0x00000001, 0x00000001},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(dst32_from_fp32(c.ieee), c.dst) << std::hex << c.ieee;
+    EXPECT_EQ(dst32_to_fp32(c.dst), c.ieee) << std::hex << c.ieee;
+  }
+  // A spread of patterns against the diagram, and the high half equal to the Dst16 BF16 layout.
+  uint32_t x = 0x12345678;
+  for (int i = 0; i < 200000; ++i) {
+    x = x * 1664525u + 1013904223u;
+    ASSERT_EQ(dst32_from_fp32(x), hand_dst32_from_fp32(x)) << std::hex << x;
+    ASSERT_EQ(dst32_to_fp32(hand_dst32_from_fp32(x)), x) << std::hex << x;
+    ASSERT_EQ(dst32_from_fp32(x) >> 16, dst16_from_bf16(static_cast<uint16_t>(x >> 16)));
+  }
+}
+
+TEST(Formats, Int32SignMagnitude) {
+  // Dst32_INT32: sign 31, magnitude 22:16 at 30:24 ("middle"), 30:23 at 23:16 ("high"), 15:0 at 15:0.
+  EXPECT_EQ(dst32_from_int32(0), 0x00000000u);
+  EXPECT_EQ(dst32_from_int32(1), 0x00000001u);
+  EXPECT_EQ(dst32_from_int32(-1), 0x80000001u);
+  EXPECT_EQ(dst32_from_int32(0x7FFFFFFF), 0x7FFFFFFFu);
+  EXPECT_EQ(dst32_from_int32(-0x7FFFFFFF), 0xFFFFFFFFu);
+  EXPECT_EQ(dst32_from_int32(1 << 23), 0x00010000u);  // magnitude bit 23 -> "high" field bit 0
+  EXPECT_EQ(dst32_from_int32(1 << 16), 0x01000000u);  // magnitude bit 16 -> "middle" field bit 0
+  EXPECT_EQ(dst32_from_int32(100000), 0x010086A0u);   // 0x186A0
+  EXPECT_EQ(dst32_from_int32(-100000), 0x810086A0u);
+  EXPECT_EQ(dst32_from_int32(INT32_MIN), 0xFFFFFFFFu);  // no -2^31 in sign-magnitude: saturates
+  EXPECT_EQ(dst32_to_int32(0x00000000u), 0);
+  EXPECT_EQ(dst32_to_int32(0x80000000u), 0);  // -0
+  EXPECT_EQ(dst32_to_int32(0x00000001u), 1);
+  EXPECT_EQ(dst32_to_int32(0x80000001u), -1);
+  EXPECT_EQ(dst32_to_int32(0x7FFFFFFFu), 0x7FFFFFFF);
+  EXPECT_EQ(dst32_to_int32(0xFFFFFFFFu), -0x7FFFFFFF);
+  EXPECT_EQ(dst32_to_int32(0x010086A0u), 100000);
+  uint32_t x = 99;
+  for (int i = 0; i < 100000; ++i) {
+    x = x * 1664525u + 1013904223u;
+    const auto v = static_cast<int32_t>(x);
+    if (v == INT32_MIN) continue;
+    ASSERT_EQ(dst32_to_int32(dst32_from_int32(v)), v);
+  }
+}
+
+// ---- Adj32 (Dst.md: AdjRow = ((Row & 0x1f8) << 1) | (Row & 0x207)) ----
+
+TEST(Formats, Adj32RowHandExamples) {
+  EXPECT_EQ(adj32_row(0), 0u);
+  EXPECT_EQ(adj32_row(7), 7u);
+  EXPECT_EQ(adj32_row(8), 16u);     // second group of 8 skips the low-half rows 8..15
+  EXPECT_EQ(adj32_row(9), 17u);
+  EXPECT_EQ(adj32_row(15), 23u);
+  EXPECT_EQ(adj32_row(16), 32u);
+  EXPECT_EQ(adj32_row(255), 503u);  // 0xF8 << 1 | 7
+  EXPECT_EQ(adj32_row(256), 512u);
+  EXPECT_EQ(adj32_row(511), 1015u);
+  EXPECT_EQ(adj32_row(512), 512u);  // bit 9 passes through: collides with row 256
+  EXPECT_EQ(adj32_row(1023), 1015u);
+  EXPECT_EQ(kDst32LowHalfRowOffset, 8u);
+}
+
+TEST(Formats, Adj32RowsCoverDstWithoutOverlap) {
+  std::set<uint32_t> high_rows, all_rows;
+  for (uint32_t row = 0; row < 512; ++row) {
+    const uint32_t hi = adj32_row(row);
+    ASSERT_EQ(hi & 8u, 0u) << row;  // the high half is never in a "+8" row
+    ASSERT_LT(hi + kDst32LowHalfRowOffset, 1024u);
+    high_rows.insert(hi);
+    ASSERT_TRUE(all_rows.insert(hi).second) << row;
+    ASSERT_TRUE(all_rows.insert(hi + kDst32LowHalfRowOffset).second) << row;
+  }
+  EXPECT_EQ(high_rows.size(), 512u);
+  EXPECT_EQ(all_rows.size(), 1024u);  // every DstBits row is used exactly once
+  std::set<uint32_t> from_all_1024;
+  for (uint32_t row = 0; row < 1024; ++row) from_all_1024.insert(adj32_row(row));
+  EXPECT_EQ(from_all_1024, high_rows);  // a 10-bit Row still only reaches 512 values
+}
+
+}  // namespace
+}  // namespace tmu
