@@ -1,11 +1,13 @@
 // Number formats: format codes and styles, Src datum fields, Dst16/Dst32 layouts, Adj32 rows.
 // Expected layouts are assembled here by hand from the bit diagrams (Bits32.lua Src_*, Dst16_*,
-// Dst32_*) with plain shifts, independently of the code under test. Typed values are in
-// test_typed_values.cpp.
+// Dst32_*) with plain shifts, independently of the code under test; typed-value encodings are
+// worked out by hand in the comments.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cmath>
 #include <set>
+#include <string>
 
 #include "tmu/formats.h"
 
@@ -43,8 +45,9 @@ TEST(Formats, StyleOfEveryCodePerMvmul) {
   };
   for (uint32_t code = 0; code < 16; ++code) {
     EXPECT_EQ(src_style_of_format_code(code), expected[code]) << "code " << code;
-    if (is_valid_data_format_code(code))
+    if (is_valid_data_format_code(code)) {
       EXPECT_EQ(src_style_of_format(static_cast<DataFormat>(code)), expected[code]) << "code " << code;
+    }
   }
   EXPECT_STREQ(src_style_name(SrcStyle::INT8), "INT8");
 }
@@ -222,6 +225,189 @@ TEST(Formats, Adj32RowsCoverDstWithoutOverlap) {
   std::set<uint32_t> from_all_1024;
   for (uint32_t row = 0; row < 1024; ++row) from_all_1024.insert(adj32_row(row));
   EXPECT_EQ(from_all_1024, high_rows);  // a 10-bit Row still only reaches 512 values
+}
+
+// ---- Typed values ----
+
+TypedValue parse_ok(const std::string& text) {
+  std::string reason;
+  const auto v = parse_typed_value(text, &reason);
+  EXPECT_TRUE(v.has_value()) << text << ": " << reason;
+  return v.value_or(TypedValue{});
+}
+
+std::string parse_fails(const std::string& text) {
+  std::string reason;
+  const auto v = parse_typed_value(text, &reason);
+  EXPECT_FALSE(v.has_value()) << text << " parsed as " << (v ? v->value : 0);
+  EXPECT_FALSE(reason.empty()) << text;
+  return reason;
+}
+
+TEST(TypedValues, ExactValues) {
+  EXPECT_EQ(parse_ok("bf16:1.5").value, 1.5);
+  EXPECT_EQ(parse_ok("bf16:1.5").format, "bf16");
+  EXPECT_EQ(parse_ok("fp16:-0.25").value, -0.25);
+  EXPECT_EQ(parse_ok("tf32:3").value, 3.0);
+  EXPECT_EQ(parse_ok("fp32:0x1.8p-3").value, 0.1875);
+  EXPECT_EQ(parse_ok("int8:-7").value, -7.0);
+  EXPECT_EQ(parse_ok("int32:100000").value, 100000.0);
+  EXPECT_EQ(parse_ok("int32:1e5").value, 100000.0);
+  EXPECT_EQ(parse_ok("int32:0x7fffffff").value, 2147483647.0);
+  EXPECT_EQ(parse_ok("0x1234").format, "raw");
+  EXPECT_EQ(parse_ok("0x1234").value, 4660.0);
+  EXPECT_EQ(parse_ok("raw:0xffffffff").value, 4294967295.0);
+  EXPECT_EQ(parse_ok("BF16:0x1.8p0").value, 1.5);
+  EXPECT_EQ(parse_ok("bf16:+2.5e1").value, 25.0);
+  EXPECT_EQ(parse_ok("fp32:0.000000059604644775390625").value, std::ldexp(1.0, -24));
+  EXPECT_EQ(parse_ok("tf32:0x1.ffcp0").value, 2.0 - std::ldexp(1.0, -10));
+  EXPECT_EQ(parse_ok("bf16:1.0078125").value, 1.0078125);          // 1 + 2^-7
+  EXPECT_EQ(parse_ok("bf16:0x1.fep128").value, std::ldexp(255.0, 121));  // largest BF16 (exponent 255)
+  EXPECT_EQ(parse_ok("fp16:131008").value, 131008.0);              // exponent 31 is a normal exponent
+  EXPECT_EQ(parse_ok("fp16:0x1p-14").value, std::ldexp(1.0, -14)); // smallest FP16 normal
+  EXPECT_EQ(parse_ok("fp32:0x1p-126").value, std::ldexp(1.0, -126));
+  EXPECT_EQ(parse_ok("int8:1023").value, 1023.0);
+  EXPECT_TRUE(std::signbit(parse_ok("bf16:-0").value));
+  EXPECT_TRUE(std::isinf(parse_ok("fp16:-inf").value));
+}
+
+TEST(TypedValues, NotRepresentableIsRejectedWithReason) {
+  const std::string r1 = parse_fails("fp32:1e-3");
+  EXPECT_NE(r1.find("not a binary fraction"), std::string::npos) << r1;
+  EXPECT_NE(r1.find("0x1.0624dcp-10"), std::string::npos) << r1;  // the two nearest FP32 values
+  EXPECT_NE(r1.find("0x1.0624dep-10"), std::string::npos) << r1;
+  const std::string r2 = parse_fails("bf16:1.00390625");  // 1 + 2^-8 needs 9 bits
+  EXPECT_NE(r2.find("needs 9 significant bits"), std::string::npos) << r2;
+  EXPECT_NE(r2.find("1.0078125"), std::string::npos) << r2;
+  EXPECT_NE(parse_fails("fp16:0x1p-15").find("no denormals"), std::string::npos);
+  EXPECT_NE(parse_fails("fp32:0x1p-127").find("no denormals"), std::string::npos);
+  EXPECT_NE(parse_fails("fp16:131072").find("too large"), std::string::npos);
+  EXPECT_NE(parse_fails("bf16:0x1p129").find("too large"), std::string::npos);
+  EXPECT_NE(parse_fails("fp32:1e100").find("too large"), std::string::npos);
+  EXPECT_NE(parse_fails("fp16:1e-50").find("no denormals"), std::string::npos);
+  EXPECT_NE(parse_fails("int32:1e100").find("exceeds"), std::string::npos);
+  parse_fails("int32:1e-100");
+  parse_fails("bf16:0x1.ffcp0");
+  parse_fails("bf16:1.50000000000000000000000000000000000001");
+  parse_fails("tf32:0.1");
+  EXPECT_NE(parse_fails("int8:1024").find("1023"), std::string::npos);
+  EXPECT_NE(parse_fails("int8:1.5").find("not an integer"), std::string::npos);
+  parse_fails("int32:-2147483648");  // sign-magnitude has no -2^31
+  parse_fails("int32:4294967296");
+  parse_fails("raw:-1");
+  parse_fails("raw:0x100000000");
+  EXPECT_NE(parse_fails("bf16:nan").find("no NaN"), std::string::npos);
+  parse_fails("int8:inf");
+}
+
+TEST(TypedValues, MalformedTextIsRejectedWithReason) {
+  for (const char* text : {"bf16:", "bf16:abc", "bf16:1.5x", "bf16:1e", "bf16:--1", "bf16:1..5", "0x",
+                           "0xg", "bf16:0x1p", "bf16:.", "bf16:1e+", "bf16: 1", "", "1.5.2"}) {
+    parse_fails(text);
+  }
+  EXPECT_NE(parse_fails("bf17:1").find("unknown format"), std::string::npos);
+  EXPECT_NE(parse_fails("bf16:1.5x").find("unexpected"), std::string::npos);
+  EXPECT_NE(parse_fails("bf16:1e99999999").find("out of range"), std::string::npos);
+}
+
+TEST(TypedValues, EncodingsByHand) {
+  std::string reason;
+  auto src = [&](const char* t) { return typed_to_src_datum(parse_ok(t), &reason); };
+  auto d16 = [&](const char* t) { return typed_to_dst16(parse_ok(t), &reason); };
+  auto d32 = [&](const char* t) { return typed_to_dst32(parse_ok(t), &reason); };
+  // bf16 1.5 = IEEE 0x3FC0: exponent 0x7F, mantissa 0x40.
+  EXPECT_EQ(src("bf16:1.5"), 0x2007Fu);       // 0x40 << 11 | 0x7F
+  EXPECT_EQ(d16("bf16:1.5"), 0x407Fu);        // 0x40 << 8 | 0x7F
+  EXPECT_EQ(d32("bf16:1.5"), 0x407F0000u);    // FP32 0x3FC00000 in the Dst32 layout
+  // fp16 -0.25 = IEEE 0xB400: exponent 13, mantissa 0.
+  EXPECT_EQ(src("fp16:-0.25"), 0x4000Du);
+  EXPECT_EQ(d16("fp16:-0.25"), 0x800Du);
+  EXPECT_EQ(d32("fp16:-0.25"), 0x807D0000u);  // FP32 0xBE800000
+  // tf32 1 + 2^-10: mantissa 1.
+  EXPECT_EQ(src("tf32:1.0009765625"), 0x0017Fu);
+  EXPECT_EQ(d32("tf32:1.0009765625"), 0x007F2000u);  // FP32 0x3F802000
+  EXPECT_FALSE(d16("tf32:1.0009765625").has_value());
+  // int8 -7: sign, magnitude 7, marker 16; zero gets marker 0.
+  EXPECT_EQ(src("int8:-7"), 0x40710u);
+  EXPECT_EQ(d16("int8:-7"), 0x80F0u);         // 7 << 5 | 16
+  EXPECT_EQ(d32("int8:-7"), 0x80000007u);
+  EXPECT_EQ(src("int8:0"), 0x00000u);
+  EXPECT_EQ(src("int8:1023"), 0x3FF10u);
+  EXPECT_EQ(d32("int32:100000"), 0x010086A0u);
+  EXPECT_EQ(d32("int32:-0"), 0x80000000u);
+  // fp32 only into Dst32.
+  EXPECT_EQ(d32("fp32:0x1.000002p0"), 0x007F0001u);  // 1 + 2^-23: mantissa bit 0
+  EXPECT_FALSE(src("fp32:1").has_value());
+  EXPECT_NE(reason.find("Dst32b"), std::string::npos) << reason;
+  EXPECT_FALSE(d16("fp32:1").has_value());
+  EXPECT_FALSE(src("int32:1").has_value());
+  // Overflow patterns (FloatBitPatterns.md, the (double-dagger) rows).
+  EXPECT_EQ(src("bf16:inf"), 0x000FFu);
+  EXPECT_EQ(src("bf16:-inf"), 0x400FFu);
+  EXPECT_EQ(d16("bf16:-inf"), 0x80FFu);
+  EXPECT_EQ(src("fp16:inf"), 0x3FF1Fu);       // exponent 31, mantissa 1023
+  EXPECT_EQ(d16("fp16:inf"), 0x7FFFu);
+  EXPECT_EQ(d32("fp32:-inf"), 0x80FF0000u);
+  // Raw bits must fit the destination.
+  EXPECT_EQ(src("0x7ffff"), 0x7FFFFu);
+  EXPECT_FALSE(src("0x80000").has_value());
+  EXPECT_FALSE(d16("0x10000").has_value());
+  EXPECT_EQ(d32("0xdeadbeef"), 0xDEADBEEFu);
+  // A hand-made TypedValue that is not representable is refused, not rounded.
+  EXPECT_FALSE(typed_to_src_datum(TypedValue{"bf16", 1.00390625}, &reason).has_value());
+  EXPECT_FALSE(typed_to_dst16(TypedValue{"fp16", 1e-7}, &reason).has_value());
+  EXPECT_FALSE(typed_to_src_datum(TypedValue{"int8", 2.5}, &reason).has_value());
+  EXPECT_FALSE(typed_to_src_datum(TypedValue{"qq", 1}, &reason).has_value());
+}
+
+TEST(TypedValues, ValuesOfPatterns) {
+  EXPECT_EQ(src_datum_value(0x2007F, SrcStyle::BF16), 1.5);
+  EXPECT_EQ(src_datum_value(0x2057F, SrcStyle::BF16), 1.5);  // BF16 reads ignore bits 10:8
+  EXPECT_EQ(src_datum_value(0x2057F, SrcStyle::TF32), 1.0 + 0x205 / 1024.0);
+  EXPECT_EQ(src_datum_value(0x4000D, SrcStyle::FP16), -0.25);
+  EXPECT_EQ(src_datum_value(0x400ED, SrcStyle::FP16), -0.25);  // FP16 reads ignore bits 7:5
+  EXPECT_EQ(src_datum_value(0x3FF1F, SrcStyle::FP16), 131008.0);
+  EXPECT_EQ(src_datum_value(0x000FF, SrcStyle::BF16), std::ldexp(1.0, 128));
+  EXPECT_EQ(src_datum_value(0x00100, SrcStyle::TF32), 0.0);       // denormal pattern reads as 0
+  EXPECT_TRUE(std::signbit(src_datum_value(0x40100, SrcStyle::TF32)));
+  EXPECT_EQ(src_datum_value(0x40710, SrcStyle::INT8), -7.0);
+  EXPECT_EQ(src_datum_value(0x3FF00, SrcStyle::INT8), 1023.0);    // the marker is not read
+  EXPECT_EQ(dst16_value(0x407F, SrcStyle::BF16), 1.5);
+  EXPECT_EQ(dst16_value(0x407F, SrcStyle::TF32), 1.5);
+  EXPECT_EQ(dst16_value(0x800D, SrcStyle::FP16), -0.25);
+  EXPECT_EQ(dst16_value(0x80F0, SrcStyle::INT8), -7.0);
+  EXPECT_EQ(dst32_value(0x007F2000, false), 1.0 + 1.0 / 1024);
+  EXPECT_EQ(dst32_value(0x00FF0000, false), std::ldexp(1.0, 128));
+  EXPECT_EQ(dst32_value(0x80000007, true), -7.0);
+  EXPECT_EQ(dst32_value(0x010086A0, true), 100000.0);
+  // Every BF16 Src pattern round-trips through value -> typed value -> datum (canonical, exp != 0).
+  std::string reason;
+  for (uint32_t d = 0; d < (1u << 19); ++d) {
+    if ((d & 0x700) || (d & 0xFF) == 0) continue;
+    const auto back = typed_to_src_datum(TypedValue{"bf16", src_datum_value(d, SrcStyle::BF16)}, &reason);
+    ASSERT_EQ(back, d) << std::hex << d << " " << reason;
+  }
+}
+
+TEST(TypedValues, DescribeShowsHardwareMeaning) {
+  EXPECT_EQ(describe_src_datum(0x0007F, SrcStyle::BF16), "0x0007f (BF16 1)");
+  EXPECT_EQ(describe_src_datum(0x40710, SrcStyle::INT8), "0x40710 (INT8 -7)");
+  EXPECT_EQ(describe_dst16(0x407F, SrcStyle::BF16), "0x407f (BF16 1.5)");
+  EXPECT_EQ(describe_dst32(0x007F2000, false), "0x007f2000 (FP32 1.0009765625)");
+  EXPECT_EQ(describe_dst32(0x80000007, true), "0x80000007 (INT32 -7)");
+  const std::string fp16_inf = describe_src_datum(0x3FF1F, SrcStyle::FP16);
+  EXPECT_NE(fp16_inf.find("131008"), std::string::npos) << fp16_inf;
+  EXPECT_NE(fp16_inf.find("FPU +inf"), std::string::npos) << fp16_inf;
+  EXPECT_NE(describe_src_datum(0x01F, SrcStyle::FP16).find("IEEE +inf"), std::string::npos);
+  EXPECT_NE(describe_src_datum(0x000FF, SrcStyle::BF16).find("IEEE +inf"), std::string::npos);
+  EXPECT_NE(describe_src_datum(0x100FF, SrcStyle::BF16).find("IEEE NaN"), std::string::npos);
+  EXPECT_NE(describe_src_datum(0x40100, SrcStyle::TF32).find("IEEE denormal"), std::string::npos);
+  EXPECT_NE(describe_src_datum(0x0057F, SrcStyle::BF16).find("ignored"), std::string::npos);
+  EXPECT_NE(describe_src_datum(0x000EF, SrcStyle::FP16).find("ignored"), std::string::npos);
+  EXPECT_NE(describe_src_datum(0x00703, SrcStyle::INT8).find("exponent field 3"), std::string::npos);
+  EXPECT_NE(describe_dst16(0x7FFF, SrcStyle::FP16).find("FPU +inf"), std::string::npos);
+  EXPECT_NE(describe_dst32(0x80000000, true).find("negative zero"), std::string::npos);
+  EXPECT_EQ(format_exact_value(-0.0), "-0");
 }
 
 }  // namespace

@@ -133,7 +133,8 @@ const std::vector<WordCase>& word_cases() {
      0x30f983a9u},
     // TT_OP_ZEROACC(3, 0, 0, 1, 0) on BH (CLR_ALL ADDR_MOD_1 (seed's matmul_peak word)): 0x10<<24 | 3<<19 | 1<<14
     {BH, Op::ZEROACC, {{F::AddrMod, 1}, {F::Mode, 3}}, 0x10184000u},
-    // TT_OP_ZEROACC(1, 1, 1, 3, 4) on BH (datacopy: CLR_16, fp32, clear_zero_flags): 0x10<<24 | 1<<19 | 1<<18 | 1<<17 | 3<<14 | 4
+    // TT_OP_ZEROACC(1, 1, 1, 3, 4) on BH (datacopy: CLR_16, fp32, clear_zero_flags):
+    //   0x10<<24 | 1<<19 | 1<<18 | 1<<17 | 3<<14 | 4
     {BH, Op::ZEROACC, {{F::Imm10, 4}, {F::AddrMod, 3}, {F::Revert, 1}, {F::UseDst32b, 1}, {F::Mode, 1}}, 0x100ec004u},
     // TT_OP_ZEROACC(2, 1, 1, 6, 421) on BH (all fields): 0x10<<24 | 2<<19 | 1<<18 | 1<<17 | 6<<14 | 421
     {BH, Op::ZEROACC, {{F::Imm10, 421}, {F::AddrMod, 6}, {F::Revert, 1}, {F::UseDst32b, 1}, {F::Mode, 2}}, 0x101781a5u},
@@ -141,7 +142,7 @@ const std::vector<WordCase>& word_cases() {
     {WH, Op::ZEROACC, {{F::Imm10, 1}, {F::AddrMod, 1}, {F::Mode, 2}, {F::UseDst32b, 1}}, 0x10308001u},
     // TT_OP_ZEROACC(3, 0, 0) on WH (CLR_ALL): 0x10<<24 | 3<<19
     {WH, Op::ZEROACC, {{F::Mode, 3}}, 0x10180000u},
-    // WH ISA bit diagram (TT_OP_ZEROACC cannot set Revert): 0x10<<24 | UseDst32b<<21 | 3<<19 | Revert<<18 | 2<<15 | 421
+    // WH ISA bit diagram (TT_OP_ZEROACC cannot set Revert): 0x10<<24 | 1<<21 | 3<<19 | 1<<18 | 2<<15 | 421
     {WH, Op::ZEROACC, {{F::Imm10, 421}, {F::AddrMod, 2}, {F::Revert, 1}, {F::Mode, 3}, {F::UseDst32b, 1}}, 0x103d01a5u},
     // TT_OP_ZEROSRC(0, 0, 1, 3) on BH+WH (zero all banks of SrcA and SrcB): 0x11<<24 | 1<<2 | 3
     {Both, Op::ZEROSRC, {{F::ClearSrcA, 1}, {F::ClearSrcB, 1}, {F::BothBanks, 1}}, 0x11000007u},
@@ -163,7 +164,8 @@ const std::vector<WordCase>& word_cases() {
     {WH, Op::MOVA2D,
      {{F::DstRow, 307}, {F::Move8Rows, 1}, {F::AddrMod, 2}, {F::SrcRow, 42}, {F::UseDst32bLo, 1}},
      0x12d52133u},
-    // TT_OP_MOVB2D(1, 28, 3, 4, 0) on BH (DEST_32B_LOW SRC_ROW16_OFFSET+12 ADDR_MOD_3 MOV_4_ROWS): 0x13<<24 | 1<<23 | 28<<17 | 3<<14 | 4<<11
+    // TT_OP_MOVB2D(1, 28, 3, 4, 0) on BH (DEST_32B_LOW SRC_ROW16_OFFSET+12 ADDR_MOD_3 MOV_4_ROWS):
+    //   0x13<<24 | 1<<23 | 28<<17 | 3<<14 | 4<<11
     {BH, Op::MOVB2D, {{F::Move4Rows, 1}, {F::AddrMod, 3}, {F::SrcRow, 28}, {F::UseDst32bLo, 1}}, 0x13b8e000u},
     // TT_OP_MOVB2D(0, 0, 3, 3, 24) on BH (MOV_8_ROW_BRCST_D0_BRCST): 0x13<<24 | 3<<14 | 3<<11 | 24
     {BH, Op::MOVB2D, {{F::DstRow, 24}, {F::BroadcastCol0, 1}, {F::Broadcast1RowTo8, 1}, {F::AddrMod, 3}}, 0x1300d818u},
@@ -172,7 +174,8 @@ const std::vector<WordCase>& word_cases() {
      {{F::DstRow, 712}, {F::BroadcastCol0, 1}, {F::Broadcast1RowTo8, 1}, {F::Move4Rows, 1}, {F::AddrMod, 6},
       {F::SrcRow, 37}, {F::UseDst32bLo, 1}},
      0x13cbbac8u},
-    // TT_OP_MOVB2D(1, 28, 3, 4, 0) on WH (DEST_32B_LOW SRC_ROW16_OFFSET+12 ADDR_MOD_3 MOV_4_ROWS): 0x13<<24 | 1<<23 | 28<<17 | 3<<15 | 4<<12
+    // TT_OP_MOVB2D(1, 28, 3, 4, 0) on WH (DEST_32B_LOW SRC_ROW16_OFFSET+12 ADDR_MOD_3 MOV_4_ROWS):
+    //   0x13<<24 | 1<<23 | 28<<17 | 3<<15 | 4<<12
     {WH, Op::MOVB2D, {{F::Move4Rows, 1}, {F::AddrMod, 3}, {F::SrcRow, 28}, {F::UseDst32bLo, 1}}, 0x13b9c000u},
     // TT_OP_MOVB2D(0, 0, 3, 3, 24) on WH (MOV_8_ROW_BRCST_D0_BRCST): 0x13<<24 | 3<<15 | 3<<12 | 24
     {WH, Op::MOVB2D, {{F::DstRow, 24}, {F::BroadcastCol0, 1}, {F::Broadcast1RowTo8, 1}, {F::AddrMod, 3}}, 0x1301b018u},
@@ -238,74 +241,50 @@ const std::vector<WordCase>& word_cases() {
      0x36c00003u},
     // TT_OP_TRNSPSRCB on BH+WH (no fields): 0x16<<24
     {Both, Op::TRNSPSRCB, {}, 0x16000000u},
-    // TT_OP_CONV3S1(0, 0, 1, 16) on BH: 0x22<<24 | 1<<14 | 16
-    {BH, Op::CONV3S1, {{F::DstRow, 16}, {F::AddrMod, 1}}, 0x22004010u},
     // TT_OP_CONV3S1(3, 21, 6, 483) on BH (all fields): 0x22<<24 | 3<<22 | 21<<17 | 6<<14 | 483
     {BH, Op::CONV3S1,
      {{F::DstRow, 483}, {F::AddrMod, 6}, {F::RotateWeights, 21}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x22eb81e3u},
-    // TT_OP_CONV3S1(0, 0, 1, 16) on WH: 0x22<<24 | 1<<15 | 16
-    {WH, Op::CONV3S1, {{F::DstRow, 16}, {F::AddrMod, 1}}, 0x22008010u},
     // TT_OP_CONV3S1(3, 21, 2, 483) on WH (all fields): 0x22<<24 | 3<<22 | 21<<17 | 2<<15 | 483
     {WH, Op::CONV3S1,
      {{F::DstRow, 483}, {F::AddrMod, 2}, {F::RotateWeights, 21}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x22eb01e3u},
-    // TT_OP_CONV3S2(0, 0, 1, 16) on BH: 0x23<<24 | 1<<14 | 16
-    {BH, Op::CONV3S2, {{F::DstRow, 16}, {F::AddrMod, 1}}, 0x23004010u},
     // TT_OP_CONV3S2(3, 21, 6, 483) on BH (all fields): 0x23<<24 | 3<<22 | 21<<17 | 6<<14 | 483
     {BH, Op::CONV3S2,
      {{F::DstRow, 483}, {F::AddrMod, 6}, {F::RotateWeights, 21}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x23eb81e3u},
-    // TT_OP_CONV3S2(0, 0, 1, 16) on WH: 0x23<<24 | 1<<15 | 16
-    {WH, Op::CONV3S2, {{F::DstRow, 16}, {F::AddrMod, 1}}, 0x23008010u},
     // TT_OP_CONV3S2(3, 21, 2, 483) on WH (all fields): 0x23<<24 | 3<<22 | 21<<17 | 2<<15 | 483
     {WH, Op::CONV3S2,
      {{F::DstRow, 483}, {F::AddrMod, 2}, {F::RotateWeights, 21}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x23eb01e3u},
-    // TT_OP_APOOL3S1(0, 2, 0, 4) on BH: 0x25<<24 | 2<<15 | 4
-    {BH, Op::APOOL3S1, {{F::DstRow, 4}, {F::AddrMod, 2}}, 0x25010004u},
     // TT_OP_APOOL3S1(3, 5, 1, 683) on BH (all fields): 0x25<<24 | 3<<22 | 5<<15 | 1<<14 | 683
     {BH, Op::APOOL3S1,
      {{F::DstRow, 683}, {F::IndexEn, 1}, {F::AddrMod, 5}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x25c2c2abu},
-    // TT_OP_APOOL3S1(0, 2, 0, 4) on WH: 0x25<<24 | 2<<15 | 4
-    {WH, Op::APOOL3S1, {{F::DstRow, 4}, {F::AddrMod, 2}}, 0x25010004u},
     // TT_OP_APOOL3S1(3, 3, 1, 683) on WH (all fields): 0x25<<24 | 3<<22 | 3<<15 | 1<<14 | 683
     {WH, Op::APOOL3S1,
      {{F::DstRow, 683}, {F::IndexEn, 1}, {F::AddrMod, 3}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x25c1c2abu},
-    // TT_OP_APOOL3S2(0, 2, 0, 4) on BH: 0x32<<24 | 2<<15 | 4
-    {BH, Op::APOOL3S2, {{F::DstRow, 4}, {F::AddrMod, 2}}, 0x32010004u},
     // TT_OP_APOOL3S2(3, 5, 1, 683) on BH (all fields): 0x32<<24 | 3<<22 | 5<<15 | 1<<14 | 683
     {BH, Op::APOOL3S2,
      {{F::DstRow, 683}, {F::IndexEn, 1}, {F::AddrMod, 5}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x32c2c2abu},
-    // TT_OP_APOOL3S2(0, 2, 0, 4) on WH: 0x32<<24 | 2<<15 | 4
-    {WH, Op::APOOL3S2, {{F::DstRow, 4}, {F::AddrMod, 2}}, 0x32010004u},
     // TT_OP_APOOL3S2(3, 3, 1, 683) on WH (all fields): 0x32<<24 | 3<<22 | 3<<15 | 1<<14 | 683
     {WH, Op::APOOL3S2,
      {{F::DstRow, 683}, {F::IndexEn, 1}, {F::AddrMod, 3}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x32c1c2abu},
-    // TT_OP_MPOOL3S1(0, 2, 0, 4) on BH: 0x24<<24 | 2<<15 | 4
-    {BH, Op::MPOOL3S1, {{F::DstRow, 4}, {F::AddrMod, 2}}, 0x24010004u},
     // TT_OP_MPOOL3S1(3, 5, 1, 683) on BH (all fields): 0x24<<24 | 3<<22 | 5<<15 | 1<<14 | 683
     {BH, Op::MPOOL3S1,
      {{F::DstRow, 683}, {F::IndexEn, 1}, {F::AddrMod, 5}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x24c2c2abu},
-    // TT_OP_MPOOL3S1(0, 2, 0, 4) on WH: 0x24<<24 | 2<<15 | 4
-    {WH, Op::MPOOL3S1, {{F::DstRow, 4}, {F::AddrMod, 2}}, 0x24010004u},
     // TT_OP_MPOOL3S1(3, 3, 1, 683) on WH (all fields): 0x24<<24 | 3<<22 | 3<<15 | 1<<14 | 683
     {WH, Op::MPOOL3S1,
      {{F::DstRow, 683}, {F::IndexEn, 1}, {F::AddrMod, 3}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x24c1c2abu},
-    // TT_OP_MPOOL3S2(0, 2, 0, 4) on BH: 0x31<<24 | 2<<15 | 4
-    {BH, Op::MPOOL3S2, {{F::DstRow, 4}, {F::AddrMod, 2}}, 0x31010004u},
     // TT_OP_MPOOL3S2(3, 5, 1, 683) on BH (all fields): 0x31<<24 | 3<<22 | 5<<15 | 1<<14 | 683
     {BH, Op::MPOOL3S2,
      {{F::DstRow, 683}, {F::IndexEn, 1}, {F::AddrMod, 5}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
      0x31c2c2abu},
-    // TT_OP_MPOOL3S2(0, 2, 0, 4) on WH: 0x31<<24 | 2<<15 | 4
-    {WH, Op::MPOOL3S2, {{F::DstRow, 4}, {F::AddrMod, 2}}, 0x31010004u},
     // TT_OP_MPOOL3S2(3, 3, 1, 683) on WH (all fields): 0x31<<24 | 3<<22 | 3<<15 | 1<<14 | 683
     {WH, Op::MPOOL3S2,
      {{F::DstRow, 683}, {F::IndexEn, 1}, {F::AddrMod, 3}, {F::FlipSrcA, 1}, {F::FlipSrcB, 1}},
@@ -328,10 +307,13 @@ const std::vector<WordCase>& word_cases() {
     {WH, Op::SHIFTXB, {{F::SrcRow, 10}}, 0x1800000au},
     // TT_OP_SHIFTXB(2, 1, 45) on WH (all fields): 0x18<<24 | 2<<15 | 1<<10 | 45
     {WH, Op::SHIFTXB, {{F::SrcRow, 45}, {F::ShiftInZero, 1}, {F::AddrMod, 2}}, 0x1801042du},
-    // TT_OP_SETDMAREG(0, 48879, 0, 9) on BH+WH (immediate form; 0xBEEF<<8 spills into bits 23:22): 0x45<<24 | 48879<<8 | 9
-    {Both, Op::SETDMAREG, {{F::ResultHalfReg, 9}, {F::NewValue, 48879}}, 0x45beef09u},
-    // TT_OP_SETDMAREG(2, 691, 1, 77) on BH+WH (special form ResultSize=2 WhichPackers=5 InputSource=6 InputHalfReg=3, all fields): 0x45<<24 | 2<<22 | 691<<8 | 1<<7 | 77
-    {Both, Op::SETDMAREG, {{F::ResultHalfReg, 77}, {F::SetSignalsMode, 1}, {F::NewValue, 33459}}, 0x4582b3cdu},
+    // TT_OP_SETDMAREG(0, 0xBEEF, 0, 9) on BH+WH (immediate form; 0xBEEF<<8 spills into bits 23:22):
+    //   0x45<<24 | 0xBEEF<<8 | 9
+    {Both, Op::SETDMAREG, {{F::ResultHalfReg, 9}, {F::NewValue, 0xbeef}}, 0x45beef09u},
+    // TT_OP_SETDMAREG(2, 691, 1, 77) on BH+WH (all fields; special form ResultSize=2, and
+    //   Payload_SigSel = WhichPackers=5<<7 + InputSource=6<<3 + InputHalfReg=3 = 691):
+    //   0x45<<24 | 2<<22 | 691<<8 | 1<<7 | 77, so NewValue (bits 23:8) = 2<<14 | 691 = 0x82b3
+    {Both, Op::SETDMAREG, {{F::ResultHalfReg, 77}, {F::SetSignalsMode, 1}, {F::NewValue, 0x82b3}}, 0x4582b3cdu},
     // TT_OP_ADDDMAREG(0, 3, 2, 1) on BH+WH (reg-reg): 0x58<<24 | 3<<12 | 2<<6 | 1
     {Both, Op::ADDDMAREG, {{F::LeftReg, 1}, {F::RightReg, 2}, {F::ResultReg, 3}}, 0x58003081u},
     // TT_OP_ADDDMAREG(1, 45, 33, 17) on BH+WH (immediate 33, all fields): 0x58<<24 | 1<<23 | 45<<12 | 33<<6 | 17
@@ -346,19 +328,22 @@ const std::vector<WordCase>& word_cases() {
     {Both, Op::MULDMAREG, {{F::LeftReg, 17}, {F::RightReg, 33}, {F::ResultReg, 45}, {F::OpBisConst, 1}}, 0x5a82d851u},
     // TT_OP_SHIFTDMAREG(0, 1, 3, 2, 1) on BH+WH (reg-reg, Mode 1): 0x5c<<24 | 1<<18 | 3<<12 | 2<<6 | 1
     {Both, Op::SHIFTDMAREG, {{F::LeftReg, 1}, {F::RightReg, 2}, {F::ResultReg, 3}, {F::Mode, 1}}, 0x5c043081u},
-    // TT_OP_SHIFTDMAREG(1, 2, 45, 31, 17) on BH+WH (immediate 31, all fields): 0x5c<<24 | 1<<23 | 2<<18 | 45<<12 | 31<<6 | 17
+    // TT_OP_SHIFTDMAREG(1, 2, 45, 31, 17) on BH+WH (immediate 31, all fields):
+    //   0x5c<<24 | 1<<23 | 2<<18 | 45<<12 | 31<<6 | 17
     {Both, Op::SHIFTDMAREG,
      {{F::LeftReg, 17}, {F::RightReg, 31}, {F::ResultReg, 45}, {F::Mode, 2}, {F::OpBisConst, 1}},
      0x5c8ad7d1u},
     // TT_OP_BITWOPDMAREG(0, 1, 3, 2, 1) on BH+WH (reg-reg, Mode 1): 0x5b<<24 | 1<<18 | 3<<12 | 2<<6 | 1
     {Both, Op::BITWOPDMAREG, {{F::LeftReg, 1}, {F::RightReg, 2}, {F::ResultReg, 3}, {F::Mode, 1}}, 0x5b043081u},
-    // TT_OP_BITWOPDMAREG(1, 2, 45, 62, 17) on BH+WH (immediate 62, all fields): 0x5b<<24 | 1<<23 | 2<<18 | 45<<12 | 62<<6 | 17
+    // TT_OP_BITWOPDMAREG(1, 2, 45, 62, 17) on BH+WH (immediate 62, all fields):
+    //   0x5b<<24 | 1<<23 | 2<<18 | 45<<12 | 62<<6 | 17
     {Both, Op::BITWOPDMAREG,
      {{F::LeftReg, 17}, {F::RightReg, 62}, {F::ResultReg, 45}, {F::Mode, 2}, {F::OpBisConst, 1}},
      0x5b8adf91u},
     // TT_OP_CMPDMAREG(0, 1, 3, 2, 1) on BH+WH (reg-reg, Mode 1): 0x5d<<24 | 1<<18 | 3<<12 | 2<<6 | 1
     {Both, Op::CMPDMAREG, {{F::LeftReg, 1}, {F::RightReg, 2}, {F::ResultReg, 3}, {F::Mode, 1}}, 0x5d043081u},
-    // TT_OP_CMPDMAREG(1, 2, 45, 40, 17) on BH+WH (immediate 40, all fields): 0x5d<<24 | 1<<23 | 2<<18 | 45<<12 | 40<<6 | 17
+    // TT_OP_CMPDMAREG(1, 2, 45, 40, 17) on BH+WH (immediate 40, all fields):
+    //   0x5d<<24 | 1<<23 | 2<<18 | 45<<12 | 40<<6 | 17
     {Both, Op::CMPDMAREG,
      {{F::LeftReg, 17}, {F::RightReg, 40}, {F::ResultReg, 45}, {F::Mode, 2}, {F::OpBisConst, 1}},
      0x5d8ada11u},
@@ -402,7 +387,8 @@ TEST(IsaEncodings, DecodingTheHandDerivedWordGivesTheFields) {
       ASSERT_EQ(insn.op(), c.op) << describe(arch, c.op);
       EXPECT_EQ(insn.word, c.word);
       for (const FieldSpec& fs : insn.spec->fields())
-        EXPECT_EQ(insn[fs.id], expected_value(c.fields, fs.id)) << describe(arch, c.op) << " field " << field_name(fs.id);
+        EXPECT_EQ(insn[fs.id], expected_value(c.fields, fs.id))
+            << describe(arch, c.op) << " field " << field_name(fs.id);
       for (const auto& [field, value] : c.fields) EXPECT_TRUE(insn.has(field)) << field_name(field);
     }
   }
@@ -450,25 +436,47 @@ struct Layout {
 
 const std::vector<Layout>& layouts() {
   static const std::vector<Layout> all = {
-      {BH, Op::MVMUL, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x1c000}, {F::BroadcastSrcBRow, 0x80000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
-      {WH, Op::MVMUL, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x18000}, {F::BroadcastSrcBRow, 0x80000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
-      {BH, Op::DOTPV, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x1c000}, {F::AddDst, 0x200000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
-      {WH, Op::DOTPV, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x18000}, {F::AddDst, 0x200000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
-      {BH, Op::GAPOOL, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x38000}, {F::Dim16x16, 0x80000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
-      {WH, Op::GAPOOL, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x18000}, {F::Dim16x16, 0x80000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
-      {BH, Op::GMPOOL, {{F::DstRow, 0x3ff}, {F::ArgMax, 0x4000}, {F::AddrMod, 0x38000}, {F::Dim16x16, 0x80000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
-      {WH, Op::GMPOOL, {{F::DstRow, 0x3ff}, {F::ArgMax, 0x4000}, {F::AddrMod, 0x18000}, {F::Dim16x16, 0x80000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
-      {BH, Op::ZEROACC, {{F::Imm10, 0x3ff}, {F::AddrMod, 0x1c000}, {F::Revert, 0x20000}, {F::UseDst32b, 0x40000}, {F::Mode, 0x180000}}},
-      {WH, Op::ZEROACC, {{F::Imm10, 0x3ff}, {F::AddrMod, 0x18000}, {F::Revert, 0x40000}, {F::Mode, 0x180000}, {F::UseDst32b, 0x200000}}},
-      {Both, Op::ZEROSRC, {{F::ClearSrcA, 0x1}, {F::ClearSrcB, 0x2}, {F::BothBanks, 0x4}, {F::SingleBankMatrixUnit, 0x8}, {F::NegativeInfSrcA, 0x10}}},
-      {BH, Op::MOVB2D, {{F::DstRow, 0x3ff}, {F::BroadcastCol0, 0x800}, {F::Broadcast1RowTo8, 0x1000}, {F::Move4Rows, 0x2000}, {F::AddrMod, 0x1c000}, {F::SrcRow, 0x7e0000}, {F::UseDst32bLo, 0x800000}}},
-      {WH, Op::MOVB2D, {{F::DstRow, 0x3ff}, {F::BroadcastCol0, 0x1000}, {F::Broadcast1RowTo8, 0x2000}, {F::Move4Rows, 0x4000}, {F::AddrMod, 0x18000}, {F::SrcRow, 0x7e0000}, {F::UseDst32bLo, 0x800000}}},
+      {BH, Op::MVMUL, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x1c000}, {F::BroadcastSrcBRow, 0x80000},
+                       {F::FlipSrcA, 0x400000},
+                       {F::FlipSrcB, 0x800000}}},
+      {WH, Op::MVMUL, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x18000}, {F::BroadcastSrcBRow, 0x80000},
+                       {F::FlipSrcA, 0x400000},
+                       {F::FlipSrcB, 0x800000}}},
+      {BH, Op::DOTPV, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x1c000}, {F::AddDst, 0x200000}, {F::FlipSrcA, 0x400000},
+                       {F::FlipSrcB, 0x800000}}},
+      {WH, Op::DOTPV, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x18000}, {F::AddDst, 0x200000}, {F::FlipSrcA, 0x400000},
+                       {F::FlipSrcB, 0x800000}}},
+      {BH, Op::GAPOOL, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x38000}, {F::Dim16x16, 0x80000}, {F::FlipSrcA, 0x400000},
+                        {F::FlipSrcB, 0x800000}}},
+      {WH, Op::GAPOOL, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x18000}, {F::Dim16x16, 0x80000}, {F::FlipSrcA, 0x400000},
+                        {F::FlipSrcB, 0x800000}}},
+      {BH, Op::GMPOOL, {{F::DstRow, 0x3ff}, {F::ArgMax, 0x4000}, {F::AddrMod, 0x38000}, {F::Dim16x16, 0x80000},
+                        {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
+      {WH, Op::GMPOOL, {{F::DstRow, 0x3ff}, {F::ArgMax, 0x4000}, {F::AddrMod, 0x18000}, {F::Dim16x16, 0x80000},
+                        {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
+      {BH, Op::ZEROACC, {{F::Imm10, 0x3ff}, {F::AddrMod, 0x1c000}, {F::Revert, 0x20000}, {F::UseDst32b, 0x40000},
+                         {F::Mode, 0x180000}}},
+      {WH, Op::ZEROACC, {{F::Imm10, 0x3ff}, {F::AddrMod, 0x18000}, {F::Revert, 0x40000}, {F::Mode, 0x180000},
+                         {F::UseDst32b, 0x200000}}},
+      {Both, Op::ZEROSRC, {{F::ClearSrcA, 0x1}, {F::ClearSrcB, 0x2}, {F::BothBanks, 0x4},
+                           {F::SingleBankMatrixUnit, 0x8},
+                           {F::NegativeInfSrcA, 0x10}}},
+      {BH, Op::MOVB2D, {{F::DstRow, 0x3ff}, {F::BroadcastCol0, 0x800}, {F::Broadcast1RowTo8, 0x1000},
+                        {F::Move4Rows, 0x2000}, {F::AddrMod, 0x1c000}, {F::SrcRow, 0x7e0000},
+                        {F::UseDst32bLo, 0x800000}}},
+      {WH, Op::MOVB2D, {{F::DstRow, 0x3ff}, {F::BroadcastCol0, 0x1000}, {F::Broadcast1RowTo8, 0x2000},
+                        {F::Move4Rows, 0x4000}, {F::AddrMod, 0x18000}, {F::SrcRow, 0x7e0000},
+                        {F::UseDst32bLo, 0x800000}}},
       {BH, Op::MOVB2A, {{F::SrcBRow, 0x3f}, {F::Move4Rows, 0x2000}, {F::AddrMod, 0x1c000}, {F::SrcARow, 0x7e0000}}},
       {WH, Op::MOVB2A, {{F::SrcBRow, 0x3f}, {F::Move4Rows, 0x2000}, {F::AddrMod, 0x18000}, {F::SrcARow, 0x7e0000}}},
-      {Both, Op::SETRWC, {{F::SrcA, 0x1}, {F::SrcB, 0x2}, {F::Dst, 0x4}, {F::Fidelity, 0x8}, {F::SrcAVal, 0x3c0}, {F::SrcBVal, 0x3c00}, {F::DstVal, 0x3c000},
-                          {F::SrcACr, 0x40000}, {F::SrcBCr, 0x80000}, {F::DstCr, 0x100000}, {F::DstCtoCr, 0x200000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
-      {Both, Op::INCRWC, {{F::SrcAInc, 0x3c0}, {F::SrcBInc, 0x3c00}, {F::DstInc, 0x3c000}, {F::SrcACr, 0x40000}, {F::SrcBCr, 0x80000}, {F::DstCr, 0x100000}}},
-      {Both, Op::CLEARDVALID, {{F::Reset, 0x1}, {F::KeepReadingSameSrc, 0x2}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
+      {Both, Op::SETRWC, {{F::SrcA, 0x1}, {F::SrcB, 0x2}, {F::Dst, 0x4}, {F::Fidelity, 0x8}, {F::SrcAVal, 0x3c0},
+                          {F::SrcBVal, 0x3c00}, {F::DstVal, 0x3c000},
+                          {F::SrcACr, 0x40000}, {F::SrcBCr, 0x80000}, {F::DstCr, 0x100000}, {F::DstCtoCr, 0x200000},
+                              {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}}},
+      {Both, Op::INCRWC, {{F::SrcAInc, 0x3c0}, {F::SrcBInc, 0x3c00}, {F::DstInc, 0x3c000}, {F::SrcACr, 0x40000},
+                          {F::SrcBCr, 0x80000}, {F::DstCr, 0x100000}}},
+      {Both, Op::CLEARDVALID, {{F::Reset, 0x1}, {F::KeepReadingSameSrc, 0x2}, {F::FlipSrcA, 0x400000},
+                               {F::FlipSrcB, 0x800000}}},
       {Both, Op::TRNSPSRCB, {}},
       {Both, Op::CLREXPHIST, {}},
       {Both, Op::DMANOP, {}},
@@ -488,25 +496,35 @@ std::vector<Layout> family_layouts() {
   const auto add = [&](std::initializer_list<Op> ops, On on, const FieldList& masks) {
     for (Op op : ops) out.push_back({on, op, masks});
   };
-  const FieldList elw_bh = {{F::DstRow, 0x3ff}, {F::AddrMod, 0x1c000}, {F::BroadcastSrcBCol0, 0x80000}, {F::BroadcastSrcBRow, 0x100000},
+  const FieldList elw_bh = {{F::DstRow, 0x3ff}, {F::AddrMod, 0x1c000}, {F::BroadcastSrcBCol0, 0x80000},
+                            {F::BroadcastSrcBRow, 0x100000},
                             {F::AddDst, 0x200000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}};
   FieldList elw_wh = elw_bh;
   elw_wh[1].second = 0x18000;
   add({Op::ELWMUL, Op::ELWADD, Op::ELWSUB}, BH, elw_bh);
   add({Op::ELWMUL, Op::ELWADD, Op::ELWSUB}, WH, elw_wh);
-  add({Op::MOVA2D}, BH, {{F::DstRow, 0x3ff}, {F::Move8Rows, 0x2000}, {F::AddrMod, 0x1c000}, {F::SrcRow, 0x7e0000}, {F::UseDst32bLo, 0x800000}});
-  add({Op::MOVA2D}, WH, {{F::DstRow, 0x3ff}, {F::Move8Rows, 0x2000}, {F::AddrMod, 0x18000}, {F::SrcRow, 0x7e0000}, {F::UseDst32bLo, 0x800000}});
-  add({Op::MOVD2A, Op::MOVD2B}, BH, {{F::DstRow, 0x3ff}, {F::Move4Rows, 0x2000}, {F::AddrMod, 0x1c000}, {F::SrcRow, 0x7e0000}, {F::UseDst32bLo, 0x800000}});
-  add({Op::MOVD2A, Op::MOVD2B}, WH, {{F::DstRow, 0x3ff}, {F::Move4Rows, 0x2000}, {F::AddrMod, 0x18000}, {F::SrcRow, 0x7e0000}, {F::UseDst32bLo, 0x800000}});
-  add({Op::CONV3S1, Op::CONV3S2}, BH, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x1c000}, {F::RotateWeights, 0x3e0000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}});
-  add({Op::CONV3S1, Op::CONV3S2}, WH, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x18000}, {F::RotateWeights, 0x3e0000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}});
+  add({Op::MOVA2D}, BH, {{F::DstRow, 0x3ff}, {F::Move8Rows, 0x2000}, {F::AddrMod, 0x1c000}, {F::SrcRow, 0x7e0000},
+                         {F::UseDst32bLo, 0x800000}});
+  add({Op::MOVA2D}, WH, {{F::DstRow, 0x3ff}, {F::Move8Rows, 0x2000}, {F::AddrMod, 0x18000}, {F::SrcRow, 0x7e0000},
+                         {F::UseDst32bLo, 0x800000}});
+  add({Op::MOVD2A, Op::MOVD2B}, BH, {{F::DstRow, 0x3ff}, {F::Move4Rows, 0x2000}, {F::AddrMod, 0x1c000},
+                                     {F::SrcRow, 0x7e0000}, {F::UseDst32bLo, 0x800000}});
+  add({Op::MOVD2A, Op::MOVD2B}, WH, {{F::DstRow, 0x3ff}, {F::Move4Rows, 0x2000}, {F::AddrMod, 0x18000},
+                                     {F::SrcRow, 0x7e0000}, {F::UseDst32bLo, 0x800000}});
+  add({Op::CONV3S1, Op::CONV3S2}, BH, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x1c000}, {F::RotateWeights, 0x3e0000},
+                                       {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}});
+  add({Op::CONV3S1, Op::CONV3S2}, WH, {{F::DstRow, 0x3ff}, {F::AddrMod, 0x18000}, {F::RotateWeights, 0x3e0000},
+                                       {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}});
   const std::initializer_list<Op> legacy_pools = {Op::APOOL3S1, Op::APOOL3S2, Op::MPOOL3S1, Op::MPOOL3S2};
-  add(legacy_pools, BH, {{F::DstRow, 0x3ff}, {F::IndexEn, 0x4000}, {F::AddrMod, 0x38000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}});
-  add(legacy_pools, WH, {{F::DstRow, 0x3ff}, {F::IndexEn, 0x4000}, {F::AddrMod, 0x18000}, {F::FlipSrcA, 0x400000}, {F::FlipSrcB, 0x800000}});
+  add(legacy_pools, BH, {{F::DstRow, 0x3ff}, {F::IndexEn, 0x4000}, {F::AddrMod, 0x38000}, {F::FlipSrcA, 0x400000},
+                         {F::FlipSrcB, 0x800000}});
+  add(legacy_pools, WH, {{F::DstRow, 0x3ff}, {F::IndexEn, 0x4000}, {F::AddrMod, 0x18000}, {F::FlipSrcA, 0x400000},
+                         {F::FlipSrcB, 0x800000}});
   add({Op::ADDDMAREG, Op::SUBDMAREG, Op::MULDMAREG}, Both,
       {{F::LeftReg, 0x3f}, {F::RightReg, 0xfc0}, {F::ResultReg, 0x3f000}, {F::OpBisConst, 0x800000}});
   add({Op::SHIFTDMAREG, Op::BITWOPDMAREG, Op::CMPDMAREG}, Both,
-      {{F::LeftReg, 0x3f}, {F::RightReg, 0xfc0}, {F::ResultReg, 0x3f000}, {F::Mode, 0x1c0000}, {F::OpBisConst, 0x800000}});
+      {{F::LeftReg, 0x3f}, {F::RightReg, 0xfc0}, {F::ResultReg, 0x3f000}, {F::Mode, 0x1c0000},
+       {F::OpBisConst, 0x800000}});
   for (const Layout& l : layouts()) out.push_back(l);
   return out;
 }
@@ -517,9 +535,11 @@ uint32_t max_of(uint32_t mask) { return mask >> std::countr_zero(mask); }
 TEST(IsaLayouts, EveryInstructionHasAStatedLayout) {
   std::set<std::pair<Arch, Op>> stated;
   for (const Layout& l : family_layouts())
-    for (Arch arch : arches_of(l.on)) EXPECT_TRUE(stated.insert({arch, l.op}).second) << describe(arch, l.op) << " twice";
+    for (Arch arch : arches_of(l.on))
+      EXPECT_TRUE(stated.insert({arch, l.op}).second) << describe(arch, l.op) << " twice";
   for (Arch arch : {Arch::Blackhole, Arch::Wormhole})
-    for (const InsnSpec& spec : instructions(arch)) EXPECT_TRUE(stated.count({arch, spec.op})) << describe(arch, spec.op);
+    for (const InsnSpec& spec : instructions(arch))
+      EXPECT_TRUE(stated.count({arch, spec.op})) << describe(arch, spec.op);
 }
 
 TEST(IsaLayouts, TheTableHasExactlyTheStatedFields) {
@@ -528,7 +548,8 @@ TEST(IsaLayouts, TheTableHasExactlyTheStatedFields) {
       const InsnSpec* spec = find_by_op(arch, l.op);
       ASSERT_NE(spec, nullptr) << describe(arch, l.op);
       EXPECT_EQ(spec->fields().size(), l.masks.size()) << describe(arch, l.op);
-      for (const auto& [field, mask] : l.masks) EXPECT_NE(spec->find_field(field), nullptr) << describe(arch, l.op) << " " << field_name(field);
+      for (const auto& [field, mask] : l.masks)
+        EXPECT_NE(spec->find_field(field), nullptr) << describe(arch, l.op) << " " << field_name(field);
     }
 }
 

@@ -86,6 +86,7 @@ struct ExactNumber {
   enum class Kind { Finite, Inf, NaN } kind = Kind::Finite;
   bool negative = false;
   bool dyadic = true;
+  int out_of_range = 0;  // +1: above 10^60, -1: below 10^-60 (exactness never examined)
   BigUint odd;        // zero, or odd
   int64_t pow2 = 0;
   double approx = 0;  // nearest host double, for messages only
@@ -204,14 +205,9 @@ bool parse_decimal_number(std::string_view s, size_t pos, ExactNumber& n, std::s
   // value = integer * 10^e10; keep the big-integer work bounded by rejecting absurd magnitudes.
   const int64_t e10 = exponent - frac_digits;
   const int64_t magnitude = e10 + static_cast<int64_t>(significant) - 1;
-  if (magnitude > kMaxDecimalMagnitude) {
-    n.approx = HUGE_VAL;
-    n.approx_known = true;
-    n.dyadic = false;
-    return true;
-  }
-  if (magnitude < -kMaxDecimalMagnitude) {
-    n.approx = 0x1p-1000;  // tiny: below every format's smallest normal
+  if (magnitude > kMaxDecimalMagnitude || magnitude < -kMaxDecimalMagnitude) {
+    n.out_of_range = magnitude > 0 ? 1 : -1;
+    n.approx = magnitude > 0 ? HUGE_VAL : 0x1p-1000;
     n.approx_known = true;
     n.dyadic = false;
     return true;
@@ -327,7 +323,17 @@ bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& te
     out = n.negative ? -HUGE_VAL : HUGE_VAL;
     return true;
   }
+  const auto too_large = [&] {
+    return set_reason(reason, text + " is too large for " + f.name + "; " + neighbours_text(n.approx, f, n.negative));
+  };
+  const auto too_small = [&] {
+    return set_reason(reason, text + " is below the smallest normal " + f.name + " magnitude " +
+                                  value_with_hex(spec_min(f)) + "; the Matrix Unit has no denormals");
+  };
   if (!n.dyadic) {
+    // Rejected either way; the range messages are the more useful ones when they apply.
+    if (n.approx > spec_max(f)) return too_large();
+    if (n.approx < spec_min(f)) return too_small();
     return set_reason(reason, text + " is not a binary fraction, so no " + f.name + " value equals it; " +
                                   neighbours_text(n.approx, f, n.negative));
   }
@@ -337,13 +343,8 @@ bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& te
   }
   const int64_t width = n.odd.bit_length();
   const int64_t leading = n.pow2 + width - 1;
-  if (leading > f.emax) {
-    return set_reason(reason, text + " is too large for " + f.name + "; " + neighbours_text(n.approx, f, n.negative));
-  }
-  if (leading < f.emin) {
-    return set_reason(reason, text + " is below the smallest normal " + f.name + " magnitude " +
-                                  value_with_hex(spec_min(f)) + "; the Matrix Unit has no denormals");
-  }
+  if (leading > f.emax) return too_large();
+  if (leading < f.emin) return too_small();
   if (width > f.precision) {
     return set_reason(reason, text + " needs " + std::to_string(width) + " significant bits, " + f.name + " has " +
                                   std::to_string(f.precision) + "; " + neighbours_text(n.approx, f, n.negative));
@@ -356,9 +357,10 @@ bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& te
 bool check_integer(const ExactNumber& n, std::string_view format, uint32_t max, const std::string& text,
                    double& out, std::string* reason) {
   if (n.kind != ExactNumber::Kind::Finite) return set_reason(reason, std::string(format) + " has no inf or NaN");
-  if (!n.dyadic || n.pow2 < 0) return set_reason(reason, text + " is not an integer");
+  if (n.out_of_range < 0 || (!n.dyadic && n.out_of_range == 0) || n.pow2 < 0)
+    return set_reason(reason, text + " is not an integer");
   const int64_t width = n.odd.bit_length() + n.pow2;
-  if (width > 32 || (n.odd.low64() << n.pow2) > max) {
+  if (n.out_of_range > 0 || width > 32 || (n.odd.low64() << n.pow2) > max) {
     return set_reason(reason, "the magnitude of " + text + " exceeds " + std::to_string(max) + ", the largest " +
                                   std::string(format) + " magnitude (sign-magnitude)");
   }

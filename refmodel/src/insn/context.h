@@ -57,8 +57,20 @@ class ExecContext {
     result.writes.matrix_unit = true;
   }
 
+  // Dst16b through the debug-feature bit: with RISCV_DEBUG_REG_DBG_FEATURE_DISABLE bit 11 set,
+  // Dst16b reads the high half of Dst32b (Dst.md). Writes then also put "generally garbage" into
+  // the low half, which no model can reproduce, so they are refused.
+  uint16_t read_dst16(uint32_t row, uint32_t col, uint16_t identity) const {
+    if (s.DbgFeatureDisableBit11) return static_cast<uint16_t>(s.Dst.read32(row, col, uint32_t{identity} << 16) >> 16);
+    return s.Dst.read16(row, col, identity);
+  }
+  uint32_t read_dst32(uint32_t row, uint32_t col, uint32_t identity) const { return s.Dst.read32(row, col, identity); }
+
   // Logged writes.
   void write_dst16(uint32_t row, uint32_t col, uint16_t v) {
+    if (s.DbgFeatureDisableBit11)
+      fail(ErrorKind::NonContractualBehaviour,
+           "a Dst16b write with DBG_FEATURE_DISABLE bit 11 set leaves garbage in the low half of Dst32b");
     s.Dst.write16(row, col, v);
     result.writes.note_dst_row(row & (kDstRows - 1));
   }

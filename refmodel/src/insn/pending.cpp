@@ -8,13 +8,6 @@ namespace {
 [[noreturn]] void not_modelled(ExecContext& ctx) { ctx.fail(ErrorKind::Unsupported, "execution model not written yet"); }
 }  // namespace
 
-void exec_mvmul(ExecContext& ctx) { not_modelled(ctx); }
-void exec_dotpv(ExecContext& ctx) { not_modelled(ctx); }
-void exec_gapool(ExecContext& ctx) { not_modelled(ctx); }
-void exec_elwmul(ExecContext& ctx) { not_modelled(ctx); }
-void exec_elwadd(ExecContext& ctx) { not_modelled(ctx); }
-void exec_elwsub(ExecContext& ctx) { not_modelled(ctx); }
-void exec_gmpool(ExecContext& ctx) { not_modelled(ctx); }
 void exec_mova2d(ExecContext& ctx) { not_modelled(ctx); }
 void exec_movb2d(ExecContext& ctx) { not_modelled(ctx); }
 void exec_movd2a(ExecContext& ctx) { not_modelled(ctx); }

@@ -18,8 +18,6 @@ namespace {
 
 using FieldValues = std::array<uint32_t, kNumFields>;
 
-constexpr unsigned kOpcodeLo = 24;
-constexpr unsigned kOpcodeWidth = 8;
 // .ttinsn (BabyRISCV/PushTensixInstruction.md): a RISC-V instruction word is the Tensix word rotated
 // left by two. Raw words at or above 0xC0000000 have no .ttinsn form: rotated, their low two bits would be
 // 0b11, the marker of an ordinary 32-bit RISC-V instruction.
@@ -27,6 +25,7 @@ constexpr unsigned kTtinsnRotation = 2;
 constexpr uint32_t kBothBitsSet = 0b11;
 
 uint32_t opcode_of(uint32_t raw) { return bits<31, 24>(raw); }
+uint32_t with_opcode(uint32_t raw, uint32_t opcode) { return with_bits<31, 24>(raw, opcode); }
 uint32_t operand_bits_of(uint32_t raw) { return bits<23, 0>(raw); }
 uint32_t rotated_low_bits(uint32_t rotated) { return bits<1, 0>(rotated); }
 uint32_t raw_top_bits(uint32_t raw) { return bits<31, 30>(raw); }
@@ -78,7 +77,7 @@ std::optional<std::string> first_field_problem(const InsnSpec& spec, const Field
 uint32_t pack_checked(Arch arch, const InsnSpec& spec, const FieldValues& values, ErrorKind kind) {
   if (auto problem = first_field_problem(spec, values))
     throw Error(kind, fmt::format("cannot encode {} on {}: {}", spec.mnemonic, arch_name(arch), *problem));
-  uint32_t raw = deposit_bits(0, kOpcodeLo, kOpcodeWidth, spec.opcode);
+  uint32_t raw = with_opcode(0, spec.opcode);
   for (const FieldSpec& fs : spec.fields()) raw = deposit_bits(raw, fs.lo, fs.width, value_of(values, fs.id));
   return raw;
 }
