@@ -151,17 +151,53 @@ def emit_cpp(per_arch, out):
 
 
 def emit_sv(per_arch, out):
-    lines = [f"// {BANNER}", "package tmu_isa_pkg;"]
+    """The RTL's view of the table: per-architecture constants (BH_/WH_ prefix) for every instruction,
+    then unprefixed aliases for whatever both architectures encode identically, so that a decoder for
+    an arch-independent instruction (SETRWC, the GPR ops) names one constant rather than picking an
+    architecture. The file is checked in as rtl/tmu_isa_pkg.sv; ctest rtl.isa_pkg_current regenerates
+    it and fails on any difference."""
+    lines = [f"// {BANNER}",
+             "// Regenerate: scripts/gen_isa.py --table refmodel/isa/tensix_isa.json --sv rtl/tmu_isa_pkg.sv",
+             "//",
+             "// <ARCH>_OP_<MN>: opcode (word bits 31:24); <ARCH>_<MN>_RESERVED: bits 23:0 no field uses;",
+             "// <ARCH>_<MN>_<Field>_LO/_W/_MAX: lowest bit, width, largest allowed value. ARCH is BH",
+             "// (Blackhole) or WH (Wormhole); names without a prefix hold on both architectures.",
+             "// The package is a table and every design reads only part of it, hence the waiver.",
+             "/* verilator lint_off UNUSEDPARAM */",
+             "package tmu_isa_pkg;",
+             ""]
+
+    def field_lines(prefix, name, lo, width, fmax):
+        return [f"  localparam int unsigned {prefix}_{name}_LO = {lo};",
+                f"  localparam int unsigned {prefix}_{name}_W = {width};",
+                f"  localparam int unsigned {prefix}_{name}_MAX = {fmax};"]
+
     for arch in ARCHES:
         pfx = "BH" if arch == "blackhole" else "WH"
+        lines.append(f"  // ---- {arch} ----")
         for insn in sorted(per_arch[arch], key=lambda i: i["opcode"]):
             lines.append(f"  localparam logic [7:0] {pfx}_OP_{insn['mn']} = 8'h{insn['opcode']:02x};")
             lines.append(f"  localparam logic [23:0] {pfx}_{insn['mn']}_RESERVED = 24'h{insn['reserved']:06x};")
             for name, lo, width, fmax, _ in insn["fields"]:
-                lines.append(f"  localparam int unsigned {pfx}_{insn['mn']}_{name}_LO = {lo};")
-                lines.append(f"  localparam int unsigned {pfx}_{insn['mn']}_{name}_W = {width};")
-                lines.append(f"  localparam int unsigned {pfx}_{insn['mn']}_{name}_MAX = {fmax};")
-    lines.append("endpackage")
+                lines += field_lines(f"{pfx}_{insn['mn']}", name, lo, width, fmax)
+        lines.append("")
+
+    lines.append("  // ---- identical on both architectures ----")
+    by_arch = {a: {i["mn"]: i for i in per_arch[a]} for a in ARCHES}
+    common = sorted(set(by_arch[ARCHES[0]]).intersection(*(set(by_arch[a]) for a in ARCHES[1:])),
+                    key=lambda mn: by_arch[ARCHES[0]][mn]["opcode"])
+    for mn in common:
+        variants = [by_arch[a][mn] for a in ARCHES]
+        first = variants[0]
+        if all(v["opcode"] == first["opcode"] for v in variants):
+            lines.append(f"  localparam logic [7:0] OP_{mn} = 8'h{first['opcode']:02x};")
+        if all(v["reserved"] == first["reserved"] for v in variants):
+            lines.append(f"  localparam logic [23:0] {mn}_RESERVED = 24'h{first['reserved']:06x};")
+        for name, lo, width, fmax, _ in first["fields"]:
+            same = all(any(f[:4] == (name, lo, width, fmax) for f in v["fields"]) for v in variants[1:])
+            if same:
+                lines += field_lines(mn, name, lo, width, fmax)
+    lines += ["endpackage", "/* verilator lint_on UNUSEDPARAM */"]
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
 

@@ -110,8 +110,8 @@ TEST(FpuAccumNormalize, SameExponentTermsRoundToNearestTiesAway) {
   // No alignment, so the result is the exact signed sum rounded once to 24 bits, ties away from zero.
   std::mt19937 rng(10);
   for (int iter = 0; iter < 20000; ++iter) {
-    const AccTerm g0{static_cast<uint32_t>(rng() & 1), 120, rng() % (1u << 27)};
-    const AccTerm g1{static_cast<uint32_t>(rng() & 1), 120, rng() % (1u << 27)};
+    const AccTerm g0{static_cast<uint32_t>(rng() & 1), 120, static_cast<uint32_t>(rng() % (1u << 27))};
+    const AccTerm g1{static_cast<uint32_t>(rng() & 1), 120, static_cast<uint32_t>(rng() % (1u << 27))};
     const uint32_t dst = acc_word(rng() & 1, 120, rng() & 0x7FFFFF);
     long double sum = (dst >> 31 ? -1.0L : 1.0L) * (kOne | (dst & 0x7FFFFF));
     sum += (g0.sign ? -1.0L : 1.0L) * g0.mantissa + (g1.sign ? -1.0L : 1.0L) * g1.mantissa;

@@ -144,7 +144,7 @@ double dst16_value(uint16_t dst_bits, SrcStyle style);   // BF16/TF32 style -> B
 double dst32_value(uint32_t dst_bits, bool is_int32);
 // Text for messages: the raw bits, the style and value, then any caveat, e.g. "0x0007f (BF16 1)",
 // "0x000ff (BF16 3.402823669209385e+38; IEEE +inf: the FPU's overflow pattern)",
-// "0x0f81f (FP16 131008; FPU +inf (overflow pattern), IEEE NaN)".
+// "0x3ff1f (FP16 131008; FPU +inf (overflow pattern), IEEE NaN)".
 std::string describe_src_datum(uint32_t datum19, SrcStyle style);
 std::string describe_dst16(uint16_t dst_bits, SrcStyle style);   // "0x407f (BF16 1.5)"
 std::string describe_dst32(uint32_t dst_bits, bool is_int32);    // "0x007f2000 (FP32 1.0009765625)"

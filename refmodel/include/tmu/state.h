@@ -50,10 +50,13 @@ struct DstRegs {
     return RowValid[row] ? DstBits[row][col] : identity;
   }
   void write16(uint32_t row, uint32_t col, uint16_t value) {
-    row &= kDstRows - 1;
-    DstBits[row][col] = value;
-    RowValid[row] = true;
+    write16_bits(row, col, value);
+    RowValid[row & (kDstRows - 1)] = true;
   }
+  // Bits only: validity is per row, so an instruction writing a row column by column must keep
+  // reading the identity for the columns it has not written yet; it marks the row valid afterwards
+  // (ttsim: "set_valid_on_last_column_only").
+  void write16_bits(uint32_t row, uint32_t col, uint16_t value) { DstBits[row & (kDstRows - 1)][col] = value; }
   // In the 32-bit view the validity of the high-half row is what counts (ttsim, Dst.md).
   uint32_t read32(uint32_t row, uint32_t col, uint32_t identity) const {
     const uint32_t hi = hi_row(row);
@@ -61,10 +64,12 @@ struct DstRegs {
     return (uint32_t{DstBits[hi][col]} << 16) | DstBits[lo_row(row)][col];
   }
   void write32(uint32_t row, uint32_t col, uint32_t value) {
-    const uint32_t hi = hi_row(row);
-    DstBits[hi][col] = static_cast<uint16_t>(value >> 16);
+    write32_bits(row, col, value);
+    RowValid[hi_row(row)] = true;  // only the high-half row's validity is tracked for 32-bit data
+  }
+  void write32_bits(uint32_t row, uint32_t col, uint32_t value) {
+    DstBits[hi_row(row)][col] = static_cast<uint16_t>(value >> 16);
     DstBits[lo_row(row)][col] = static_cast<uint16_t>(value & 0xFFFF);
-    RowValid[hi] = true;  // only the high-half row's validity is tracked for 32-bit data
   }
 };
 

@@ -83,6 +83,7 @@ ExecResult execute(TensixState& state, const Insn& insn, unsigned thread) {
   result.latency = info.latency;
   insn::ExecContext ctx(state, insn, thread, result);
   info.handler(ctx);
+  ctx.commit_written_rows();
   if (insn.spec->unit == Unit::ScalarUnit) result.latency = result.cycles;
   return result;
 }

@@ -35,8 +35,22 @@ DstTerm read_dst_term(uint32_t dst_word) {
                  exponent ? (kAccImplicitOne | acc_mantissa(dst_word)) : 0u};
 }
 
-uint32_t alignment_shift(int32_t common_exponent, int32_t exponent) {
-  return static_cast<uint32_t>(common_exponent - exponent);
+// Alignment by 31 or more places leaves nothing (the aligner's reach).
+constexpr uint32_t kAlignShiftLimit = 31;
+
+uint32_t align_group_term(const AccTerm& t, int32_t common_exponent) {
+  const auto shift = static_cast<uint32_t>(common_exponent - t.exponent);
+  return shift < kAlignShiftLimit ? shift_right_round_half_up_signed(t.mantissa, t.sign, shift) : 0;
+}
+
+uint32_t align_dst_term(const DstTerm& t, int32_t common_exponent) {
+  const auto shift = static_cast<uint32_t>(common_exponent - t.exponent);
+  return shift < kAlignShiftLimit ? shift_right_round_half_away(t.mantissa, shift) : 0;
+}
+
+// Adds (or subtracts, when its sign differs from Dst's) a term in the 32-bit two's-complement adder.
+uint32_t add_relative_to_dst(uint32_t acc, uint32_t magnitude, uint32_t sign, uint32_t dst_sign) {
+  return sign == dst_sign ? acc + magnitude : acc - magnitude;
 }
 
 // 16-bit Dst: round a term to a multiple of 2^13 (ties toward +infinity for the signed group sums).
@@ -87,9 +101,9 @@ uint32_t accum_normalize_round(const AccTerm& group0, const AccTerm& group1, uin
   int32_t exponent = std::max({group0.exponent, group1.exponent, dst.exponent});
   t.common_exponent = exponent;
   if (exponent <= 0) return finish(trace, AccumOutcome::EarlyUnderflow, 0);
-  uint32_t g0 = shift_right_round_half_up_signed(group0.mantissa, group0.sign, alignment_shift(exponent, group0.exponent));
-  uint32_t g1 = shift_right_round_half_up_signed(group1.mantissa, group1.sign, alignment_shift(exponent, group1.exponent));
-  uint32_t d = shift_right_round_half_away(dst.mantissa, alignment_shift(exponent, dst.exponent));
+  uint32_t g0 = align_group_term(group0, exponent);
+  uint32_t g1 = align_group_term(group1, exponent);
+  uint32_t d = align_dst_term(dst, exponent);
   t.aligned = {g0, g1, d};
   if (!config.dst32) {
     g0 = round_away_presum_bits(g0, group0.sign);
@@ -98,17 +112,17 @@ uint32_t accum_normalize_round(const AccTerm& group0, const AccTerm& group1, uin
   }
   t.presum = {g0, g1, d};
 
-  // Add with Dst's sign as the reference; a negative total flips the sign.
-  int64_t sum = d;
-  sum += group0.sign == dst.sign ? int64_t{g0} : -int64_t{g0};
-  sum += group1.sign == dst.sign ? int64_t{g1} : -int64_t{g1};
+  // Add with Dst's sign as the reference; a negative total flips the sign. Legal terms are below
+  // 2^29, so the 32-bit adder only wraps on an already-wrapped ELWADD operand, as ttsim's does.
+  const uint32_t raw_sum = add_relative_to_dst(add_relative_to_dst(d, g0, group0.sign, dst.sign), g1, group1.sign, dst.sign);
+  const auto sum = std::bit_cast<int32_t>(raw_sum);
   t.signed_sum = sum;
   uint32_t sign = dst.sign;
+  uint32_t magnitude = raw_sum;
   if (sum < 0) {
-    sum = -sum;
+    magnitude = 0u - raw_sum;
     sign ^= 1u;
   }
-  auto magnitude = static_cast<uint32_t>(sum);
   t.sign = sign;
   t.magnitude = magnitude;
   if (magnitude == 0) return finish(trace, AccumOutcome::Cancelled, 0);

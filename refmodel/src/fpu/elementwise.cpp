@@ -106,8 +106,10 @@ uint32_t elwadd_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool 
   t.b = b;
   const uint32_t b_shift = a.exponent > b.exponent ? a.exponent - b.exponent : 0;
   t.b_aligned = b_shift < kAddOperandShiftLimit ? shift_right_round_half_away(b.significand, b_shift) : 0;
-  // Only a +0 SrcA against a -0 SrcB kept by a disabled zero flag (equal keys, no swap) can make the
-  // difference negative; it then wraps as in ttsim, whose result for that corner is meaningless.
+  // Only a +0 SrcA against a -0 SrcB kept by a disabled zero flag (equal keys, no swap; the kept -0
+  // has an implicit one) makes the difference negative. It wraps in the 32-bit datapath exactly as in
+  // ttsim: aligned at the common exponent it acts as the negative number it encodes, shifted right it
+  // does not.
   const uint32_t sum = a.sign == b.sign ? a.significand + t.b_aligned : a.significand - t.b_aligned;
 
   AccTerm term{a.sign, static_cast<int32_t>(a.exponent), sum << kSignificandToAcc};

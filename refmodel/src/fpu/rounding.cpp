@@ -7,10 +7,10 @@ namespace tmu::fpu {
 
 uint32_t shift_right_round_half_away(uint32_t magnitude, uint32_t amount) {
   if (amount == 0) return magnitude;
-  if (amount > 32) return 0;
-  // (magnitude + 2^(amount-1)) >> amount without the risk of overflowing the addition.
-  const uint64_t wide = magnitude;
-  return static_cast<uint32_t>((wide + (uint64_t{1} << (amount - 1))) >> amount);
+  if (amount >= 32) return 0;
+  // The rounding adder is 32 bits wide and wraps like the hardware's (and ttsim's). No legal operand
+  // comes near 2^31; only a wrapped ELWADD difference (see elementwise.cpp) can.
+  return (magnitude + (uint32_t{1} << (amount - 1))) >> amount;
 }
 
 uint32_t shift_right_round_half_up_signed(uint32_t magnitude, uint32_t negative, uint32_t amount) {

@@ -8,6 +8,8 @@
 #include "tmu/exec.h"
 #include "tmu/formats.h"
 
+#include <vector>
+
 namespace tmu::insn {
 
 // The Src operand interpretation and Dst mode an arithmetic Matrix Unit instruction uses
@@ -71,13 +73,18 @@ class ExecContext {
     if (s.DbgFeatureDisableBit11)
       fail(ErrorKind::NonContractualBehaviour,
            "a Dst16b write with DBG_FEATURE_DISABLE bit 11 set leaves garbage in the low half of Dst32b");
-    s.Dst.write16(row, col, v);
-    result.writes.note_dst_row(row & (kDstRows - 1));
+    s.Dst.write16_bits(row, col, v);
+    note_written_row(row & (kDstRows - 1));
   }
   void write_dst32(uint32_t row, uint32_t col, uint32_t v) {
-    s.Dst.write32(row, col, v);
-    result.writes.note_dst_row(DstRegs::hi_row(row));
+    s.Dst.write32_bits(row, col, v);
+    note_written_row(DstRegs::hi_row(row));
     result.writes.note_dst_row(DstRegs::lo_row(row));
+  }
+  // Rows written by this instruction become valid only when it completes (see DstRegs::write16_bits).
+  void commit_written_rows() {
+    for (uint16_t row : rows_to_validate_) s.Dst.RowValid[row] = true;
+    rows_to_validate_.clear();
   }
   void invalidate_dst_row(uint32_t row) {
     row &= kDstRows - 1;
@@ -98,6 +105,13 @@ class ExecContext {
   }
 
   [[noreturn]] void fail(ErrorKind kind, const std::string& why) const;
+
+ private:
+  void note_written_row(uint32_t row) {
+    result.writes.note_dst_row(row);
+    rows_to_validate_.push_back(static_cast<uint16_t>(row));
+  }
+  std::vector<uint16_t> rows_to_validate_;
 };
 
 using Handler = void (*)(ExecContext&);

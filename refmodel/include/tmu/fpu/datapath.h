@@ -184,7 +184,7 @@ struct AccumTrace {
   int32_t common_exponent = 0;
   std::array<uint32_t, 3> aligned{};    // group 0, group 1, Dst magnitudes at the common exponent
   std::array<uint32_t, 3> presum{};     // the same after the 13-bit rounding (16-bit Dst only)
-  int64_t signed_sum = 0;               // relative to the Dst sign, before taking the magnitude
+  int32_t signed_sum = 0;               // relative to the Dst sign, before taking the magnitude
   uint32_t sign = 0;
   uint32_t magnitude = 0;
   int32_t normalise_shift = 0;          // left shift putting the leading one at bit 23 (incl. quirk)

@@ -1,0 +1,325 @@
+// tmu_pkg: types, sizes and small pure functions shared by every tmu RTL block.
+//
+// Names follow the ISA documentation (SrcASrcB.md, Dst.md, RWCs.md, ScalarUnit.md) and the
+// refmodel (refmodel/include/tmu/state.h, formats.h, fpu/datapath.h), so that one grep finds a
+// concept in the spec, the model and the RTL. Enum encodings equal the refmodel's C++ enums, which
+// lets a testbench pass them across unchanged.
+//
+// Yosys 0.23 cannot read `import tmu_pkg::*;` nor `return` in functions: users write
+// tmu_pkg::name, and functions assign to their own name.
+// Every block uses only part of the package, so unused-parameter warnings are waived for it.
+/* verilator lint_off UNUSEDPARAM */
+package tmu_pkg;
+
+  // ---------------------------------------------------------------------------------------------
+  // Architecture
+  // ---------------------------------------------------------------------------------------------
+
+  // A block that behaves differently per architecture takes the architecture as an input, so one
+  // simulation model serves both; a top that is built for one architecture ties it to a constant.
+  typedef enum logic {
+    ARCH_BLACKHOLE = 1'b0,
+    ARCH_WORMHOLE  = 1'b1
+  } arch_e;
+
+  // ---------------------------------------------------------------------------------------------
+  // Architectural sizes (state.h)
+  // ---------------------------------------------------------------------------------------------
+
+  localparam int unsigned NumThreads  = 3;
+  localparam int unsigned ThreadW     = 2;
+  localparam int unsigned NumGprs     = 64;  // per thread
+  localparam int unsigned GprIdxW     = 6;
+  localparam int unsigned GprW        = 32;
+  localparam int unsigned SrcRows     = 64;
+  localparam int unsigned SrcRowW     = 6;   // RWC.SrcA / RWC.SrcB are counters of this width
+  localparam int unsigned SrcCols     = 16;
+  localparam int unsigned DstRows     = 1024;  // rows of the 16-bit view
+  localparam int unsigned DstRowW     = 10;    // RWC.Dst is a counter of this width
+  localparam int unsigned DstCols     = 16;
+  localparam int unsigned NumAddrMods = 8;
+  localparam int unsigned AddrModW    = 3;   // slot index; Wormhole instructions carry only 2 bits
+
+  typedef logic [ThreadW-1:0] thread_t;
+  typedef logic [GprIdxW-1:0] gpr_idx_t;
+  typedef logic [GprW-1:0]    gpr_t;
+
+  // ---------------------------------------------------------------------------------------------
+  // Src datum (SrcASrcB.md; Bits32.lua Src_*): one 19-bit frame for every style
+  // ---------------------------------------------------------------------------------------------
+
+  localparam int unsigned SrcDatumW = 19;
+
+  // BF16 uses only mantissa[9:3]; FP16 and INT8 use only exponent[4:0]; INT8 keeps a sign and a
+  // 10-bit magnitude in the mantissa field.
+  typedef struct packed {
+    logic       sign;      // 18
+    logic [9:0] mantissa;  // 17:8
+    logic [7:0] exponent;  // 7:0
+  } src_datum_t;
+
+  // How the Matrix Unit reads a Src datum (formats.h SrcStyle; same encoding).
+  typedef enum logic [1:0] {
+    SRC_STYLE_BF16 = 2'd0,
+    SRC_STYLE_FP16 = 2'd1,
+    SRC_STYLE_TF32 = 2'd2,
+    SRC_STYLE_INT8 = 2'd3
+  } src_style_e;
+
+  // (RWC.FidelityPhase + FIDELITY_BASE_Phase) & 3. Bit 0 selects SrcA's slice, bit 1 SrcB's.
+  typedef logic [1:0] fidelity_phase_t;
+
+  // ---------------------------------------------------------------------------------------------
+  // Dst layouts (Dst.md; Bits32.lua Dst16_*, Dst32_*). These are NOT the IEEE bit orders.
+  // ---------------------------------------------------------------------------------------------
+
+  typedef struct packed {
+    logic       sign;      // 15
+    logic [6:0] mantissa;  // 14:8
+    logic [7:0] exponent;  // 7:0
+  } dst16_bf16_t;
+
+  typedef struct packed {
+    logic       sign;      // 15
+    logic [9:0] mantissa;  // 14:5
+    logic [4:0] exponent;  // 4:0
+  } dst16_fp16_t;
+
+  // The high half of a Dst32b FP32 value is exactly a Dst16 BF16 value.
+  typedef struct packed {
+    dst16_bf16_t high;         // sign, mantissa[22:16], exponent
+    logic [15:0] mantissa_lo;  // mantissa[15:0]
+  } dst32_fp32_t;
+
+  // The format a Dst element holds for a given mode (datapath.h DstFormat; same encoding).
+  typedef enum logic [1:0] {
+    DST_FP32  = 2'd0,
+    DST_BF16  = 2'd1,
+    DST_FP16  = 2'd2,
+    DST_INT32 = 2'd3
+  } dst_format_e;
+
+  // ---------------------------------------------------------------------------------------------
+  // The accumulator word: the datapath's internal float in FP32 bit order. In FP16 mode the
+  // exponent field holds the FP16 exponent (bias 15) and the FP16 mantissa fills mantissa[22:13].
+  // ---------------------------------------------------------------------------------------------
+
+  localparam int unsigned AccFractionBits = 23;  // terms and words keep the implicit one at bit 23
+
+  typedef struct packed {
+    logic        sign;
+    logic [7:0]  exponent;
+    logic [22:0] mantissa;
+  } acc_word_t;
+
+  // ---------------------------------------------------------------------------------------------
+  // Datapath stage interfaces (datapath.h)
+  // ---------------------------------------------------------------------------------------------
+
+  localparam int unsigned SrcASliceW          = 5;   // the multiplier's SrcA port
+  localparam int unsigned SrcBSliceW          = 7;   // the multiplier's SrcB port
+  localparam int unsigned SignificandW        = 11;  // implicit one + 10 mantissa bits
+  localparam int unsigned ProductFractionBits = 10;  // a 5x7 product of 1.xxxx and 1.xxxxxx
+  localparam int unsigned ProductMantW        = SrcASliceW + SrcBSliceW;
+  localparam int unsigned ProductsPerGroup    = 8;
+  // Exponents inside the datapath are signed: a product of two small exponents with a phase
+  // adjustment goes down to 1 + 1 - 127 - 12 = -137, two large ones up to 255 + 255 - 127 = 383,
+  // and normalisation moves the result by at most 23 down and 7 up. Ten bits hold [-512, 511].
+  localparam int unsigned ExpW                = 10;
+  // A group sum of eight 12-bit products needs 15 magnitude bits; accumulator terms carry 23
+  // fraction bits where products carry 10, so a term's mantissa is the sum shifted up by 13.
+  localparam int unsigned GroupSumW           = ProductMantW + 3;
+  localparam int unsigned TermMantW           = GroupSumW + AccFractionBits - ProductFractionBits;
+
+  typedef logic signed [ExpW-1:0] dp_exp_t;
+
+  // One 5x7 product, value (-1)^sign * mantissa / 2^10 * 2^(exponent - accumulator bias).
+  // INT8 math reuses the multiplier: mantissa is then the slice product and exponent the bit
+  // position of the slices in the magnitude (value = mantissa << exponent).
+  typedef struct packed {
+    logic                    sign;
+    dp_exp_t                 exponent;
+    logic [ProductMantW-1:0] mantissa;
+  } slice_product_t;
+
+  // A sign-magnitude term entering the accumulator: (-1)^sign * mantissa / 2^23 * 2^(exponent -
+  // bias); mantissa may exceed 24 bits (an unnormalised sum).
+  typedef struct packed {
+    logic                 sign;
+    dp_exp_t              exponent;
+    logic [TermMantW-1:0] mantissa;
+  } acc_term_t;
+
+  // How accum_normalize_round finished (datapath.h AccumOutcome; same encoding).
+  typedef enum logic [2:0] {
+    ACC_NORMAL          = 3'd0,
+    ACC_EARLY_UNDERFLOW = 3'd1,  // every input exponent <= 0
+    ACC_CANCELLED       = 3'd2,  // the signed sum is exactly zero
+    ACC_LATE_UNDERFLOW  = 3'd3,  // exponent <= 0 after normalisation and rounding
+    ACC_OVERFLOW        = 3'd4,  // FP32/BF16: exponent >= 255
+    ACC_FP16_SATURATED  = 3'd5   // FP16 Dst: exponent > 31
+  } accum_outcome_e;
+
+  // Wormhole B0 mis-normalises a sum of magnitude exactly one LSB with a negative sign: its
+  // leading-sign count shifts 27 places too few (ttsim fpu_accum_normalize_encode,
+  // TT_ARCH_VERSION == 0). Blackhole is correct.
+  localparam int unsigned WormholeMinusOneShiftError = 27;
+
+  function automatic logic has_minus_one_lsb_renormalisation_bug(input tmu_pkg::arch_e arch);
+    has_minus_one_lsb_renormalisation_bug = (arch == tmu_pkg::ARCH_WORMHOLE);
+  endfunction
+
+  // BF16 and TF32 styles have an 8-bit exponent (bias 127); FP16 and INT8 a 5-bit one.
+  function automatic logic has_8bit_exponent(input tmu_pkg::src_style_e style);
+    has_8bit_exponent = (style == tmu_pkg::SRC_STYLE_BF16) || (style == tmu_pkg::SRC_STYLE_TF32);
+  endfunction
+
+  // SrcB is read with its own style only when both styles have 8-bit exponents; otherwise with
+  // SrcA's (fpu_mode.cpp effective_srcb_style).
+  function automatic tmu_pkg::src_style_e effective_srcb_style(input tmu_pkg::src_style_e srca,
+                                                               input tmu_pkg::src_style_e srcb);
+    if (tmu_pkg::has_8bit_exponent(srca) && tmu_pkg::has_8bit_exponent(srcb)) begin
+      effective_srcb_style = srcb;
+    end else begin
+      effective_srcb_style = srca;
+    end
+  endfunction
+
+  function automatic tmu_pkg::dst_format_e dst_format(input tmu_pkg::src_style_e srca_style,
+                                                      input logic dst32);
+    if (srca_style == tmu_pkg::SRC_STYLE_INT8) begin
+      dst_format = tmu_pkg::DST_INT32;
+    end else if (dst32) begin
+      dst_format = tmu_pkg::DST_FP32;
+    end else if (srca_style == tmu_pkg::SRC_STYLE_FP16) begin
+      dst_format = tmu_pkg::DST_FP16;
+    end else begin
+      dst_format = tmu_pkg::DST_BF16;
+    end
+  endfunction
+
+  // A stored Dst value (a 16-bit value in bits 15:0) as an accumulator word. INT32 has none.
+  function automatic tmu_pkg::acc_word_t dst_to_acc_word(input logic [31:0] stored,
+                                                         input tmu_pkg::dst_format_e format);
+    tmu_pkg::dst32_fp32_t fp32;
+    tmu_pkg::dst16_bf16_t bf16;
+    tmu_pkg::dst16_fp16_t fp16;
+    fp32 = stored;
+    bf16 = stored[15:0];
+    fp16 = stored[15:0];
+    dst_to_acc_word = '0;
+    unique case (format)
+      tmu_pkg::DST_FP32: begin
+        dst_to_acc_word.sign     = fp32.high.sign;
+        dst_to_acc_word.exponent = fp32.high.exponent;
+        dst_to_acc_word.mantissa = {fp32.high.mantissa, fp32.mantissa_lo};
+      end
+      tmu_pkg::DST_BF16: begin
+        dst_to_acc_word.sign     = bf16.sign;
+        dst_to_acc_word.exponent = bf16.exponent;
+        dst_to_acc_word.mantissa = {bf16.mantissa, 16'b0};
+      end
+      tmu_pkg::DST_FP16: begin
+        dst_to_acc_word.sign     = fp16.sign;
+        dst_to_acc_word.exponent = {3'b0, fp16.exponent};
+        dst_to_acc_word.mantissa = {fp16.mantissa, 13'b0};
+      end
+      default: dst_to_acc_word = '0;  // DST_INT32: the integer path uses no accumulator word
+    endcase
+  endfunction
+
+  // An accumulator word as the stored Dst value (16-bit formats in bits 15:0, bits 31:16 zero).
+  // The BF16 and FP16 roundings already cleared the mantissa bits these formats drop.
+  function automatic logic [31:0] acc_word_to_dst(input tmu_pkg::acc_word_t word,
+                                                  input tmu_pkg::dst_format_e format);
+    tmu_pkg::dst32_fp32_t fp32;
+    tmu_pkg::dst16_bf16_t bf16;
+    tmu_pkg::dst16_fp16_t fp16;
+    fp32.high.sign     = word.sign;
+    fp32.high.exponent = word.exponent;
+    fp32.high.mantissa = word.mantissa[22:16];
+    fp32.mantissa_lo   = word.mantissa[15:0];
+    bf16               = fp32.high;
+    fp16.sign          = word.sign;
+    fp16.exponent      = word.exponent[4:0];
+    fp16.mantissa      = word.mantissa[22:13];
+    unique case (format)
+      tmu_pkg::DST_FP32: acc_word_to_dst = fp32;
+      tmu_pkg::DST_BF16: acc_word_to_dst = {16'b0, bf16};
+      tmu_pkg::DST_FP16: acc_word_to_dst = {16'b0, fp16};
+      default:           acc_word_to_dst = '0;  // DST_INT32
+    endcase
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // RWCs and ADDR_MOD slots (RWCs.md)
+  // ---------------------------------------------------------------------------------------------
+
+  // One thread's register-write counters (state.h Rwc).
+  typedef struct packed {
+    logic [DstRowW-1:0] dst;                 // RWC.Dst
+    logic [DstRowW-1:0] dst_cr;              // RWC.Dst_Cr
+    logic [SrcRowW-1:0] srca;                // RWC.SrcA
+    logic [SrcRowW-1:0] srca_cr;             // RWC.SrcA_Cr
+    logic [SrcRowW-1:0] srcb;                // RWC.SrcB
+    logic [SrcRowW-1:0] srcb_cr;             // RWC.SrcB_Cr
+    fidelity_phase_t    fidelity_phase;      // RWC.FidelityPhase
+    logic               extra_addr_mod_bit;  // RWC.ExtraAddrModBit
+  } rwc_t;
+
+  // The three ThreadConfig sections of one ADDR_MOD slot, in the bit layout of the
+  // ADDR_MOD_{AB,DST,BIAS}_SEC<n> registers (ttsim data/bh/tensix_regs.json), so a configuration
+  // write can store the register value as it is.
+  typedef struct packed {
+    logic       srcb_clear;  // 15    SrcBClear
+    logic       srcb_cr;     // 14    SrcBCR
+    logic [5:0] srcb_incr;   // 13:8  SrcBIncr
+    logic       srca_clear;  // 7     SrcAClear
+    logic       srca_cr;     // 6     SrcACR
+    logic [5:0] srca_incr;   // 5:0   SrcAIncr
+  } addr_mod_ab_t;
+
+  typedef struct packed {
+    logic       fidelity_clear;  // 15    FidelityClear
+    logic [1:0] fidelity_incr;   // 14:13 FidelityIncr
+    logic       dest_c_to_cr;    // 12    DestCToCR
+    logic       dest_clear;      // 11    DestClear
+    logic       dest_cr;         // 10    DestCR
+    logic [9:0] dest_incr;       // 9:0   DestIncr
+  } addr_mod_dst_t;
+
+  typedef struct packed {
+    logic       bias_clear;  // 4    BiasClear
+    logic [3:0] bias_incr;   // 3:0  BiasIncr
+  } addr_mod_bias_t;
+
+  // What the RWC unit does with one command.
+  typedef enum logic [1:0] {
+    RWC_CMD_SETRWC   = 2'd0,  // SETRWC word
+    RWC_CMD_INCRWC   = 2'd1,  // INCRWC word
+    RWC_CMD_ADDR_MOD = 2'd2   // ApplyAddrMod after a Matrix Unit instruction
+  } rwc_cmd_e;
+
+  // Which ThreadConfig field a configuration write to the RWC unit targets.
+  typedef enum logic [1:0] {
+    RWC_CFG_ADDR_MOD_AB   = 2'd0,  // ADDR_MOD_AB_SEC<slot>
+    RWC_CFG_ADDR_MOD_DST  = 2'd1,  // ADDR_MOD_DST_SEC<slot>
+    RWC_CFG_ADDR_MOD_BIAS = 2'd2,  // ADDR_MOD_BIAS_SEC<slot>
+    RWC_CFG_ADDR_MOD_SET  = 2'd3   // ADDR_MOD_SET_Base (Wormhole)
+  } rwc_cfg_sel_e;
+
+  // ---------------------------------------------------------------------------------------------
+  // Instruction outcome categories (refmodel error.h ErrorKind): an instruction the model refuses
+  // retires with its category and no architectural write, so a scoreboard can match the model's
+  // exception instead of comparing state.
+  // ---------------------------------------------------------------------------------------------
+
+  typedef enum logic [1:0] {
+    INSN_OK          = 2'd0,
+    INSN_DECODE_ERR  = 2'd1,  // unknown opcode, reserved bit set, field above its maximum
+    INSN_UNDEFINED   = 2'd2,  // the ISA defines no result (e.g. a GPR op Mode that does not exist)
+    INSN_UNSUPPORTED = 2'd3   // tmu does not model it (e.g. SETDMAREG SetSignalsMode)
+  } insn_status_e;
+
+endpackage
+/* verilator lint_on UNUSEDPARAM */
