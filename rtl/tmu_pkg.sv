@@ -5,8 +5,15 @@
 // concept in the spec, the model and the RTL. Enum encodings equal the refmodel's C++ enums, which
 // lets a testbench pass them across unchanged.
 //
-// Yosys 0.23 cannot read `import tmu_pkg::*;` nor `return` in functions: users write
-// tmu_pkg::name, and functions assign to their own name.
+// Yosys 0.23 limits (each seen to fail, most of them silently, with Debian's 0.23):
+//  - no `import tmu_pkg::*;` and no `return` in functions: write tmu_pkg::name, assign to the
+//    function name;
+//  - no multi-dimensional packed arrays (`logic [N-1:0][W-1:0]`: syntax error) and no packed arrays
+//    of a typedef (`foo_t [N-1:0]`: the array dimension is silently dropped) - arrays of elements
+//    travel as flat vectors sliced with [i*W +: W];
+//  - no struct-typed locals in functions and no member writes to a struct-valued function result
+//    (wrong logic, no error) - the package's functions work on enums and plain vectors only, and
+//    struct fields are taken apart in modules, where Yosys handles them.
 // Every block uses only part of the package, so unused-parameter warnings are waived for it.
 /* verilator lint_off UNUSEDPARAM */
 package tmu_pkg;
@@ -196,59 +203,6 @@ package tmu_pkg;
     end else begin
       dst_format = tmu_pkg::DST_BF16;
     end
-  endfunction
-
-  // A stored Dst value (a 16-bit value in bits 15:0) as an accumulator word. INT32 has none.
-  function automatic tmu_pkg::acc_word_t dst_to_acc_word(input logic [31:0] stored,
-                                                         input tmu_pkg::dst_format_e format);
-    tmu_pkg::dst32_fp32_t fp32;
-    tmu_pkg::dst16_bf16_t bf16;
-    tmu_pkg::dst16_fp16_t fp16;
-    fp32 = stored;
-    bf16 = stored[15:0];
-    fp16 = stored[15:0];
-    dst_to_acc_word = '0;
-    unique case (format)
-      tmu_pkg::DST_FP32: begin
-        dst_to_acc_word.sign     = fp32.high.sign;
-        dst_to_acc_word.exponent = fp32.high.exponent;
-        dst_to_acc_word.mantissa = {fp32.high.mantissa, fp32.mantissa_lo};
-      end
-      tmu_pkg::DST_BF16: begin
-        dst_to_acc_word.sign     = bf16.sign;
-        dst_to_acc_word.exponent = bf16.exponent;
-        dst_to_acc_word.mantissa = {bf16.mantissa, 16'b0};
-      end
-      tmu_pkg::DST_FP16: begin
-        dst_to_acc_word.sign     = fp16.sign;
-        dst_to_acc_word.exponent = {3'b0, fp16.exponent};
-        dst_to_acc_word.mantissa = {fp16.mantissa, 13'b0};
-      end
-      default: dst_to_acc_word = '0;  // DST_INT32: the integer path uses no accumulator word
-    endcase
-  endfunction
-
-  // An accumulator word as the stored Dst value (16-bit formats in bits 15:0, bits 31:16 zero).
-  // The BF16 and FP16 roundings already cleared the mantissa bits these formats drop.
-  function automatic logic [31:0] acc_word_to_dst(input tmu_pkg::acc_word_t word,
-                                                  input tmu_pkg::dst_format_e format);
-    tmu_pkg::dst32_fp32_t fp32;
-    tmu_pkg::dst16_bf16_t bf16;
-    tmu_pkg::dst16_fp16_t fp16;
-    fp32.high.sign     = word.sign;
-    fp32.high.exponent = word.exponent;
-    fp32.high.mantissa = word.mantissa[22:16];
-    fp32.mantissa_lo   = word.mantissa[15:0];
-    bf16               = fp32.high;
-    fp16.sign          = word.sign;
-    fp16.exponent      = word.exponent[4:0];
-    fp16.mantissa      = word.mantissa[22:13];
-    unique case (format)
-      tmu_pkg::DST_FP32: acc_word_to_dst = fp32;
-      tmu_pkg::DST_BF16: acc_word_to_dst = {16'b0, bf16};
-      tmu_pkg::DST_FP16: acc_word_to_dst = {16'b0, fp16};
-      default:           acc_word_to_dst = '0;  // DST_INT32
-    endcase
   endfunction
 
   // ---------------------------------------------------------------------------------------------

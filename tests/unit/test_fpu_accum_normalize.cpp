@@ -29,9 +29,11 @@ long double word_value(uint32_t w) { return tmu_test::fp32_value(w); }
 
 TEST(FpuAccumNormalize, AddsAlignedTermsExactly) {
   // 1.0 + 2.0 with FP32 Dst.
-  EXPECT_EQ(accum_normalize_round({0, 127, kOne}, {}, acc_word(0, 128, 0), kFp32), acc_word(0, 128, 0x400000));
+  EXPECT_EQ(accum_normalize_round({0, 127, kOne}, {}, acc_word(0, 128, 0), kFp32),
+            acc_word(0, 128, 0x400000));
   // Two group sums and Dst: 1.5 - 0.25 + 4.0 = 5.25.
-  EXPECT_EQ(word_value(accum_normalize_round({0, 127, kOne | (kOne >> 1)}, {1, 125, kOne}, acc_word(0, 129, 0), kFp32)),
+  EXPECT_EQ(word_value(accum_normalize_round({0, 127, kOne | (kOne >> 1)}, {1, 125, kOne},
+                                             acc_word(0, 129, 0), kFp32)),
             5.25L);
 }
 
@@ -47,9 +49,11 @@ TEST(FpuAccumNormalize, GroupSumAlignmentTiesGoTowardPlusInfinity) {
         AccumTrace trace;
         const AccTerm group{sign, 150 - static_cast<int32_t>(shift), tie};
         const uint32_t word = accum_normalize_round(group, {}, acc_word(0, 150, 0), kFp32, &trace);
-        const long double x = std::ldexp(sign ? -static_cast<long double>(tie) : tie, -static_cast<int>(shift));
+        const long double x =
+            std::ldexp(sign ? -static_cast<long double>(tie) : tie, -static_cast<int>(shift));
         const long double rounded = std::floor(x + 0.5L);  // nearest, ties toward +infinity
-        ASSERT_EQ(trace.aligned[0], static_cast<uint32_t>(std::fabs(rounded))) << "shift " << shift << " sign " << sign;
+        ASSERT_EQ(trace.aligned[0], static_cast<uint32_t>(std::fabs(rounded)))
+            << "shift " << shift << " sign " << sign;
         // Then Dst (2^23 units) plus the rounded term, exactly (it fits in 24 bits).
         const long double total = std::ldexp(static_cast<long double>(kOne) + rounded, 150 - 127 - 23);
         ASSERT_TRUE(tmu_test::exact_in_fp32(total));
@@ -67,7 +71,8 @@ TEST(FpuAccumNormalize, DstAlignmentTiesGoAwayFromZeroWhateverItsSign) {
       const uint32_t full = (((1u << (23 - shift)) + r) << shift) | (1u << (shift - 1));  // 24-bit tie
       AccumTrace trace;
       accum_normalize_round({0, 150, kOne}, {}, acc_word(sign, 150 - shift, full & 0x7FFFFF), kFp32, &trace);
-      EXPECT_EQ(trace.aligned[2], static_cast<uint32_t>(std::round(std::ldexp(static_cast<long double>(full), -static_cast<int>(shift)))))
+      EXPECT_EQ(trace.aligned[2], static_cast<uint32_t>(std::round(
+                                      std::ldexp(static_cast<long double>(full), -static_cast<int>(shift)))))
           << "shift " << shift << " sign " << sign;
     }
   }
@@ -93,12 +98,15 @@ TEST(FpuAccumNormalize, SixteenBitDstPreRoundsEveryTermAtBit13) {
 }
 
 TEST(FpuAccumNormalize, Bf16FinalRoundingTiesAwayAndDoubleRounds) {
-  EXPECT_EQ(accum_normalize_round({0, 127, kOne | (1u << 15)}, {}, 0, kBf16), acc_word(0, 127, 1u << 16));  // 1+2^-8 -> 1+2^-7
+  EXPECT_EQ(accum_normalize_round({0, 127, kOne | (1u << 15)}, {}, 0, kBf16),
+            acc_word(0, 127, 1u << 16));  // 1+2^-8 -> 1+2^-7
   EXPECT_EQ(accum_normalize_round({1, 127, kOne | (1u << 15)}, {}, 0, kBf16), acc_word(1, 127, 1u << 16));
-  EXPECT_EQ(accum_normalize_round({0, 127, kOne | (1u << 14)}, {}, 0, kBf16), acc_word(0, 127, 0));        // 1+2^-9 -> 1
+  EXPECT_EQ(accum_normalize_round({0, 127, kOne | (1u << 14)}, {}, 0, kBf16),
+            acc_word(0, 127, 0));  // 1+2^-9 -> 1
   // 1 + 2^-8 - 2^-14 is below the tie, but the 13-bit pre-rounding lifts it onto the tie, which then
   // rounds up: 1 + 2^-7 where a single rounding would give 1.
-  EXPECT_EQ(accum_normalize_round({0, 127, kOne + (1u << 15) - (1u << 9)}, {}, 0, kBf16), acc_word(0, 127, 1u << 16));
+  EXPECT_EQ(accum_normalize_round({0, 127, kOne + (1u << 15) - (1u << 9)}, {}, 0, kBf16),
+            acc_word(0, 127, 1u << 16));
   // With FP32 Dst the same term is kept exactly.
   EXPECT_EQ(accum_normalize_round({0, 127, kOne + (1u << 15) - (1u << 9)}, {}, 0, kFp32),
             acc_word(0, 127, (1u << 15) - (1u << 9)));
@@ -133,7 +141,8 @@ TEST(FpuAccumNormalize, UnderflowEarlyAndLate) {
   EXPECT_EQ(accum_normalize_round({1, 1, kOne >> 1}, {}, acc_word(0, 1, 0), kFp32, &trace), 0u);
   EXPECT_EQ(trace.outcome, AccumOutcome::LateUnderflow);
   // 2^-125 - 2^-126 = 2^-126 is the smallest normal and survives.
-  EXPECT_EQ(accum_normalize_round({1, 2, kOne >> 1}, {}, acc_word(0, 2, 0), kFp32, &trace), acc_word(0, 1, 0));
+  EXPECT_EQ(accum_normalize_round({1, 2, kOne >> 1}, {}, acc_word(0, 2, 0), kFp32, &trace),
+            acc_word(0, 1, 0));
   EXPECT_EQ(trace.outcome, AccumOutcome::Normal);
   // FP16 Dst: same edge at FP16 exponent 1.
   EXPECT_EQ(accum_normalize_round({1, 1, kOne >> 1}, {}, acc_word(0, 1, 0), kFp16), 0u);

@@ -61,6 +61,17 @@ TEST(FpuElwadd, DenormalsAreFlushed) {
   EXPECT_EQ(elwadd_element(kOne, kOne, dst32_phys_from_ieee(0x00000001), true, kBf16Dst32), fp32_dst(2.0L));
 }
 
+TEST(FpuElwadd, KeptMinusZeroSrcBHasAnImplicitOne) {
+  // With SrcB's zero flag disabled, ELWSUB's negated +0 is a -0 that is not flushed: the adder gives
+  // it an implicit one, so 0 - 0 = -1.0 x 2^(0 - 15), i.e. -2^-30 once rebiased for the FP32 Dst
+  // (the zero-exponent sum sits at the clamped exponent 97).
+  FpuMode keep = kFp16Dst32;
+  keep.srcb_zero_flag_disabled = true;
+  const uint32_t zero16 = fp16_datum(0, 0, 0);
+  EXPECT_EQ(elwsub_element(zero16, zero16, 0, false, keep), fp32_dst(-std::ldexp(1.0L, -30)));
+  EXPECT_EQ(elwsub_element(zero16, zero16, 0, false, kFp16Dst32), 0u);
+}
+
 TEST(FpuElwadd, SmallerOperandIsRoundedBeforeTheAdd) {
   // TF32 1 - (1 - 2^-11): SrcB is aligned one place right and rounds up to 1.0, so the difference is
   // 0 instead of 2^-11 (no guard bits).
@@ -79,7 +90,8 @@ TEST(FpuElwadd, AccumulatesOnlyWithAddDst) {
   EXPECT_EQ(elwadd_element(kOne, kTwo, ten, true, kBf16Dst32), fp32_dst(13.0L));
   EXPECT_EQ(elwadd_element(kOne, kTwo, ten, false, kBf16Dst32), fp32_dst(3.0L));
   // BF16 Dst: 1 + 2 + 3 = 6 = 1.1 x 2^2.
-  EXPECT_EQ(elwadd_element(kOne, kTwo, dst16_phys_bf16(0, 128, 0x40), true, kBf16Dst16), dst16_phys_bf16(0, 129, 0x40));
+  EXPECT_EQ(elwadd_element(kOne, kTwo, dst16_phys_bf16(0, 128, 0x40), true, kBf16Dst16),
+            dst16_phys_bf16(0, 129, 0x40));
 }
 
 TEST(FpuElwsub, DifferencesAndSigns) {
@@ -108,7 +120,8 @@ TEST(FpuElwadd, Fp16ZeroSumCarriesAClampedExponentIntoFp32Dst) {
   // 2^-30 is aligned to it and loses its low bits: (1 + 2^-23) x 2^-40 becomes 2^-40.
   const long double tiny = std::ldexp(1.0L + std::ldexp(1.0L, -23), -40);
   const uint32_t zero16 = fp16_datum(0, 0, 0);
-  EXPECT_EQ(elwadd_element(zero16, zero16, fp32_dst(tiny), true, kFp16Dst32), fp32_dst(std::ldexp(1.0L, -40)));
+  EXPECT_EQ(elwadd_element(zero16, zero16, fp32_dst(tiny), true, kFp16Dst32),
+            fp32_dst(std::ldexp(1.0L, -40)));
   // BF16 sources have no such clamp.
   EXPECT_EQ(elwadd_element(kPlusZero, kPlusZero, fp32_dst(tiny), true, kBf16Dst32), fp32_dst(tiny));
 }
@@ -120,7 +133,8 @@ TEST(FpuElwadd, NonZeroFidelityPhaseScalesTheSum) {
   for (uint32_t phase = 0; phase < 4; ++phase) {
     mode.fidelity_phase = phase;
     EXPECT_EQ(elwadd_element(kOne, kOne, 0, false, mode), fp32_dst(2.0L * scale[phase])) << phase;
-    EXPECT_EQ(elwadd_element(kOne, kOne, fp32_dst(1.0L), true, mode), fp32_dst(1.0L + 2.0L * scale[phase])) << phase;
+    EXPECT_EQ(elwadd_element(kOne, kOne, fp32_dst(1.0L), true, mode), fp32_dst(1.0L + 2.0L * scale[phase]))
+        << phase;
     EXPECT_EQ(elwsub_element(kOne, kThree, 0, false, mode), fp32_dst(-2.0L * scale[phase])) << phase;
   }
   // Scaling a tiny sum below the smallest exponent flushes it.
@@ -156,7 +170,8 @@ TEST(FpuElwmul, EachPhaseSeesItsOwnMantissaBits) {
 
 TEST(FpuElwmul, AlwaysAccumulatesAndRoundsToBf16Dst) {
   // 1.5 x 1.5 = 2.25 added to a stored 1.0.
-  EXPECT_EQ(elwmul_element(kOneAndHalf, kOneAndHalf, dst16_phys_bf16(0, 127, 0), kBf16Dst16), dst16_phys_bf16(0, 128, 0x50));
+  EXPECT_EQ(elwmul_element(kOneAndHalf, kOneAndHalf, dst16_phys_bf16(0, 127, 0), kBf16Dst16),
+            dst16_phys_bf16(0, 128, 0x50));
   EXPECT_EQ(elwmul_element(kOneAndHalf, kOneAndHalf, 0, kBf16Dst16), dst16_phys_bf16(0, 128, 0x10));
 }
 

@@ -20,7 +20,8 @@ using namespace tmu_test;
 
 using Vec = std::array<uint32_t, 16>;
 
-uint32_t run_phases(const Vec& a, const Vec& b, uint32_t dst, FpuMode mode, std::initializer_list<uint32_t> phases) {
+uint32_t run_phases(const Vec& a, const Vec& b, uint32_t dst, FpuMode mode,
+                    std::initializer_list<uint32_t> phases) {
   for (uint32_t phase : phases) {
     mode.fidelity_phase = phase;
     dst = mvmul_element(a, b, dst, mode);
@@ -47,7 +48,8 @@ Bf16Case random_bf16_case(std::mt19937& rng, uint32_t srcb_mantissa_mask = 0x7F)
   return c;
 }
 
-long double dot(const Vec& a, const Vec& b, bool fp16, uint32_t srca_mantissa_keep = 0x3FF, uint32_t srcb_mantissa_keep = 0x3FF) {
+long double dot(const Vec& a, const Vec& b, bool fp16, uint32_t srca_mantissa_keep = 0x3FF,
+                uint32_t srcb_mantissa_keep = 0x3FF) {
   long double sum = 0;
   for (unsigned k = 0; k < 16; ++k) {
     const uint32_t a_kept = (a[k] & ~(0x3FFu << 8)) | (a[k] & (srca_mantissa_keep << 8));
@@ -73,8 +75,8 @@ TEST(FpuExactProperties, Bf16AllFourPhasesIntoFp32DstAreExact) {
     for (Arch arch : {Arch::Blackhole, Arch::Wormhole}) {
       FpuMode mode{SrcStyle::BF16, SrcStyle::BF16, true, 0, arch};
       const uint32_t got = run_phases(c.a, c.b, dst32_phys_from_value(dst0), mode, {0, 1, 2, 3});
-      ASSERT_EQ(got, dst32_phys_from_value(expected)) << "iteration " << iter << " got " << dst32_value(got)
-                                                      << " want " << expected;
+      ASSERT_EQ(got, dst32_phys_from_value(expected))
+          << "iteration " << iter << " got " << dst32_value(got) << " want " << expected;
     }
   }
 }
@@ -117,12 +119,17 @@ void check_ten_bit_mantissas(SrcStyle style, uint32_t seed) {
     const long double expected = dot(a, b, fp16, 0x3FE, 0x3FF);
     ASSERT_TRUE(exact_in_fp32(expected));
     FpuMode mode{style, style, true, 0};
-    ASSERT_EQ(run_phases(a, b, 0, mode, {0, 1, 2, 3}), dst32_phys_from_value(expected)) << "iteration " << iter;
+    ASSERT_EQ(run_phases(a, b, 0, mode, {0, 1, 2, 3}), dst32_phys_from_value(expected))
+        << "iteration " << iter;
   }
 }
 
-TEST(FpuExactProperties, Tf32AllFourPhasesDropOnlySrcALastBit) { check_ten_bit_mantissas(SrcStyle::TF32, 45); }
-TEST(FpuExactProperties, Fp16AllFourPhasesIntoFp32DstDropOnlySrcALastBit) { check_ten_bit_mantissas(SrcStyle::FP16, 46); }
+TEST(FpuExactProperties, Tf32AllFourPhasesDropOnlySrcALastBit) {
+  check_ten_bit_mantissas(SrcStyle::TF32, 45);
+}
+TEST(FpuExactProperties, Fp16AllFourPhasesIntoFp32DstDropOnlySrcALastBit) {
+  check_ten_bit_mantissas(SrcStyle::FP16, 46);
+}
 
 TEST(FpuExactProperties, ProductsAlignWithinTheirGroupOfEightOnly) {
   // 4096 * 1 + 1 * 1: as neighbours in one group the small product is shifted 12 places and rounded

@@ -41,12 +41,14 @@ TEST(FpuFidelitySlice, SlicesAreTheIsaFidelityBitsForEverySignificand) {
     const uint32_t significand = 0x400 | mantissa;
     const float x = std::ldexp(static_cast<float>(significand), -10);
     for (uint32_t phase = 0; phase < 4; ++phase) {
-      const int srca_weight = (phase & 1) ? -4 - 5 : -4;   // 1.xxxx, or the next five bits 2^-5 lower
-      const int srcb_weight = (phase & 2) ? -6 - 7 : -6;   // 1.xxxxxx, or the low four bits placed at the top
+      const int srca_weight = (phase & 1) ? -4 - 5 : -4;  // 1.xxxx, or the next five bits 2^-5 lower
+      const int srcb_weight = (phase & 2) ? -6 - 7 : -6;  // 1.xxxxxx, or the low four bits placed at the top
       EXPECT_EQ(std::ldexp(static_cast<float>(srca_fidelity_slice(significand, phase)), srca_weight),
-                isa_srca_fidelity_bits(x, phase)) << "mantissa " << mantissa << " phase " << phase;
+                isa_srca_fidelity_bits(x, phase))
+          << "mantissa " << mantissa << " phase " << phase;
       EXPECT_EQ(std::ldexp(static_cast<float>(srcb_fidelity_slice(significand, phase)), srcb_weight),
-                isa_srcb_fidelity_bits(x, phase)) << "mantissa " << mantissa << " phase " << phase;
+                isa_srcb_fidelity_bits(x, phase))
+          << "mantissa " << mantissa << " phase " << phase;
       EXPECT_LT(srca_fidelity_slice(significand, phase), 32u);
       EXPECT_LT(srcb_fidelity_slice(significand, phase), 128u);
     }
@@ -96,8 +98,8 @@ void check_all_mantissa_pairs(const StyleCase& c) {
         const float fa = isa_srca_fidelity_bits(std::ldexp(static_cast<float>(0x400 | ma), -10), phase);
         const float fb = isa_srcb_fidelity_bits(std::ldexp(static_cast<float>(0x400 | mb), -10), phase);
         const int src_bias = fp16 ? 15 : 127;
-        long double expected = static_cast<long double>(fa) * fb *
-                               std::ldexp(1.0L, static_cast<int>(ea + eb) - 2 * src_bias);
+        long double expected =
+            static_cast<long double>(fa) * fb * std::ldexp(1.0L, static_cast<int>(ea + eb) - 2 * src_bias);
         if (sa ^ sb) expected = -expected;
         ASSERT_EQ(product_value(p, bias), expected)
             << "phase " << phase << " ma " << ma << " mb " << mb << " dst32 " << c.dst32;
@@ -133,7 +135,8 @@ TEST(FpuFidelitySlice, Bf16IgnoresTheLowThreeMantissaBits) {
     EXPECT_EQ(got.exponent, want.exponent);
     // As SrcB, the BF16 style drops them as well.
     FpuMode bf16b{SrcStyle::TF32, SrcStyle::BF16, true, phase};
-    EXPECT_EQ(fidelity_slice_product(b, junk, bf16b).mantissa, fidelity_slice_product(b, clean, bf16b).mantissa);
+    EXPECT_EQ(fidelity_slice_product(b, junk, bf16b).mantissa,
+              fidelity_slice_product(b, clean, bf16b).mantissa);
   }
   // TF32 SrcA phase 1 sees mantissa bits 5:1, so mantissa bit 2 (datum bit 10) matters there.
   FpuMode tf32{SrcStyle::TF32, SrcStyle::TF32, true, 1};

@@ -68,21 +68,29 @@ TEST(FpuGmpool, ReadAndScaleSrc) {
 
 TEST(FpuGmpool, DstReadWriteRoundTrips) {
   for (uint32_t v = 0; v < 0x10000; ++v) {
-    ASSERT_EQ(gmpool_write_dst(gmpool_read_dst(v << 16, GmpoolDstStyle::BF16), GmpoolDstStyle::BF16), v << 16) << v;
-    ASSERT_EQ(gmpool_write_dst(gmpool_read_dst(v << 16, GmpoolDstStyle::FP16), GmpoolDstStyle::FP16), v << 16) << v;
+    ASSERT_EQ(gmpool_write_dst(gmpool_read_dst(v << 16, GmpoolDstStyle::BF16), GmpoolDstStyle::BF16), v << 16)
+        << v;
+    ASSERT_EQ(gmpool_write_dst(gmpool_read_dst(v << 16, GmpoolDstStyle::FP16), GmpoolDstStyle::FP16), v << 16)
+        << v;
   }
   std::mt19937 rng(3);
   for (int i = 0; i < 100000; ++i) {
     const uint32_t v = rng();
     // TF32 keeps the top ten FP32 mantissa bits (physical bits 30:24 and 15:13).
-    ASSERT_EQ(gmpool_write_dst(gmpool_read_dst(v, GmpoolDstStyle::TF32), GmpoolDstStyle::TF32), v & 0xFFFFE000u) << v;
+    ASSERT_EQ(gmpool_write_dst(gmpool_read_dst(v, GmpoolDstStyle::TF32), GmpoolDstStyle::TF32),
+              v & 0xFFFFE000u)
+        << v;
     // INT32 writes back the sign and 13 magnitude bits.
-    ASSERT_EQ(gmpool_write_dst(gmpool_read_dst(v, GmpoolDstStyle::INT32), GmpoolDstStyle::INT32), v & 0x80001FFFu) << v;
+    ASSERT_EQ(gmpool_write_dst(gmpool_read_dst(v, GmpoolDstStyle::INT32), GmpoolDstStyle::INT32),
+              v & 0x80001FFFu)
+        << v;
   }
 }
 
 // ttsim's formulation (BF16/TF32, scale 1.0, no argmax): the maximum as an FP32 pattern.
-int32_t total_order(uint32_t x) { return (x & 0x80000000u) ? static_cast<int32_t>(x ^ 0x7FFFFFFFu) : static_cast<int32_t>(x); }
+int32_t total_order(uint32_t x) {
+  return (x & 0x80000000u) ? static_cast<int32_t>(x ^ 0x7FFFFFFFu) : static_cast<int32_t>(x);
+}
 uint32_t src_as_fp32(uint32_t datum, bool bf16) {
   const uint32_t exponent = datum & 0xFF;
   if (exponent == 0) return 0;
@@ -121,7 +129,8 @@ TEST(FpuGmpool, MatchesFp32TotalOrderFormulationForUnitScale) {
       const uint32_t x = src_as_fp32(d, !tf32);
       if (total_order(x) > total_order(best)) best = x;
     }
-    const uint32_t want = dst32 ? dst32_phys_from_ieee(best) : (uint32_t{dst16_phys_from_bf16_ieee(best >> 16)} << 16);
+    const uint32_t want =
+        dst32 ? dst32_phys_from_ieee(best) : (uint32_t{dst16_phys_from_bf16_ieee(best >> 16)} << 16);
     ASSERT_EQ(gmpool_column(col, ones, dst, style, dst32, false), want) << "iteration " << iter;
   }
 }
@@ -129,10 +138,14 @@ TEST(FpuGmpool, MatchesFp32TotalOrderFormulationForUnitScale) {
 TEST(FpuGmpool, Fp16ColumnIntoFp16Dst) {
   Vec col, scale;
   scale.fill(fp16_datum(0, 15, 0));  // 1.0
-  const long double values[16] = {-3, 0.5, 2, -7, 1.75, -0.0, 0, 1.5, -1, 0.25, 1.875, -2, 0.125, 1, 1.25, 0.75};
+  const long double values[16] = {-3, 0.5,  2,     -7, 1.75,  -0.0, 0,    1.5,
+                                  -1, 0.25, 1.875, -2, 0.125, 1,    1.25, 0.75};
   for (unsigned i = 0; i < 16; ++i) {
     const long double v = values[i];
-    if (v == 0) { col[i] = fp16_datum(std::signbit(v), 0, 0); continue; }
+    if (v == 0) {
+      col[i] = fp16_datum(std::signbit(v), 0, 0);
+      continue;
+    }
     const int e = std::ilogb(v);
     const uint32_t mantissa = static_cast<uint32_t>(std::ldexp(std::fabs(v), -e) * 1024 - 1024);
     col[i] = fp16_datum(v < 0, static_cast<uint32_t>(e + 15), mantissa);
@@ -141,8 +154,9 @@ TEST(FpuGmpool, Fp16ColumnIntoFp16Dst) {
   EXPECT_EQ(gmpool_column(col, scale, kGmpoolUndefinedDst16 << 16, SrcStyle::FP16, false, false),
             uint32_t{dst16_phys_fp16(0, 16, 0)} << 16);
   // A stored 3.0 stays.
-  EXPECT_EQ(gmpool_column(col, scale, uint32_t{dst16_phys_fp16(0, 16, 0x200)} << 16, SrcStyle::FP16, false, false),
-            uint32_t{dst16_phys_fp16(0, 16, 0x200)} << 16);
+  EXPECT_EQ(
+      gmpool_column(col, scale, uint32_t{dst16_phys_fp16(0, 16, 0x200)} << 16, SrcStyle::FP16, false, false),
+      uint32_t{dst16_phys_fp16(0, 16, 0x200)} << 16);
 }
 
 TEST(FpuGmpool, Int8ColumnIntoInt32Dst) {
@@ -151,7 +165,8 @@ TEST(FpuGmpool, Int8ColumnIntoInt32Dst) {
   for (unsigned i = 0; i < 16; ++i) col[i] = int8_datum(static_cast<int32_t>(i * 37 % 601) - 300);
   int32_t best = -1000;
   for (unsigned i = 0; i < 16; ++i) best = std::max(best, static_cast<int32_t>(i * 37 % 601) - 300);
-  EXPECT_EQ(gmpool_column(col, scale, dst32_phys_from_int(-1000), SrcStyle::INT8, true, false), dst32_phys_from_int(best));
+  EXPECT_EQ(gmpool_column(col, scale, dst32_phys_from_int(-1000), SrcStyle::INT8, true, false),
+            dst32_phys_from_int(best));
   // A Dst of 10000 wins, but only 13 magnitude bits are written back.
   EXPECT_EQ(gmpool_column(col, scale, dst32_phys_from_int(10000), SrcStyle::INT8, true, false),
             dst32_phys_from_int(10000 & 0x1FFF));
@@ -161,7 +176,7 @@ TEST(FpuGmpool, ArgmaxRecordsTheTransformedIndexAndPhase) {
   Vec col, ones;
   ones.fill(kScaleOne);
   for (unsigned i = 0; i < 16; ++i) col[i] = bf16_datum(0, 126, i);  // all below 1.0
-  col[2] = bf16_datum(0, 129, 0x20);                                // 5.0 at row 2
+  col[2] = bf16_datum(0, 129, 0x20);                                 // 5.0 at row 2
   // Index phase (0 + 0x100) & 0xf00, row 2 transforms to 6: index 0x10 + 6.
   EXPECT_EQ(gmpool_column(col, ones, 0, SrcStyle::BF16, true, true), 0x20810000u | 0x100u | 0x16u);
   // TF32 with argmax returns the index only.

@@ -35,8 +35,10 @@ TEST(FpuInt8, SlicesMatchTheIsaMasksForEveryMagnitude) {
   for (int32_t v = -1023; v <= 1023; ++v) {
     const uint32_t d = int8_datum(v);
     for (uint32_t phase = 0; phase < 4; ++phase) {
-      ASSERT_EQ(int8_srca_slice(d, phase), isa_read_src_int8(d & isa_srca_mask(phase))) << v << " phase " << phase;
-      ASSERT_EQ(int8_srcb_slice(d, phase), isa_read_src_int8(d & isa_srcb_mask(phase))) << v << " phase " << phase;
+      ASSERT_EQ(int8_srca_slice(d, phase), isa_read_src_int8(d & isa_srca_mask(phase)))
+          << v << " phase " << phase;
+      ASSERT_EQ(int8_srcb_slice(d, phase), isa_read_src_int8(d & isa_srcb_mask(phase)))
+          << v << " phase " << phase;
     }
     ASSERT_EQ(int8_operand(d), v);
   }
@@ -45,7 +47,10 @@ TEST(FpuInt8, SlicesMatchTheIsaMasksForEveryMagnitude) {
 TEST(FpuInt8, FidelityPhaseTableGivesExactProducts) {
   // SrcASrcB.md: |A| <= 31, |B| <= 15: phase 3; |A| <= 31: phases 1 and 3; |B| <= 15: phases 2 and 3;
   // |A| <= 255, |B| <= 1023: all four.
-  struct Row { int32_t max_a, max_b; std::vector<uint32_t> phases; };
+  struct Row {
+    int32_t max_a, max_b;
+    std::vector<uint32_t> phases;
+  };
   const Row table[] = {{31, 15, {3}}, {31, 1023, {1, 3}}, {255, 15, {2, 3}}, {255, 1023, {0, 1, 2, 3}}};
   std::mt19937 rng(5);
   for (const Row& row : table) {
@@ -61,7 +66,8 @@ TEST(FpuInt8, FidelityPhaseTableGivesExactProducts) {
 
 TEST(FpuInt8, SrcAUsesOnlyItsLowEightMagnitudeBits) {
   uint32_t dst = 0;
-  for (uint32_t phase = 0; phase < 4; ++phase) dst = int8_elwmul_element(int8_datum(-1000), int8_datum(3), dst, phase);
+  for (uint32_t phase = 0; phase < 4; ++phase)
+    dst = int8_elwmul_element(int8_datum(-1000), int8_datum(3), dst, phase);
   EXPECT_EQ(dst32_int_from_phys(dst), -int64_t{1000 & 0xFF} * 3);
 }
 
@@ -72,7 +78,8 @@ TEST(FpuInt8, MvmulAllPhasesIsTheIntegerDotProduct) {
     int64_t expected = static_cast<int64_t>(rng() % 2000001) - 1000000;
     const uint32_t dst0 = dst32_phys_from_int(expected);
     for (unsigned k = 0; k < 16; ++k) {
-      const int32_t va = static_cast<int32_t>(rng() % 2047) - 1023, vb = static_cast<int32_t>(rng() % 2047) - 1023;
+      const int32_t va = static_cast<int32_t>(rng() % 2047) - 1023,
+                    vb = static_cast<int32_t>(rng() % 2047) - 1023;
       a[k] = int8_datum(va);
       b[k] = int8_datum(vb);
       expected += int64_t{va < 0 ? -((-va) & 0xFF) : (va & 0xFF)} * vb;
@@ -104,7 +111,8 @@ TEST(FpuInt8, AccumulationSaturatesAtPlusMinus2To31Minus1) {
     // Each phase on its own already pushes past the limit except the smallest slices.
     int64_t slice_dot = 0;
     for (unsigned k = 0; k < 16; ++k) {
-      slice_dot += int64_t{isa_read_src_int8(a[k] & isa_srca_mask(phase))} * isa_read_src_int8(b[k] & isa_srcb_mask(phase));
+      slice_dot += int64_t{isa_read_src_int8(a[k] & isa_srca_mask(phase))} *
+                   isa_read_src_int8(b[k] & isa_srcb_mask(phase));
     }
     EXPECT_EQ(dst32_int_from_phys(got), saturate(near_max + slice_dot)) << phase;
   }
@@ -115,8 +123,10 @@ TEST(FpuInt8, AccumulationSaturatesAtPlusMinus2To31Minus1) {
 
 TEST(FpuInt8, ElwaddAndElwsub) {
   EXPECT_EQ(int8_elwadd_element(int8_datum(100), int8_datum(-27), 0, false), dst32_phys_from_int(73));
-  EXPECT_EQ(elwadd_element(int8_datum(100), int8_datum(-27), dst32_phys_from_int(1000), true, kInt8), dst32_phys_from_int(1073));
-  EXPECT_EQ(elwadd_element(int8_datum(100), int8_datum(-27), dst32_phys_from_int(1000), false, kInt8), dst32_phys_from_int(73));
+  EXPECT_EQ(elwadd_element(int8_datum(100), int8_datum(-27), dst32_phys_from_int(1000), true, kInt8),
+            dst32_phys_from_int(1073));
+  EXPECT_EQ(elwadd_element(int8_datum(100), int8_datum(-27), dst32_phys_from_int(1000), false, kInt8),
+            dst32_phys_from_int(73));
   EXPECT_EQ(elwsub_element(int8_datum(5), int8_datum(7), 0, false, kInt8), dst32_phys_from_int(-2));
   EXPECT_EQ(elwsub_element(int8_datum(-1023), int8_datum(1023), 0, false, kInt8), dst32_phys_from_int(-2046));
   EXPECT_EQ(elwadd_element(int8_datum(1023), int8_datum(1023), dst32_phys_from_int(0x7FFFFFFF), true, kInt8),

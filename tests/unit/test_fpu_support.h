@@ -55,10 +55,12 @@ inline long double fp32_value(uint32_t bits) {
 // ---- Dst32b physical: sign 31, mantissa high 7 at 30:24, exponent at 23:16, mantissa low 16 at 15:0.
 // INT32 is sign-magnitude with magnitude bits 30:23 at 23:16, 22:16 at 30:24, 15:0 at 15:0.
 constexpr uint32_t dst32_phys_from_ieee(uint32_t ieee) {
-  return (ieee & 0x80000000u) | (((ieee >> 16) & 0x7F) << 24) | (((ieee >> 23) & 0xFF) << 16) | (ieee & 0xFFFF);
+  return (ieee & 0x80000000u) | (((ieee >> 16) & 0x7F) << 24) | (((ieee >> 23) & 0xFF) << 16) |
+         (ieee & 0xFFFF);
 }
 constexpr uint32_t dst32_ieee_from_phys(uint32_t phys) {
-  return (phys & 0x80000000u) | (((phys >> 16) & 0xFF) << 23) | (((phys >> 24) & 0x7F) << 16) | (phys & 0xFFFF);
+  return (phys & 0x80000000u) | (((phys >> 16) & 0xFF) << 23) | (((phys >> 24) & 0x7F) << 16) |
+         (phys & 0xFFFF);
 }
 inline uint32_t dst32_phys_from_value(long double v) { return dst32_phys_from_ieee(fp32_bits_of(v)); }
 inline long double dst32_value(uint32_t phys) { return fp32_value(dst32_ieee_from_phys(phys)); }

@@ -10,7 +10,7 @@
 namespace tmu::fpu {
 namespace {
 
-constexpr uint32_t kAccImplicitOne = uint32_t{1} << kAccFractionBits;   // bit 23
+constexpr uint32_t kAccImplicitOne = uint32_t{1} << kAccFractionBits;     // bit 23
 constexpr uint32_t kAccCarryOut = uint32_t{1} << (kAccFractionBits + 1);  // bit 24
 // With a 16-bit Dst every term is first rounded at this bit, whatever the 16-bit format (the
 // adder's narrow mode); the final rounding then drops further bits for BF16.
@@ -55,7 +55,8 @@ uint32_t add_relative_to_dst(uint32_t acc, uint32_t magnitude, uint32_t sign, ui
 
 // 16-bit Dst: round a term to a multiple of 2^13 (ties toward +infinity for the signed group sums).
 uint32_t round_away_presum_bits(uint32_t magnitude, uint32_t negative) {
-  return shift_right_round_half_up_signed(magnitude, negative, kNarrowPresumDropBits) << kNarrowPresumDropBits;
+  return shift_right_round_half_up_signed(magnitude, negative, kNarrowPresumDropBits)
+         << kNarrowPresumDropBits;
 }
 
 uint32_t final_drop_bits(const AccumConfig& config) {
@@ -114,7 +115,8 @@ uint32_t accum_normalize_round(const AccTerm& group0, const AccTerm& group1, uin
 
   // Add with Dst's sign as the reference; a negative total flips the sign. Legal terms are below
   // 2^29, so the 32-bit adder only wraps on an already-wrapped ELWADD operand, as ttsim's does.
-  const uint32_t raw_sum = add_relative_to_dst(add_relative_to_dst(d, g0, group0.sign, dst.sign), g1, group1.sign, dst.sign);
+  const uint32_t raw_sum =
+      add_relative_to_dst(add_relative_to_dst(d, g0, group0.sign, dst.sign), g1, group1.sign, dst.sign);
   const auto sum = std::bit_cast<int32_t>(raw_sum);
   t.signed_sum = sum;
   uint32_t sign = dst.sign;
@@ -156,7 +158,8 @@ uint32_t accum_normalize_round(const AccTerm& group0, const AccTerm& group1, uin
       return finish(trace, AccumOutcome::Overflow, make_acc_word(sign, kMaxExponent8, 0));
     }
   } else if (exponent > kMaxExponentFp16) {
-    return finish(trace, AccumOutcome::Fp16Saturated, make_acc_word(sign, kMaxExponentFp16, kFp16MaxMantissa));
+    return finish(trace, AccumOutcome::Fp16Saturated,
+                  make_acc_word(sign, kMaxExponentFp16, kFp16MaxMantissa));
   }
   return finish(trace, AccumOutcome::Normal, make_acc_word(sign, static_cast<uint32_t>(exponent), mantissa));
 }

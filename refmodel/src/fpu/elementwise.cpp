@@ -57,8 +57,8 @@ uint32_t mvmul_element(std::span<const uint32_t, kDotLength> srca_column,
   t.group_sums[0] = align_group_sum(all.first<kProductsPerGroup>());
   t.group_sums[1] = align_group_sum(all.last<kProductsPerGroup>());
   t.dst_word = dst_to_acc_word(dst_stored, mode);
-  const uint32_t word = accum_normalize_round(t.group_sums[0], t.group_sums[1], t.dst_word,
-                                              accum_config(mode), &t.accum);
+  const uint32_t word =
+      accum_normalize_round(t.group_sums[0], t.group_sums[1], t.dst_word, accum_config(mode), &t.accum);
   return finish_element(word, mode, &t.result_word);
 }
 
@@ -90,8 +90,8 @@ uint32_t elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, const
   return finish_element(word, mode, &t.result_word);
 }
 
-uint32_t elwadd_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst,
-                        const FpuMode& mode, ElwTrace* trace) {
+uint32_t elwadd_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst, const FpuMode& mode,
+                        ElwTrace* trace) {
   if (is_int8_math(mode)) {
     return int8_elwadd_element(srca, srcb, dst_stored, add_dst, mode.srcb_zero_flag_disabled);
   }
@@ -123,8 +123,8 @@ uint32_t elwadd_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool 
   return finish_element(word, mode, &t.result_word);
 }
 
-uint32_t elwsub_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst,
-                        const FpuMode& mode, ElwTrace* trace) {
+uint32_t elwsub_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst, const FpuMode& mode,
+                        ElwTrace* trace) {
   if (is_int8_math(mode)) {
     return int8_elwsub_element(srca, srcb, dst_stored, add_dst, mode.srcb_zero_flag_disabled);
   }

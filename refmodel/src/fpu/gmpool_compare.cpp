@@ -144,7 +144,8 @@ uint32_t gmpool_write_dst(const GmpoolDatum& d, GmpoolDstStyle style) {
 }
 
 int32_t gmpool_comparison_key(const GmpoolDatum& d) {
-  const auto magnitude = static_cast<int32_t>(((d.exponent & kDatumExponentMask) << 10) | (d.mag_or_man & kDatumMantissaMask));
+  const auto magnitude =
+      static_cast<int32_t>(((d.exponent & kDatumExponentMask) << 10) | (d.mag_or_man & kDatumMantissaMask));
   return d.sign ? -magnitude : magnitude;
 }
 
@@ -163,7 +164,8 @@ uint32_t gmpool_column(std::span<const uint32_t, 16> srca_column, std::span<cons
     const GmpoolDatum candidate = gmpool_read_and_scale_src(srca_column[row], srca_style, srcb_row[row]);
     if (!gmpool_candidate_wins(candidate, best)) continue;
     best = candidate;
-    if (row < kArgmaxIndexTransform.size()) best_index = bits<7, 0>((index_phase >> 4) + kArgmaxIndexTransform[row]);
+    if (row < kArgmaxIndexTransform.size())
+      best_index = bits<7, 0>((index_phase >> 4) + kArgmaxIndexTransform[row]);
   }
   if (!argmax) return gmpool_write_dst(best, style);
   const uint32_t index_result = index_phase | best_index;

@@ -75,7 +75,8 @@ uint32_t int8_mvmul_element(std::span<const uint32_t, 16> srca_column, std::span
 
 uint32_t int8_elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst32_stored, uint32_t phase,
                              bool srcb_zero_flag_disabled, Int8Trace* trace) {
-  const int32_t product = int8_srca_slice(srca, phase) * int8_srcb_slice(srcb, phase, srcb_zero_flag_disabled);
+  const int32_t product =
+      int8_srca_slice(srca, phase) * int8_srcb_slice(srcb, phase, srcb_zero_flag_disabled);
   return accumulate(product, dst32_stored, true, trace);
 }
 

@@ -47,8 +47,8 @@ struct FpuMode {
   // from the other exponent family than SrcA's is not a supported combination; it is then read with
   // SrcA's style, as the ISA model does.
   SrcStyle srcb_style = SrcStyle::BF16;
-  bool dst32 = false;          // Dst accessed as Dst32b (ALU_ACC_CTRL_Fp32_enabled; implied by INT8)
-  uint32_t fidelity_phase = 0; // only the low two bits count
+  bool dst32 = false;           // Dst accessed as Dst32b (ALU_ACC_CTRL_Fp32_enabled; implied by INT8)
+  uint32_t fidelity_phase = 0;  // only the low two bits count
   Arch arch = Arch::Blackhole;
   // ALU_ACC_CTRL_Zero_Flag_disabled_src: SrcB datums with a zero exponent are then not flushed to
   // zero. ttsim honours it for ELWADD/ELWSUB/ELWMUL only (and refuses it for MVMUL); the matrix
@@ -60,7 +60,7 @@ enum class DstFormat : uint8_t { FP32, BF16, FP16, INT32 };
 const char* dst_format_name(DstFormat f);
 
 bool is_int8_math(const FpuMode& mode);
-bool has_8bit_exponent(const FpuMode& mode);      // "fp_exponent_8b": SrcA is BF16 or TF32 style
+bool has_8bit_exponent(const FpuMode& mode);  // "fp_exponent_8b": SrcA is BF16 or TF32 style
 SrcStyle effective_srcb_style(const FpuMode& mode);
 DstFormat dst_format(const FpuMode& mode);
 
@@ -96,16 +96,16 @@ uint32_t shift_right_round_half_up_signed(uint32_t magnitude, uint32_t negative,
 
 inline constexpr unsigned kSrcASliceBits = 5;
 inline constexpr unsigned kSrcBSliceBits = 7;
-inline constexpr unsigned kSignificandBits = 11;  // implicit one + 10 mantissa bits
+inline constexpr unsigned kSignificandBits = 11;      // implicit one + 10 mantissa bits
 inline constexpr unsigned kProductFractionBits = 10;  // a 5x7 product of 1.xxxx and 1.xxxxxx
 
 // A floating-point Src operand as the multiplier and adder see it.
 struct FpOperand {
   uint32_t sign = 0;
-  uint32_t exponent = 0;     // 8-bit (bias 127) or, for FP16, 5-bit (bias 15)
-  uint32_t mantissa = 0;     // 10 bits after the style's mask (BF16 keeps the top seven)
-  uint32_t significand = 0;  // implicit one at bit 10 + mantissa
-  bool flushed_zero = false; // zero exponent: read as zero (unless the zero flag is disabled)
+  uint32_t exponent = 0;      // 8-bit (bias 127) or, for FP16, 5-bit (bias 15)
+  uint32_t mantissa = 0;      // 10 bits after the style's mask (BF16 keeps the top seven)
+  uint32_t significand = 0;   // implicit one at bit 10 + mantissa
+  bool flushed_zero = false;  // zero exponent: read as zero (unless the zero flag is disabled)
 };
 FpOperand read_fp_operand(uint32_t datum19, SrcStyle style, bool zero_flag_disabled = false);
 
@@ -182,14 +182,14 @@ const char* accum_outcome_name(AccumOutcome o);
 // Every intermediate value of the stage, for a testbench to show where an RTL value first departs.
 struct AccumTrace {
   int32_t common_exponent = 0;
-  std::array<uint32_t, 3> aligned{};    // group 0, group 1, Dst magnitudes at the common exponent
-  std::array<uint32_t, 3> presum{};     // the same after the 13-bit rounding (16-bit Dst only)
-  int32_t signed_sum = 0;               // relative to the Dst sign, before taking the magnitude
+  std::array<uint32_t, 3> aligned{};  // group 0, group 1, Dst magnitudes at the common exponent
+  std::array<uint32_t, 3> presum{};   // the same after the 13-bit rounding (16-bit Dst only)
+  int32_t signed_sum = 0;             // relative to the Dst sign, before taking the magnitude
   uint32_t sign = 0;
   uint32_t magnitude = 0;
-  int32_t normalise_shift = 0;          // left shift putting the leading one at bit 23 (incl. quirk)
-  int32_t exponent = 0;                 // final exponent (after a rounding carry)
-  uint32_t mantissa = 0;                // final 23-bit mantissa
+  int32_t normalise_shift = 0;  // left shift putting the leading one at bit 23 (incl. quirk)
+  int32_t exponent = 0;         // final exponent (after a rounding carry)
+  uint32_t mantissa = 0;        // final 23-bit mantissa
   AccumOutcome outcome = AccumOutcome::Normal;
   uint32_t result_word = 0;
 };
@@ -206,7 +206,7 @@ inline constexpr unsigned kDotLength = 16;
 struct MvmulTrace {
   std::array<SliceProduct, kDotLength> products{};
   std::array<AccTerm, 2> group_sums{};
-  uint32_t dst_word = 0;      // Dst input as an accumulator word
+  uint32_t dst_word = 0;  // Dst input as an accumulator word
   AccumTrace accum;
   uint32_t result_word = 0;
 };
@@ -217,10 +217,10 @@ uint32_t mvmul_element(std::span<const uint32_t, kDotLength> srca_column,
                        const FpuMode& mode, MvmulTrace* trace = nullptr);
 
 struct ElwTrace {
-  FpOperand a, b;             // operands as read (ELWADD/ELWSUB: after the magnitude swap)
-  SliceProduct product;       // ELWMUL only
-  uint32_t b_aligned = 0;     // ELWADD/ELWSUB only: SrcB significand aligned to SrcA's exponent
-  AccTerm term;               // the single term entering the accumulator
+  FpOperand a, b;          // operands as read (ELWADD/ELWSUB: after the magnitude swap)
+  SliceProduct product;    // ELWMUL only
+  uint32_t b_aligned = 0;  // ELWADD/ELWSUB only: SrcB significand aligned to SrcA's exponent
+  AccTerm term;            // the single term entering the accumulator
   uint32_t dst_word = 0;
   AccumTrace accum;
   uint32_t result_word = 0;
@@ -233,10 +233,10 @@ uint32_t elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, const
 // (phase bit 0) and 128 (phase bit 1) before Dst is added - ISA-defined (ELWADD.md); ttsim refuses
 // such a phase. The division is an exponent decrement of the sum term, which then flushes to zero
 // exactly like any other term whose exponent is too small.
-uint32_t elwadd_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst,
-                        const FpuMode& mode, ElwTrace* trace = nullptr);
-uint32_t elwsub_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst,
-                        const FpuMode& mode, ElwTrace* trace = nullptr);
+uint32_t elwadd_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst, const FpuMode& mode,
+                        ElwTrace* trace = nullptr);
+uint32_t elwsub_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst, const FpuMode& mode,
+                        ElwTrace* trace = nullptr);
 // ELWADD.md's divisor exponents for a fidelity phase (0, 5, 7 or 12).
 int32_t elwadd_phase_scale_exponent(uint32_t phase);
 

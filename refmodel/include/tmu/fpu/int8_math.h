@@ -32,8 +32,8 @@ uint32_t int8_srcb_slice_mask(uint32_t phase);
 int32_t saturating_add_int32(int32_t x, int32_t y);
 
 struct Int8Trace {
-  int32_t dot = 0;       // the product or sum before Dst is added
-  int32_t dst_in = 0;    // Dst as read (0 when not accumulating)
+  int32_t dot = 0;     // the product or sum before Dst is added
+  int32_t dst_in = 0;  // Dst as read (0 when not accumulating)
   int32_t result = 0;
 };
 // Each returns the new Dst32b physical value.

@@ -1,0 +1,33 @@
+// tmu_acc_to_dst: an accumulator word as the value Dst stores, in the physical layout of the
+// format (Dst.md; refmodel src/fpu/fpu_mode.cpp acc_word_to_dst). 16-bit formats come out in
+// bits 15:0 with bits 31:16 zero; the BF16 and FP16 roundings have already cleared the mantissa
+// bits these formats drop. INT32 words do not come from here (0).
+module tmu_acc_to_dst (
+  input  tmu_pkg::acc_word_t   word_i,
+  input  tmu_pkg::dst_format_e format_i,
+  output logic [31:0]          stored_o
+);
+
+  tmu_pkg::dst32_fp32_t fp32;
+  tmu_pkg::dst16_fp16_t fp16;
+  logic                 unused_dropped_bits;  // FP16 keeps only exponent[4:0], mantissa[22:13]
+
+  always_comb begin
+    fp32.high.sign     = word_i.sign;
+    fp32.high.exponent = word_i.exponent;
+    fp32.high.mantissa = word_i.mantissa[22:16];
+    fp32.mantissa_lo   = word_i.mantissa[15:0];
+    fp16.sign          = word_i.sign;
+    fp16.exponent      = word_i.exponent[4:0];
+    fp16.mantissa      = word_i.mantissa[22:13];
+    unique case (format_i)
+      tmu_pkg::DST_FP32: stored_o = fp32;
+      tmu_pkg::DST_BF16: stored_o = {16'b0, fp32.high};
+      tmu_pkg::DST_FP16: stored_o = {16'b0, fp16};
+      default:           stored_o = '0;  // DST_INT32
+    endcase
+  end
+
+  assign unused_dropped_bits = ^{word_i.exponent[7:5], word_i.mantissa[12:0]};
+
+endmodule
