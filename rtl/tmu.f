@@ -2,5 +2,10 @@
 rtl/tmu_pkg.sv
 rtl/tmu_isa_pkg.sv
 rtl/tmu_shift_round.sv
+rtl/tmu_dst_to_acc.sv
+rtl/tmu_acc_to_dst.sv
 rtl/tmu_fidelity_slice.sv
+rtl/tmu_align_product.sv
 rtl/tmu_align_group_sum.sv
+rtl/tmu_accum_normalize.sv
+rtl/tmu_gpr_unit.sv

@@ -10,7 +10,6 @@ module tmu_acc_to_dst (
 
   tmu_pkg::dst32_fp32_t fp32;
   tmu_pkg::dst16_fp16_t fp16;
-  logic                 unused_dropped_bits;  // FP16 keeps only exponent[4:0], mantissa[22:13]
 
   always_comb begin
     fp32.high.sign     = word_i.sign;
@@ -27,7 +26,5 @@ module tmu_acc_to_dst (
       default:           stored_o = '0;  // DST_INT32
     endcase
   end
-
-  assign unused_dropped_bits = ^{word_i.exponent[7:5], word_i.mantissa[12:0]};
 
 endmodule

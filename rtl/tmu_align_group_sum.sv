@@ -5,63 +5,54 @@
 // term; otherwise the term carries the group exponent even when the sum cancels to zero, because
 // that exponent still takes part in the accumulator's choice of common exponent.
 module tmu_align_group_sum (
-  input  tmu_pkg::slice_product_t [tmu_pkg::ProductsPerGroup-1:0] products_i,
-  output tmu_pkg::acc_term_t                                      term_o
+  // Product i in bits [i*SliceProductW +: SliceProductW] (a flat vector: see tmu_pkg).
+  input  logic [tmu_pkg::ProductsPerGroup*tmu_pkg::SliceProductW-1:0] products_i,
+  output tmu_pkg::acc_term_t                                           term_o
 );
 
   localparam int unsigned NumProducts = tmu_pkg::ProductsPerGroup;
+  localparam int unsigned ProductW    = tmu_pkg::SliceProductW;
   localparam int unsigned MantW       = tmu_pkg::ProductMantW;
   localparam int unsigned ExpW        = tmu_pkg::ExpW;
-  // Any alignment of MantW + 1 or more places leaves nothing; clamping the distance to a 4-bit
-  // shift keeps the shifter small without changing a result.
-  localparam int unsigned ShiftW      = 4;
-  localparam int unsigned MaxShift    = (1 << ShiftW) - 1;
   // The signed sum of eight magnitudes below 2^MantW.
   localparam int unsigned SumW        = tmu_pkg::GroupSumW + 1;
   localparam int unsigned FractionGap = tmu_pkg::AccFractionBits - tmu_pkg::ProductFractionBits;
 
-  tmu_pkg::dp_exp_t                      group_exponent;
-  logic [NumProducts-1:0][ShiftW-1:0]    shift;
-  logic [NumProducts-1:0][MantW-1:0]     aligned;
-  logic signed [SumW-1:0]                sum;
-  logic [tmu_pkg::GroupSumW-1:0]         magnitude;
+  logic [NumProducts*ExpW-1:0]   exponents;
+  logic [NumProducts-1:0]        signs;
+  logic [NumProducts*MantW-1:0]  aligned;
+  tmu_pkg::dp_exp_t              group_exponent;
+  logic signed [SumW-1:0]        sum;
+  logic [tmu_pkg::GroupSumW-1:0] magnitude;
 
-  always_comb begin
-    group_exponent = products_i[0].exponent;
-    for (int unsigned i = 1; i < NumProducts; i++) begin
-      if (products_i[i].exponent > group_exponent) group_exponent = products_i[i].exponent;
-    end
+  // Struct-typed signals inside a generate block defeat Yosys 0.23, so each product is taken
+  // apart by its own instance, whose ports carry the struct.
+  for (genvar i = 0; i < NumProducts; i++) begin : g_product
+    tmu_align_product u_align (
+      .product_i       (products_i[i*ProductW +: ProductW]),
+      .group_exponent_i(group_exponent),
+      .exponent_o      (exponents[i*ExpW +: ExpW]),
+      .sign_o          (signs[i]),
+      .aligned_o       (aligned[i*MantW +: MantW])
+    );
   end
 
-  for (genvar i = 0; i < NumProducts; i++) begin : g_align
-    // One bit wider than an exponent: the distance between two exponents reaches 1022.
-    logic signed [ExpW:0] group_wide, product_wide, distance;
-
-    always_comb begin
-      group_wide   = {group_exponent[ExpW-1], group_exponent};
-      product_wide = {products_i[i].exponent[ExpW-1], products_i[i].exponent};
-      distance     = group_wide - product_wide;  // never negative
-      shift[i]     = (distance > (ExpW + 1)'(MaxShift)) ? ShiftW'(MaxShift) : distance[ShiftW-1:0];
+  always_comb begin
+    group_exponent = exponents[ExpW-1:0];
+    for (int unsigned i = 1; i < NumProducts; i++) begin
+      if ($signed(exponents[i*ExpW +: ExpW]) > group_exponent) begin
+        group_exponent = exponents[i*ExpW +: ExpW];
+      end
     end
-
-    tmu_shift_round #(
-      .Width (MantW),
-      .ShiftW(ShiftW)
-    ) u_align (
-      .magnitude_i(products_i[i].mantissa),
-      .negative_i (1'b0),  // products round their magnitudes, ties away from zero
-      .shift_i    (shift[i]),
-      .magnitude_o(aligned[i])
-    );
   end
 
   always_comb begin
     sum = '0;
     for (int unsigned i = 0; i < NumProducts; i++) begin
-      if (products_i[i].sign) begin
-        sum = sum - $signed({{(SumW - MantW){1'b0}}, aligned[i]});
+      if (signs[i]) begin
+        sum = sum - $signed({{(SumW - MantW){1'b0}}, aligned[i*MantW +: MantW]});
       end else begin
-        sum = sum + $signed({{(SumW - MantW){1'b0}}, aligned[i]});
+        sum = sum + $signed({{(SumW - MantW){1'b0}}, aligned[i*MantW +: MantW]});
       end
     end
     magnitude = tmu_pkg::GroupSumW'(sum[SumW-1] ? -sum : sum);
@@ -73,5 +64,11 @@ module tmu_align_group_sum (
       term_o.mantissa = {magnitude, FractionGap'(0)};
     end
   end
+
+`ifndef SYNTHESIS
+  if ($bits(tmu_pkg::slice_product_t) != ProductW) begin : g_width_check
+    $error("tmu_pkg::SliceProductW does not match tmu_pkg::slice_product_t");
+  end
+`endif
 
 endmodule

@@ -157,6 +157,11 @@ package tmu_pkg;
     logic [TermMantW-1:0] mantissa;
   } acc_term_t;
 
+  // Widths of the stage interface types, for ports that carry arrays of them as flat vectors
+  // (Yosys 0.23 reads no $bits(type)); the blocks check them against $bits in simulation.
+  localparam int unsigned SliceProductW = 1 + ExpW + ProductMantW;
+  localparam int unsigned AccTermW      = 1 + ExpW + TermMantW;
+
   // How accum_normalize_round finished (datapath.h AccumOutcome; same encoding).
   typedef enum logic [2:0] {
     ACC_NORMAL          = 3'd0,

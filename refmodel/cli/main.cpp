@@ -2,6 +2,7 @@
 //   tmu dis WORD...            decode instruction words (raw, or --rotated as embedded in kernels)
 //   tmu asm "MNEMONIC F=V ..."  encode one instruction
 //   tmu run PROGRAM            execute a program and print the final state as JSON
+//   tmu isa                    list the instruction table of an architecture
 // Exit status: 0 success, 2 bad input (with file:line or word and reason), 1 internal failure.
 #include <fstream>
 #include <iostream>
@@ -64,10 +65,21 @@ int cmd_asm(const std::vector<std::string>& lines, tmu::Arch arch, bool rotated)
   return status;
 }
 
+int cmd_isa(tmu::Arch arch) {
+  for (const tmu::InsnSpec& spec : tmu::instructions(arch)) {
+    std::string fields;
+    for (const tmu::FieldSpec& f : spec.fields())
+      fields += fmt::format(" {}[{}:{}]", tmu::field_name(f.id), f.lo + f.width - 1, f.lo);
+    std::cout << fmt::format("{:<13} 0x{:02x} {:<10}{}  # {}\n", spec.mnemonic, spec.opcode,
+                             spec.unit == tmu::Unit::MatrixUnit ? "MatrixUnit" : "ScalarUnit", fields, spec.summary);
+  }
+  return 0;
+}
+
 int cmd_run(const std::string& path, tmu::Arch arch, const std::vector<std::string>& parts, bool trace, int indent) {
   for (const std::string& p : parts) {
     if (!tmu::is_state_part(p)) {
-      std::cerr << fmt::format("tmu run: --show: unknown part '{}' (rwcs gprs config threadconfig banks srca srcb dst)\n", p);
+      std::cerr << fmt::format("tmu run: --show: unknown part '{}' (rwcs gprs config threadconfig banks srca srcb dst dst32)\n", p);
       return kExitBadInput;
     }
   }
@@ -113,13 +125,15 @@ int main(int argc, char** argv) {
   as->add_option("instructions", asm_lines, "One quoted instruction per argument")->required();
   as->add_flag("--rotated", asm_rotated, "Print the rotated-left-by-2 form kernels embed");
 
+  auto* isa = app.add_subcommand("isa", "List every instruction of the architecture: opcode, unit, fields [hi:lo]");
+
   auto* run = app.add_subcommand("run", "Run a program (docs/program-format.md) and print the final state as JSON");
   std::string run_path;
   std::vector<std::string> run_parts;
   bool run_trace = false;
   int run_indent = 1;
   run->add_option("program", run_path, "Program file")->required();
-  run->add_option("--show", run_parts, "Only these parts: rwcs gprs config threadconfig banks srca srcb dst")
+  run->add_option("--show", run_parts, "Only these parts: rwcs gprs config threadconfig banks srca srcb dst dst32")
       ->delimiter(',');
   run->add_flag("--trace", run_trace, "Print each retired instruction to stderr");
   run->add_option("--indent", run_indent, "JSON indent (-1 for one line)")->capture_default_str();
@@ -129,6 +143,7 @@ int main(int argc, char** argv) {
     const tmu::Arch arch = arch_from_option(arch_name);
     if (*dis) return cmd_dis(dis_words, arch, dis_rotated);
     if (*as) return cmd_asm(asm_lines, arch, asm_rotated);
+    if (*isa) return cmd_isa(arch);
     if (*run) return cmd_run(run_path, arch, run_parts, run_trace, run_indent);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);

@@ -11,7 +11,8 @@
 
 namespace tmu {
 
-// Parts: "rwcs", "gprs", "config", "threadconfig", "banks", "srca", "srcb", "dst". Empty = all.
+// Parts: "rwcs", "gprs", "config", "threadconfig", "banks", "srca", "srcb", "dst" (DstBits rows),
+// "dst32" (the Dst32b view; only when asked for). Empty = all but "dst32".
 // Dst rows that were never written and are invalid are omitted to keep the output readable;
 // every listed row carries its validity.
 nlohmann::json state_to_json(const TensixState& state, const std::vector<std::string>& parts = {});

@@ -65,18 +65,14 @@ uint32_t ExecContext::fidelity_phase() { return (rwc().FidelityPhase + tcfg().FI
 
 namespace {
 
-// Format the Matrix Unit infers for one Src operand: an override in ALU_FORMAT_SPEC wins; otherwise
+// Style the Matrix Unit infers for one Src operand: an override in ALU_FORMAT_SPEC wins; otherwise
 // Blackhole uses the format the unpacker tagged the bank with (unless implied formats are disabled)
-// and Wormhole uses ALU_FORMAT_SPEC_REG{0,1}.
-DataFormat operand_format(Arch arch, bool override_on, uint8_t override_val, bool implied_disabled,
-                          DataFormat bank_format, uint8_t spec_reg, const char* operand) {
-  uint32_t code = spec_reg;
-  if (override_on) code = override_val;
-  else if (arch == Arch::Blackhole && !implied_disabled) return bank_format;
-  if (!is_valid_data_format_code(code))
-    throw Error(ErrorKind::UndefinedBehaviour,
-                fmt::format("{} data format code {} is not a hardware format", operand, code));
-  return static_cast<DataFormat>(code);
+// and Wormhole uses ALU_FORMAT_SPEC_REG{0,1}. Any 4-bit code has a style (MVMUL.md's final `else`).
+SrcStyle operand_style(Arch arch, bool override_on, uint8_t override_val, bool implied_disabled,
+                       DataFormat bank_format, uint8_t spec_reg) {
+  if (override_on) return src_style_of_format_code(override_val);
+  if (arch == Arch::Blackhole && !implied_disabled) return src_style_of_format(bank_format);
+  return src_style_of_format_code(spec_reg);
 }
 
 }  // namespace
@@ -96,14 +92,12 @@ MathFormats ExecContext::math_formats() {
     f.int8_math = true;
     return f;
   }
-  const DataFormat a = operand_format(arch(), c.ALU_FORMAT_SPEC_REG_SrcA_override, c.ALU_FORMAT_SPEC_REG_SrcA_val,
-                                      t.DISABLE_IMPLIED_SRCA_FMT_Base, s.SrcA[s.MatrixUnit.SrcABank].Format,
-                                      c.ALU_FORMAT_SPEC_REG0_SrcA, "SrcA");
-  const DataFormat b = operand_format(arch(), c.ALU_FORMAT_SPEC_REG_SrcB_override, c.ALU_FORMAT_SPEC_REG_SrcB_val,
-                                      t.DISABLE_IMPLIED_SRCB_FMT_Base, s.SrcB[s.MatrixUnit.SrcBBank].Format,
-                                      c.ALU_FORMAT_SPEC_REG1_SrcB, "SrcB");
-  f.srca_style = src_style_of_format(a);
-  f.srcb_style = src_style_of_format(b);
+  f.srca_style = operand_style(arch(), c.ALU_FORMAT_SPEC_REG_SrcA_override, c.ALU_FORMAT_SPEC_REG_SrcA_val,
+                               t.DISABLE_IMPLIED_SRCA_FMT_Base, s.SrcA[s.MatrixUnit.SrcABank].Format,
+                               c.ALU_FORMAT_SPEC_REG0_SrcA);
+  f.srcb_style = operand_style(arch(), c.ALU_FORMAT_SPEC_REG_SrcB_override, c.ALU_FORMAT_SPEC_REG_SrcB_val,
+                               t.DISABLE_IMPLIED_SRCB_FMT_Base, s.SrcB[s.MatrixUnit.SrcBBank].Format,
+                               c.ALU_FORMAT_SPEC_REG1_SrcB);
   f.use_dst32b = c.ALU_ACC_CTRL_Fp32_enabled;
   return f;
 }

@@ -10,7 +10,7 @@ namespace tmu {
 
 namespace {
 
-const std::vector<std::string> kParts = {"rwcs", "gprs", "config", "threadconfig", "banks", "srca", "srcb", "dst"};
+const std::vector<std::string> kParts = {"rwcs", "gprs", "config", "threadconfig", "banks", "srca", "srcb", "dst", "dst32"};
 
 nlohmann::json fields_json(const TensixState& s, FieldScope scope, unsigned thread, unsigned index) {
   nlohmann::json j = nlohmann::json::object();
@@ -85,6 +85,24 @@ nlohmann::json state_to_json(const TensixState& s, const std::vector<std::string
       rows[std::to_string(r)] = {{"valid", s.Dst.RowValid[r]}, {"bits", std::move(vals)}};
     }
     j["dst"] = std::move(rows);
+  }
+  if (!parts.empty() && want("dst32")) {
+    // The 32-bit view, Dst32b[row] = DstBits[Adj32(row)] << 16 | DstBits[Adj32(row) + 8], with the
+    // validity of the high-half row (only on request: it aliases the same storage as "dst").
+    nlohmann::json rows = nlohmann::json::object();
+    for (unsigned r = 0; r < kDst32Rows; ++r) {
+      const bool valid = s.Dst.RowValid[DstRegs::hi_row(r)];
+      nlohmann::json vals = nlohmann::json::array();
+      bool all_zero = true;
+      for (unsigned c = 0; c < kDstCols; ++c) {
+        const uint32_t v = (uint32_t{s.Dst.DstBits[DstRegs::hi_row(r)][c]} << 16) | s.Dst.DstBits[DstRegs::lo_row(r)][c];
+        all_zero = all_zero && v == 0;
+        vals.push_back(fmt::format("0x{:08x}", v));
+      }
+      if (!valid && all_zero) continue;
+      rows[std::to_string(r)] = {{"valid", valid}, {"bits", std::move(vals)}};
+    }
+    j["dst32"] = std::move(rows);
   }
   return j;
 }

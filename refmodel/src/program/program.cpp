@@ -57,6 +57,19 @@ uint32_t parse_uint_max(const std::string& text, uint64_t max, const char* what)
   return static_cast<uint32_t>(v);
 }
 
+// "ROW" or "FIRST-LAST" (inclusive).
+std::pair<uint32_t, uint32_t> parse_row_range(const std::string& text, uint32_t max, const char* what) {
+  const auto dash = text.find('-');
+  if (dash == std::string::npos) {
+    const uint32_t row = parse_uint_max(text, max, what);
+    return {row, row};
+  }
+  const uint32_t first = parse_uint_max(text.substr(0, dash), max, what);
+  const uint32_t last = parse_uint_max(text.substr(dash + 1), max, what);
+  if (last < first) bad(fmt::format("{} range '{}' runs backwards", what, text));
+  return {first, last};
+}
+
 std::pair<std::string, std::string> split_assignment(const std::string& word) {
   const auto eq = word.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == word.size())
@@ -201,21 +214,24 @@ class Interpreter {
       if (name != "bank") bad(fmt::format("unknown unpacker field '{}' (expected bank)", name));
       run_.state.Unpackers[which].SrcBank = static_cast<uint8_t>(parse_uint_max(value, 1, "bank"));
     } else if (head == ".srca" || head == ".srcb") {
-      if (w.size() < 4) bad(fmt::format("usage: {} BANK ROW v0..v15 | fill V", head));
+      if (w.size() < 4) bad(fmt::format("usage: {} BANK ROW[-LAST] v0..v15 | fill V", head));
       const uint32_t bank = parse_uint_max(w[1], kSrcBanks - 1, "bank");
-      const uint32_t row = parse_uint_max(w[2], kSrcRows - 1, "Src row");
-      auto& dest = (head == ".srca" ? run_.state.SrcA : run_.state.SrcB)[bank].Rows[row];
-      dest = parse_row_values(w, 3, parse_src_value);
+      const auto [first, last] = parse_row_range(w[2], kSrcRows - 1, "Src row");
+      const auto vals = parse_row_values(w, 3, parse_src_value);
+      for (uint32_t row = first; row <= last; ++row)
+        (head == ".srca" ? run_.state.SrcA : run_.state.SrcB)[bank].Rows[row] = vals;
     } else if (head == ".dst16") {
-      if (w.size() < 3) bad("usage: .dst16 ROW v0..v15 | fill V");
-      const uint32_t row = parse_uint_max(w[1], kDstRows - 1, "Dst16b row");
+      if (w.size() < 3) bad("usage: .dst16 ROW[-LAST] v0..v15 | fill V");
+      const auto [first, last] = parse_row_range(w[1], kDstRows - 1, "Dst16b row");
       const auto vals = parse_row_values(w, 2, parse_dst16_value);
-      for (unsigned c = 0; c < kDstCols; ++c) run_.state.Dst.write16(row, c, vals[c]);
+      for (uint32_t row = first; row <= last; ++row)
+        for (unsigned c = 0; c < kDstCols; ++c) run_.state.Dst.write16(row, c, vals[c]);
     } else if (head == ".dst32") {
-      if (w.size() < 3) bad("usage: .dst32 ROW v0..v15 | fill V");
-      const uint32_t row = parse_uint_max(w[1], kDst32Rows - 1, "Dst32b row");
+      if (w.size() < 3) bad("usage: .dst32 ROW[-LAST] v0..v15 | fill V");
+      const auto [first, last] = parse_row_range(w[1], kDst32Rows - 1, "Dst32b row");
       const auto vals = parse_row_values(w, 2, parse_dst32_value);
-      for (unsigned c = 0; c < kDstCols; ++c) run_.state.Dst.write32(row, c, vals[c]);
+      for (uint32_t row = first; row <= last; ++row)
+        for (unsigned c = 0; c < kDstCols; ++c) run_.state.Dst.write32(row, c, vals[c]);
     } else if (head == ".gpr") {
       if (w.size() != 3) bad("usage: .gpr INDEX VALUE");
       const uint32_t index = parse_uint_max(w[1], kNumGprs - 1, "GPR index");

@@ -229,10 +229,12 @@ struct ElwTrace {
 // dest_accum_en says (ttsim: "ELWMUL forces accumulation").
 uint32_t elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, const FpuMode& mode,
                         ElwTrace* trace = nullptr);
-// Dst = (Dst if add_dst) + SrcA +/- SrcB. With a non-zero fidelity phase the sum is divided by 32
-// (phase bit 0) and 128 (phase bit 1) before Dst is added - ISA-defined (ELWADD.md); ttsim refuses
-// such a phase. The division is an exponent decrement of the sum term, which then flushes to zero
-// exactly like any other term whose exponent is too small.
+// Dst = (Dst if add_dst) + SrcA +/- SrcB. SrcA and SrcB are added at the larger one's exponent: the
+// smaller is shifted and rounded (ties away) with no guard bits. With a non-zero fidelity phase the
+// sum is divided by 32 (phase bit 0) and 128 (phase bit 1) before Dst is added - ISA-defined
+// (ELWADD.md; ttsim refuses such a phase). tmu applies the division as a decrement of the sum term's
+// exponent, the same -5/-7 a multiply phase applies, so a quotient below the smallest normal
+// underflows to +0 like any other result. The INT8 path neither masks nor scales.
 uint32_t elwadd_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst, const FpuMode& mode,
                         ElwTrace* trace = nullptr);
 uint32_t elwsub_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst, const FpuMode& mode,
