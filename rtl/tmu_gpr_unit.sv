@@ -10,7 +10,7 @@
 // issue nothing, to any unit, until then: thread_blocked_o says which thread that is.
 //
 // Operands are read in the instruction's last cycle, when the result is written; nothing but the
-// debug port can write a GPR while the unit is busy, and the debug port must not then target it.
+// debug port can write a GPR while the unit is busy, and it must not write in that last cycle.
 //
 // An instruction the refmodel refuses retires after one cycle with its category in
 // retire_status_o and writes nothing: an opcode that is not one of these (INSN_DECODE_ERR), a
@@ -33,7 +33,8 @@ module tmu_gpr_unit (
   // The thread whose instruction is in flight (cycles A+1 .. A+N-1).
   output logic [tmu_pkg::NumThreads-1:0]        thread_blocked_o,
 
-  // GPR access for a testbench or debugger: combinational read, write at the clock edge.
+  // GPR access for a testbench or debugger: combinational read, write at the clock edge (never
+  // in an instruction's last cycle, when the unit writes).
   input  tmu_pkg::thread_t                      dbg_thread_i,
   input  tmu_pkg::gpr_idx_t                     dbg_idx_i,
   output tmu_pkg::gpr_t                         dbg_rdata_o,
@@ -188,32 +189,38 @@ module tmu_gpr_unit (
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Register file (flat: see tmu_pkg on Yosys and packed arrays) and the ALU
+  // Register file and ALU
+  //
+  // A memory: one write port shared by the unit and the debug port (which must not write while
+  // the unit does), asynchronous reads for LeftReg, RightReg-or-SETDMAREG's target and the debug
+  // port. Its contents after reset are undefined, as ScalarUnit.md leaves them; a testbench
+  // initialises the GPRs through the debug port.
   // ---------------------------------------------------------------------------------------------
-  logic [NumRegs*RegW-1:0] gprs_q;
+  tmu_pkg::gpr_t gprs_q [NumRegs];
 
   function automatic logic [RegAddrW-1:0] reg_addr(input tmu_pkg::thread_t t,
                                                    input tmu_pkg::gpr_idx_t idx);
     reg_addr = {t, idx};  // thread * 64 + index
   endfunction
 
-  function automatic tmu_pkg::gpr_t read_gpr(input logic [NumRegs*RegW-1:0] gprs,
-                                             input logic [RegAddrW-1:0] addr);
-    read_gpr = (32'(addr) < NumRegs) ? gprs[addr*RegW +: RegW] : '0;
-  endfunction
-
-  tmu_pkg::gpr_t     left_val, right_val, old_val;
-  tmu_pkg::gpr_idx_t write_idx;
-  tmu_pkg::gpr_t     write_val;
-  logic              write_en;
-  logic [4:0]        shift_amount;
-  logic [2*16-1:0]   product;
+  logic [RegAddrW-1:0] left_addr, right_addr, dbg_addr;
+  tmu_pkg::gpr_t       left_val, right_read, right_val, dbg_read;
+  tmu_pkg::gpr_idx_t   write_idx;
+  tmu_pkg::gpr_t       write_val;
+  logic                write_en;
+  logic [4:0]          shift_amount;
+  logic [2*16-1:0]     product;
 
   always_comb begin
-    left_val  = read_gpr(gprs_q, reg_addr(thread, left_reg));
-    right_val = op_b_is_const ? RegW'(right_reg)
-                              : read_gpr(gprs_q, reg_addr(thread, right_reg));
-    old_val   = read_gpr(gprs_q, reg_addr(thread, result_half_reg[6:1]));
+    // SETDMAREG has no RightReg: its read port fetches the GPR whose half is replaced.
+    left_addr  = reg_addr(thread, left_reg);
+    right_addr = reg_addr(thread, is_set ? result_half_reg[6:1] : right_reg);
+    dbg_addr   = reg_addr(dbg_thread_i, dbg_idx_i);
+    // Thread 3 does not exist (asserted below); its addresses read as zero.
+    left_val   = (32'(left_addr) < NumRegs) ? gprs_q[left_addr] : '0;
+    right_read = (32'(right_addr) < NumRegs) ? gprs_q[right_addr] : '0;
+    dbg_read   = (32'(dbg_addr) < NumRegs) ? gprs_q[dbg_addr] : '0;
+    right_val  = op_b_is_const ? RegW'(right_reg) : right_read;
     shift_amount = right_val[ShiftImmW-1:0];
     product      = left_val[15:0] * right_val[15:0];  // 16b x 16b -> 32b unsigned (MULDMAREG.md)
 
@@ -222,7 +229,8 @@ module tmu_gpr_unit (
     unique case (1'b1)
       is_set: begin
         write_idx = result_half_reg[6:1];
-        write_val = result_half_reg[0] ? {new_value, old_val[15:0]} : {old_val[31:16], new_value};
+        write_val = result_half_reg[0] ? {new_value, right_read[15:0]}
+                                       : {right_read[31:16], new_value};
       end
       is_add:   write_val = left_val + right_val;  // wraps at 32 bits
       is_sub:   write_val = left_val - right_val;
@@ -248,29 +256,22 @@ module tmu_gpr_unit (
     write_en = last_cycle && (status == tmu_pkg::INSN_OK) && (is_set || is_alu);
   end
 
-  for (genvar r = 0; r < NumRegs; r++) begin : g_gpr
-    localparam logic [RegAddrW-1:0] Addr = RegAddrW'(r);
-    tmu_pkg::gpr_t gpr_d;
+  logic                wr_en;
+  logic [RegAddrW-1:0] wr_addr;
+  tmu_pkg::gpr_t       wr_data;
 
-    always_comb begin
-      gpr_d = gprs_q[r*RegW +: RegW];
-      if (write_en && (reg_addr(thread, write_idx) == Addr)) begin
-        gpr_d = write_val;
-      end else if (dbg_we_i && (reg_addr(dbg_thread_i, dbg_idx_i) == Addr)) begin
-        gpr_d = dbg_wdata_i;
-      end
-    end
-
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        gprs_q[r*RegW +: RegW] <= '0;
-      end else begin
-        gprs_q[r*RegW +: RegW] <= gpr_d;
-      end
-    end
+  always_comb begin
+    wr_addr = write_en ? reg_addr(thread, write_idx) : dbg_addr;
+    wr_data = write_en ? write_val : dbg_wdata_i;
+    wr_en   = (write_en || dbg_we_i) && (32'(wr_addr) < NumRegs);
   end
 
-  assign dbg_rdata_o = read_gpr(gprs_q, reg_addr(dbg_thread_i, dbg_idx_i));
+  // A memory write port, not a register: no reset (see above).
+  always_ff @(posedge clk_i) begin
+    if (wr_en) gprs_q[wr_addr] <= wr_data;
+  end
+
+  assign dbg_rdata_o = dbg_read;
 
   // ---------------------------------------------------------------------------------------------
   // Sequencing and retirement
@@ -399,9 +400,9 @@ module tmu_gpr_unit (
   a_issue_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
       (issue_valid_i && !issue_ready_o) |=> (issue_valid_i && $stable(issue_insn_i)
                                              && $stable(issue_thread_i)));
-  // The debug port must leave alone the GPR an instruction writes in the same cycle.
+  // The debug port shares the write port: it must not write while an instruction does.
   a_dbg_no_collision: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      (dbg_we_i && write_en) |-> (reg_addr(dbg_thread_i, dbg_idx_i) != reg_addr(thread, write_idx)));
+      !(dbg_we_i && write_en));
 `endif
 
 endmodule

@@ -1,0 +1,133 @@
+// tmu dis / asm / run / isa: the instruction table, words and programs.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "commands.h"
+#include "tmu/decode.h"
+#include "tmu/error.h"
+#include "tmu/program.h"
+#include "tmu/state_json.h"
+
+namespace tmu::cli {
+
+namespace {
+
+
+uint32_t parse_word(const std::string& text) {
+  std::string t = text;
+  if (t.rfind("0x", 0) == 0 || t.rfind("0X", 0) == 0) t = t.substr(2);
+  if (t.empty() || t.size() > 8 || t.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+    throw tmu::Error(tmu::ErrorKind::BadInput, fmt::format("'{}' is not a 32-bit hex word", text));
+  return static_cast<uint32_t>(std::stoul(t, nullptr, 16));
+}
+
+int cmd_dis(const std::vector<std::string>& words, tmu::Arch arch, bool rotated) {
+  int status = 0;
+  for (const std::string& w : words) {
+    try {
+      const uint32_t word = parse_word(w);
+      const uint32_t raw = tmu::to_raw(word, rotated ? tmu::WordForm::Rotated : tmu::WordForm::Raw);
+      std::cout << fmt::format("{:08x}  {}\n", raw, tmu::disassemble(tmu::decode(raw, arch)));
+    } catch (const tmu::Error& e) {
+      std::cerr << fmt::format("tmu dis: {}: {}\n", w, e.what());
+      status = kExitBadInput;
+    }
+  }
+  return status;
+}
+
+int cmd_asm(const std::vector<std::string>& lines, tmu::Arch arch, bool rotated) {
+  int status = 0;
+  for (const std::string& line : lines) {
+    try {
+      const uint32_t raw = tmu::encode(tmu::assemble(line, arch));
+      std::cout << fmt::format("0x{:08x}\n", rotated ? tmu::from_raw(raw, tmu::WordForm::Rotated) : raw);
+    } catch (const tmu::Error& e) {
+      std::cerr << fmt::format("tmu asm: \"{}\": {}\n", line, e.what());
+      status = kExitBadInput;
+    }
+  }
+  return status;
+}
+
+int cmd_isa(tmu::Arch arch) {
+  for (const tmu::InsnSpec& spec : tmu::instructions(arch)) {
+    std::string fields;
+    for (const tmu::FieldSpec& f : spec.fields())
+      fields += fmt::format(" {}[{}:{}]", tmu::field_name(f.id), f.lo + f.width - 1, f.lo);
+    std::cout << fmt::format("{:<13} 0x{:02x} {:<10}{}  # {}\n", spec.mnemonic, spec.opcode,
+                             spec.unit == tmu::Unit::MatrixUnit ? "MatrixUnit" : "ScalarUnit", fields, spec.summary);
+  }
+  return 0;
+}
+
+int cmd_run(const std::string& path, tmu::Arch arch, const std::vector<std::string>& parts, bool trace, int indent) {
+  for (const std::string& p : parts) {
+    if (!tmu::is_state_part(p)) {
+      std::cerr << fmt::format("tmu run: --show: unknown part '{}' (rwcs gprs config threadconfig banks srca srcb dst dst32)\n", p);
+      return kExitBadInput;
+    }
+  }
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << fmt::format("tmu run: {}: cannot open file\n", path);
+    return kExitBadInput;
+  }
+  tmu::ProgramOptions opts;
+  opts.arch = arch;
+  if (trace) opts.trace = &std::cerr;
+  try {
+    const tmu::ProgramRun run = tmu::run_program(in, path, opts);
+    nlohmann::json j = tmu::state_to_json(run.state, parts);
+    j["instructions"] = run.instructions;
+    j["matrix_unit_cycles"] = run.matrix_unit_cycles;
+    j["scalar_unit_cycles"] = run.scalar_unit_cycles;
+    std::cout << j.dump(indent) << "\n";
+  } catch (const tmu::ProgramError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitBadInput;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_basic_commands(CLI::App& app, const GlobalOptions& global, Registered& out) {
+  struct Options {
+    std::vector<std::string> dis_words, asm_lines, run_parts;
+    bool dis_rotated = false, asm_rotated = false, run_trace = false;
+    std::string run_path;
+    int run_indent = 1;
+  };
+  auto o = std::make_shared<Options>();
+
+  auto* dis = app.add_subcommand("dis", "Disassemble 32-bit instruction words (hex)");
+  dis->add_option("words", o->dis_words, "Instruction words in hex, e.g. 0x10184000")->required();
+  dis->add_flag("--rotated", o->dis_rotated, "Words are rotated left by 2, as embedded in kernel binaries");
+  out.emplace_back(dis, [o, &global] { return cmd_dis(o->dis_words, global.arch(), o->dis_rotated); });
+
+  auto* as = app.add_subcommand("asm", "Assemble instructions: \"MNEMONIC Field=value ...\"");
+  as->add_option("instructions", o->asm_lines, "One quoted instruction per argument")->required();
+  as->add_flag("--rotated", o->asm_rotated, "Print the rotated-left-by-2 form kernels embed");
+  out.emplace_back(as, [o, &global] { return cmd_asm(o->asm_lines, global.arch(), o->asm_rotated); });
+
+  auto* isa = app.add_subcommand("isa", "List every instruction of the architecture: opcode, unit, fields [hi:lo]");
+  out.emplace_back(isa, [&global] { return cmd_isa(global.arch()); });
+
+  auto* run = app.add_subcommand("run", "Run a program (docs/program-format.md) and print the final state as JSON");
+  run->add_option("program", o->run_path, "Program file")->required();
+  run->add_option("--show", o->run_parts, "Only these parts: rwcs gprs config threadconfig banks srca srcb dst dst32")
+      ->delimiter(',');
+  run->add_flag("--trace", o->run_trace, "Print each retired instruction to stderr");
+  run->add_option("--indent", o->run_indent, "JSON indent (-1 for one line)")->capture_default_str();
+  out.emplace_back(run, [o, &global] {
+    return cmd_run(o->run_path, global.arch(), o->run_parts, o->run_trace, o->run_indent);
+  });
+}
+
+}  // namespace tmu::cli
