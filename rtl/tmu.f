@@ -9,3 +9,4 @@ rtl/tmu_align_product.sv
 rtl/tmu_align_group_sum.sv
 rtl/tmu_accum_normalize.sv
 rtl/tmu_gpr_unit.sv
+rtl/tmu_rwc.sv

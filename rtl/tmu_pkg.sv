@@ -226,6 +226,8 @@ package tmu_pkg;
     logic               extra_addr_mod_bit;  // RWC.ExtraAddrModBit
   } rwc_t;
 
+  localparam int unsigned RwcW = 2 * DstRowW + 4 * SrcRowW + 2 + 1;
+
   // The three ThreadConfig sections of one ADDR_MOD slot, in the bit layout of the
   // ADDR_MOD_{AB,DST,BIAS}_SEC<n> registers (ttsim data/bh/tensix_regs.json), so a configuration
   // write can store the register value as it is.

@@ -65,14 +65,14 @@ uint32_t ExecContext::fidelity_phase() { return (rwc().FidelityPhase + tcfg().FI
 
 namespace {
 
-// Style the Matrix Unit infers for one Src operand: an override in ALU_FORMAT_SPEC wins; otherwise
-// Blackhole uses the format the unpacker tagged the bank with (unless implied formats are disabled)
-// and Wormhole uses ALU_FORMAT_SPEC_REG{0,1}. Any 4-bit code has a style (MVMUL.md's final `else`).
+// Style the Matrix Unit infers for one Src operand. Blackhole uses the format the unpacker tagged the
+// bank with unless implied formats are disabled; otherwise (and on Wormhole) ALU_FORMAT_SPEC: the
+// override when set, else REG0/REG1. The tag beating the override follows ttsim's MOV* code (its
+// arithmetic instructions refuse the override). Any 4-bit code has a style (MVMUL.md's final `else`).
 SrcStyle operand_style(Arch arch, bool override_on, uint8_t override_val, bool implied_disabled,
                        DataFormat bank_format, uint8_t spec_reg) {
-  if (override_on) return src_style_of_format_code(override_val);
   if (arch == Arch::Blackhole && !implied_disabled) return src_style_of_format(bank_format);
-  return src_style_of_format_code(spec_reg);
+  return src_style_of_format_code(override_on ? override_val : spec_reg);
 }
 
 }  // namespace

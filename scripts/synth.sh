@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Synthesises tmu's RTL with Yosys (Debian's 0.23) and prints a cell summary per module.
+#
+#   scripts/synth.sh                  every module of rtl/tmu.f as its own top, full generic synthesis
+#   scripts/synth.sh --quick          the same up to Yosys's coarse netlist (word-level cells): reads,
+#                                     elaborates, checks for latches, counts multipliers, memories and
+#                                     flip-flop bits in seconds; this is what ctest runs
+#   scripts/synth.sh --top M [--top N ...]   only these modules
+#   scripts/synth.sh --frontend-netlist DIR   also write each module as Yosys read it (after proc and
+#                                     flatten, before optimisation) to DIR/<module>.v, for simulating
+#                                     Yosys's reading of the SystemVerilog against Verilator's
+#   scripts/synth.sh --keep DIR       keep the Yosys logs and JSON statistics in DIR
+#
+# Fails (exit 1) when Yosys reports an error or any warning (Yosys 0.23 misreads some SystemVerilog
+# with no more than a warning, e.g. an implicitly declared identifier), or infers a latch.
+# Columns: coarse $mul/$macc cells, memories (bits), flip-flop bits; with full synthesis also the
+# gate-level cell count and flip-flop cells ($_DFF*/$_SDFF*/$_DLATCH*), then the seconds it took.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+quick=0
+tops=()
+netlist_dir=""
+keep_dir=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --top) tops+=("$2"); shift ;;
+    --frontend-netlist) netlist_dir="$2"; shift ;;
+    --keep) keep_dir="$2"; shift ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "synth.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+command -v yosys >/dev/null || { echo "synth.sh: yosys not found" >&2; exit 1; }
+
+# rtl/tmu.f lists the files, packages first, one module or package per file named after it.
+mapfile -t files < <(grep -v '^[[:space:]]*\(//\|$\)' "$root/rtl/tmu.f" | sed "s#^#$root/#")
+if [ "${#tops[@]}" -eq 0 ]; then
+  for f in "${files[@]}"; do
+    name="$(basename "$f" .sv)"
+    case "$name" in *_pkg) ;; *) tops+=("$name") ;; esac
+  done
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+[ -n "$netlist_dir" ] && mkdir -p "$netlist_dir"
+
+read_cmd="read_verilog -sv -DSYNTHESIS ${files[*]}"
+latch_types='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
+
+printf '%-22s %5s %5s %12s %8s' module '$mul' '$macc' 'mem(bits)' 'ff_bits'
+[ "$quick" -eq 0 ] && printf ' %9s %8s' cells ff_cells
+printf ' %7s\n' seconds
+
+status=0
+for top in "${tops[@]}"; do
+  script="$work/$top.ys"
+  {
+    echo "$read_cmd"
+    echo "hierarchy -check -top $top"
+    echo "proc"
+    echo "flatten"
+    echo "select -assert-none $latch_types"
+    [ -n "$netlist_dir" ] && echo "write_verilog -noattr $netlist_dir/$top.v"
+    echo "opt_clean"
+    echo "tee -q -o $work/$top.frontend.json stat -json"
+    echo "synth -flatten -top $top -run coarse:fine"
+    echo "select -assert-none $latch_types"
+    echo "tee -q -o $work/$top.coarse.json stat -json -width"
+    if [ "$quick" -eq 0 ]; then
+      echo "synth -flatten -top $top -run fine:"
+      echo "select -assert-none $latch_types"
+      echo "tee -q -o $work/$top.gates.json stat -json"
+    fi
+  } > "$script"
+  start=$(date +%s.%N)
+  if ! yosys -q -e '.*' -l "$work/$top.log" -s "$script" > "$work/$top.out" 2>&1; then
+    echo "synth.sh: $top FAILED; Yosys said:" >&2
+    grep -i -m 20 'error\|warning\|assert' "$work/$top.log" "$work/$top.out" >&2 || tail -20 "$work/$top.log" >&2
+    status=1
+    continue
+  fi
+  end=$(date +%s.%N)
+  python3 - "$work" "$top" "$quick" "$start" "$end" <<'EOF'
+import json, re, sys
+work, top, quick, start, end = sys.argv[1], sys.argv[2], sys.argv[3] == "1", float(sys.argv[4]), float(sys.argv[5])
+def design(kind):
+    with open(f"{work}/{top}.{kind}.json") as f:
+        return json.load(f)["design"]
+front, coarse = design("frontend"), design("coarse")
+by_width = coarse["num_cells_by_type"]
+def count(prefix):
+    return sum(n for t, n in by_width.items() if re.fullmatch(re.escape(prefix) + r"(_\d+)?", t))
+ff_bits = sum(n * int(m.group(2)) for t, n in by_width.items()
+              if (m := re.fullmatch(r"\$(a?s?dff[a-z]*|dffsre?|aldffe?)_(\d+)", t)))
+mem = f"{front['num_memories']}({front['num_memory_bits']})"
+line = f"{top:<22} {count('$mul'):>5} {count('$macc'):>5} {mem:>12} {ff_bits:>8}"
+if not quick:
+    gates = design("gates")
+    ff_cells = sum(n for t, n in gates["num_cells_by_type"].items() if re.match(r"\$_(S?DFF|DLATCH|ALDFF)", t))
+    line += f" {gates['num_cells']:>9} {ff_cells:>8}"
+print(line + f" {end - start:>7.1f}")
+EOF
+  if [ -n "$keep_dir" ]; then mkdir -p "$keep_dir"; cp "$work/$top".* "$keep_dir/"; fi
+done
+exit $status
