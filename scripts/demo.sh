@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Demonstration on a built tree: decode the 16-MVMUL replay buffer of the matmul_peak kernel (as
-# embedded, rotated left by 2), then run the example programs and print parts of the final state.
+# embedded, rotated left by 2), then run the example programs and summarise their final state.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmu=./build/tmu
@@ -14,5 +14,5 @@ $tmu dis 0x10184000 0x3700000f
 echo
 for prog in vectors/programs/*.tmu; do
   echo "== tmu run $prog"
-  $tmu run "$prog" --show gprs,rwcs --indent -1
+  $tmu run "$prog" --show gprs,config,dst,dst32 --indent -1 | /usr/bin/python3 scripts/summarize_state.py
 done

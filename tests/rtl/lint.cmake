@@ -1,0 +1,32 @@
+# ctest rtl.lint: `verilator --lint-only -Wall` on every module of rtl/tmu.f as its own top (so that
+# each module's default parameters are checked and no module hides behind another), plus the block
+# testbench. Usage: cmake -DVERILATOR=<verilator> -DSRC=<source dir> -P lint.cmake
+file(STRINGS ${SRC}/rtl/tmu.f lines)
+set(modules "")
+foreach(line ${lines})
+  string(STRIP "${line}" line)
+  if(line STREQUAL "" OR line MATCHES "^//")
+    continue()
+  endif()
+  get_filename_component(name ${line} NAME_WE)
+  if(NOT name MATCHES "_pkg$")
+    list(APPEND modules ${name})
+  endif()
+endforeach()
+
+set(failed "")
+foreach(top ${modules} tmu_blocks_tb)
+  execute_process(
+    COMMAND ${VERILATOR} --lint-only -Wall -f rtl/tmu.f tests/rtl/tmu_blocks_tb.sv --top-module ${top}
+    WORKING_DIRECTORY ${SRC}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(rc)
+    message("---- ${top}:\n${out}")
+    list(APPEND failed ${top})
+  else()
+    message("${top}: clean")
+  endif()
+endforeach()
+if(failed)
+  message(FATAL_ERROR "verilator -Wall lint failed for: ${failed}")
+endif()
