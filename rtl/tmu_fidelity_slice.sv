@@ -21,7 +21,8 @@ module tmu_fidelity_slice (
   input  tmu_pkg::src_style_e      srcb_style_i,
   input  logic                     dst32_i,                    // Dst accessed as Dst32b
   input  tmu_pkg::fidelity_phase_t phase_i,
-  input  logic                     srcb_zero_flag_disabled_i,  // ALU_ACC_CTRL_Zero_Flag_disabled_src
+  // ALU_ACC_CTRL_Zero_Flag_disabled_src: SrcB keeps zero-exponent datums (the ELWMUL path).
+  input  logic                     srcb_zero_flag_disabled_i,
   output tmu_pkg::slice_product_t  product_o
 );
 

@@ -143,7 +143,8 @@ module tmu_gpr_unit (
     result_half_reg  =
         insn[tmu_isa_pkg::SETDMAREG_ResultHalfReg_LO +: tmu_isa_pkg::SETDMAREG_ResultHalfReg_W];
     set_signals_mode = insn[tmu_isa_pkg::SETDMAREG_SetSignalsMode_LO];
-    new_value        = insn[tmu_isa_pkg::SETDMAREG_NewValue_LO +: tmu_isa_pkg::SETDMAREG_NewValue_W];
+    new_value        =
+        insn[tmu_isa_pkg::SETDMAREG_NewValue_LO +: tmu_isa_pkg::SETDMAREG_NewValue_W];
     condition_mask   =
         insn[tmu_isa_pkg::FLUSHDMA_ConditionMask_LO +: tmu_isa_pkg::FLUSHDMA_ConditionMask_W];
   end
@@ -161,7 +162,8 @@ module tmu_gpr_unit (
     status = tmu_pkg::INSN_OK;
     if (!known_op || ((insn[23:0] & reserved_mask) != '0)) begin
       status = tmu_pkg::INSN_DECODE_ERR;
-    end else if (is_shift && op_b_is_const && (right_reg >= tmu_pkg::GprIdxW'(1 << ShiftImmW))) begin
+    end else if (is_shift && op_b_is_const
+                 && (right_reg >= tmu_pkg::GprIdxW'(1 << ShiftImmW))) begin
       status = tmu_pkg::INSN_DECODE_ERR;  // RightImm5 has five bits; bit 11 is reserved
     end else if (is_set && set_signals_mode) begin
       status = tmu_pkg::INSN_UNSUPPORTED;

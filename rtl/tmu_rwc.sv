@@ -53,6 +53,9 @@ module tmu_rwc (
 
   // ---------------------------------------------------------------------------------------------
   // State: flat vectors indexed by thread (and slot); see tmu_pkg on Yosys and packed arrays.
+  // Entries are selected by comparing the index with each constant position, which makes plain
+  // multiplexers (an index multiplied by a width that is no power of two would synthesise to a
+  // multiplier).
   // ---------------------------------------------------------------------------------------------
   logic [Threads*RwcW-1:0]          rwcs_q, rwcs_d;
   logic [Threads*Slots*AbW-1:0]     ab_q, ab_d;
@@ -71,13 +74,15 @@ module tmu_rwc (
     bias_d     = bias_q;
     set_base_d = set_base_q;
     cfg_addr   = {cfg_thread_i, cfg_slot_i};
-    if (cfg_we_i && (32'(cfg_thread_i) < Threads)) begin
-      unique case (cfg_sel_i)
-        tmu_pkg::RWC_CFG_ADDR_MOD_AB:   ab_d[cfg_addr*AbW +: AbW] = cfg_wdata_i;
-        tmu_pkg::RWC_CFG_ADDR_MOD_DST:  dst_sec_d[cfg_addr*DstSecW +: DstSecW] = cfg_wdata_i;
-        tmu_pkg::RWC_CFG_ADDR_MOD_BIAS: bias_d[cfg_addr*BiasW +: BiasW] = cfg_wdata_i[BiasW-1:0];
-        default:                        set_base_d[cfg_thread_i] = cfg_wdata_i[0];
-      endcase
+    for (int unsigned e = 0; e < Threads * Slots; e++) begin
+      if (cfg_we_i && (cfg_addr == SlotAddrW'(e))) begin
+        unique case (cfg_sel_i)
+          tmu_pkg::RWC_CFG_ADDR_MOD_AB:   ab_d[e*AbW +: AbW] = cfg_wdata_i;
+          tmu_pkg::RWC_CFG_ADDR_MOD_DST:  dst_sec_d[e*DstSecW +: DstSecW] = cfg_wdata_i;
+          tmu_pkg::RWC_CFG_ADDR_MOD_BIAS: bias_d[e*BiasW +: BiasW] = cfg_wdata_i[BiasW-1:0];
+          default:                        set_base_d[e/Slots] = cfg_wdata_i[0];
+        endcase
+      end
     end
   end
 
@@ -94,17 +99,29 @@ module tmu_rwc (
 
   always_comb begin
     thread_ok = (32'(cmd_thread_i) < Threads);
-    rwc       = thread_ok ? rwcs_q[cmd_thread_i*RwcW +: RwcW] : '0;
+    rwc       = '0;
+    for (int unsigned t = 0; t < Threads; t++) begin
+      if (cmd_thread_i == tmu_pkg::ThreadW'(t)) rwc = rwcs_q[t*RwcW +: RwcW];
+    end
     if (arch_i == tmu_pkg::ARCH_WORMHOLE) begin
       slot = {1'b0, cmd_addr_mod_i[1:0]};
-      if (rwc.extra_addr_mod_bit || (thread_ok && set_base_q[cmd_thread_i])) slot = slot + WormholeUpperSlots;
+      if (rwc.extra_addr_mod_bit || (thread_ok && set_base_q[cmd_thread_i])) begin
+        slot = slot + WormholeUpperSlots;
+      end
     end else begin
       slot = cmd_addr_mod_i;
     end
     slot_addr = {cmd_thread_i, slot};
-    ab        = ab_q[slot_addr*AbW +: AbW];
-    dst_sec   = dst_sec_q[slot_addr*DstSecW +: DstSecW];
-    bias      = bias_q[slot_addr*BiasW +: BiasW];
+    ab        = '0;
+    dst_sec   = '0;
+    bias      = '0;
+    for (int unsigned e = 0; e < Threads * Slots; e++) begin
+      if (slot_addr == SlotAddrW'(e)) begin
+        ab      = ab_q[e*AbW +: AbW];
+        dst_sec = dst_sec_q[e*DstSecW +: DstSecW];
+        bias    = bias_q[e*BiasW +: BiasW];
+      end
+    end
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -262,7 +279,9 @@ module tmu_rwc (
   always_comb begin
     rwcs_d = rwcs_q;
     if (cmd_valid_i && thread_ok && (cmd_status_o == tmu_pkg::INSN_OK)) begin
-      rwcs_d[cmd_thread_i*RwcW +: RwcW] = rwc_next;
+      for (int unsigned t = 0; t < Threads; t++) begin
+        if (cmd_thread_i == tmu_pkg::ThreadW'(t)) rwcs_d[t*RwcW +: RwcW] = rwc_next;
+      end
     end
   end
 

@@ -126,6 +126,8 @@ int test_rwc(Sim& sim, const Options& opt) {
     for (uint64_t n = 0; n < kRunLength && done < total; ++n, ++done) {
       top.rwc_cfg_we_i = 0;
       top.rwc_cmd_valid_i = 0;
+      // The configuration is a register: a command in the cycle of a write still sees the old value.
+      struct PendingConfig { bool valid; unsigned thread, slot, sel; uint32_t value; } cfg{};
       // A configuration write in some cycles, a command in most (both may share a cycle).
       if (rng.chance(25)) {
         const unsigned t = static_cast<unsigned>(rng.range(0, 2)), slot = static_cast<unsigned>(rng.bits(3));
@@ -136,7 +138,7 @@ int test_rwc(Sim& sim, const Options& opt) {
         top.rwc_cfg_slot_i = slot;
         top.rwc_cfg_sel_i = sel;
         top.rwc_cfg_wdata_i = static_cast<uint16_t>(v | (rng.bits(16) << (sel == kBias ? 5 : sel == kSetBase ? 1 : 16)));
-        store_config(state.ThreadConfig[t], slot, sel, v);
+        cfg = PendingConfig{true, t, slot, sel, v};
       }
       const bool has_cmd = rng.chance(80);
       const unsigned thread = static_cast<unsigned>(rng.range(0, 2));
@@ -179,6 +181,7 @@ int test_rwc(Sim& sim, const Options& opt) {
         else chk.fail("#%" PRIu64 " %s cmd %u thread %u word %08x addr_mod %u: rtl status %u ref %u", done,
                       tmu::arch_name(state.arch), cmd, thread, word, addr_mod, top.rwc_cmd_status_o, want_status);
       }
+      if (cfg.valid) store_config(state.ThreadConfig[cfg.thread], cfg.slot, cfg.sel, cfg.value);
       sim.tick();
       for (unsigned t = 0; t < tmu::kNumThreads; ++t) {
         const tmu::Rwc got = unpack_rwc(get_bits(top.rwc_o, t * kRwcW, kRwcW));

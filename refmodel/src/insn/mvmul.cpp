@@ -1,11 +1,13 @@
 // MVMUL, DOTPV, GAPOOL (MVMUL.md, DOTPV.md, GAPOOL.md): Dst += SrcB @ SrcA on aligned blocks, one
-// fidelity phase per instruction. The arithmetic of one output element is fpu::mvmul_element.
+// fidelity phase per instruction. The arithmetic of one output element is fpu::mvmul_element; the
+// instruction runs it for the whole block through fpu::mvmul_block, which computes the same values.
 #include <array>
 
 #include <fmt/format.h>
 
 #include "handlers.h"
 #include "math_common.h"
+#include "tmu/fpu/mvmul_block.h"
 
 namespace tmu::insn {
 
@@ -20,34 +22,48 @@ void matmul(ExecContext& ctx, const MatmulShape& shape) {
   if (!ctx.wait_for_src(true, true)) return;
   const MathFormats formats = ctx.math_formats();
   const fpu::FpuMode mode = fpu_mode(ctx, formats);
+  const bool dst32 = formats.int8_math || formats.use_dst32b;
 
   const uint32_t srca_row = ctx.rwc().SrcA & 0x38;
   const uint32_t srcb_row = ctx.rwc().SrcB & (shape.broadcast_srcb_row ? 0x3F : 0x38);
   const uint32_t dst_row = ctx.dst_row_unaligned(ctx.field(Field::DstRow)) & (kDstRows - shape.num_rows);
   ctx.latch_srca_row(srca_row);
 
-  // SrcA is read column by column: element (i, j) dots SrcB row i with SrcA column j.
-  std::array<std::array<uint32_t, fpu::kDotLength>, kSrcCols> srca_columns;
-  for (unsigned k = 0; k < fpu::kDotLength; ++k)
-    for (unsigned j = 0; j < kSrcCols; ++j) srca_columns[j][k] = srca_at(ctx, srca_row + k, j);
+  // Whole rows, as srca_at / srcb_at read them element by element.
+  const SrcBank& srca_bank = ctx.s.SrcA[ctx.s.MatrixUnit.SrcABank];
+  const SrcBank& srcb_bank = ctx.s.SrcB[ctx.s.MatrixUnit.SrcBBank];
+  fpu::MvmulBlock block;
+  for (unsigned k = 0; k < fpu::kDotLength; ++k) block.srca[k] = srca_bank.Rows[(srca_row + k) & (kSrcRows - 1)];
 
-  const unsigned row_step = shape.broadcast_srcb_row ? 2 : 1;  // broadcast: rows 1, 3, 5 untouched
+  // Output row n of the block is Dst row dst_row + rows[n]. With a broadcast only the even rows are
+  // written (rows 1, 3, 5 stay untouched), all from the same SrcB row.
+  const unsigned row_step = shape.broadcast_srcb_row ? 2 : 1;
+  std::array<uint32_t, fpu::kBlockMaxRows> rows{};
+  block.rows = 0;
   for (unsigned i = 0; i < shape.num_rows; i += row_step) {
-    std::array<uint32_t, fpu::kDotLength> srcb;
-    for (unsigned k = 0; k < fpu::kDotLength; ++k) srcb[k] = srcb_at(ctx, srcb_row + (shape.broadcast_srcb_row ? 0 : i), k);
-    const uint32_t row = dst_row + i;
-    for (unsigned j = 0; j < kSrcCols; ++j) {
-      if (formats.int8_math) {
-        // Undefined rows accumulate from zero (MVMUL.md: "MVMUL reads undefined rows as zero").
-        const uint32_t dst = ctx.read_dst32(row, j, 0);
-        ctx.write_dst32(row, j, fpu::int8_mvmul_element(srca_columns[j], srcb, dst, mode.fidelity_phase));
-      } else if (formats.use_dst32b) {
-        const uint32_t dst = ctx.read_dst32(row, j, 0);
-        ctx.write_dst32(row, j, fpu::mvmul_element(srca_columns[j], srcb, dst, mode));
-      } else {
-        const uint32_t dst = ctx.read_dst16(row, j, 0);
-        ctx.write_dst16(row, j, static_cast<uint16_t>(fpu::mvmul_element(srca_columns[j], srcb, dst, mode)));
-      }
+    const unsigned n = block.rows++;
+    rows[n] = dst_row + i;
+    block.srcb[n] = srcb_bank.Rows[(srcb_row + (shape.broadcast_srcb_row ? 0 : i)) & (kSrcRows - 1)];
+    // Undefined rows accumulate from zero (MVMUL.md: "MVMUL reads undefined rows as zero"). Every
+    // element reads a location no other element of the block writes, so reading the whole block
+    // before writing any of it reads the same values.
+    for (unsigned j = 0; j < kSrcCols; ++j)
+      block.dst[n][j] = dst32 ? ctx.read_dst32(rows[n], j, 0) : ctx.read_dst16(rows[n], j, 0);
+  }
+
+  fpu::mvmul_block(block, mode);
+
+  // Column 0 of each row is written through the context, which checks the write, logs the row in
+  // the WriteSet and schedules its validity; the other fifteen columns of that row then change only
+  // the bits. The state and the WriteSet are those of sixteen logged writes, without fifteen
+  // look-ups per row in the WriteSet.
+  for (unsigned n = 0; n < block.rows; ++n) {
+    if (dst32) {
+      ctx.write_dst32(rows[n], 0, block.dst[n][0]);
+      for (unsigned j = 1; j < kSrcCols; ++j) ctx.s.Dst.write32_bits(rows[n], j, block.dst[n][j]);
+    } else {
+      ctx.write_dst16(rows[n], 0, static_cast<uint16_t>(block.dst[n][0]));
+      for (unsigned j = 1; j < kSrcCols; ++j) ctx.s.Dst.write16_bits(rows[n], j, static_cast<uint16_t>(block.dst[n][j]));
     }
   }
   finish_math_insn(ctx);

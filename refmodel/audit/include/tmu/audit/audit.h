@@ -1,0 +1,94 @@
+// tmu audit: the fidelity-phase precision audit (docs/audit.md). Runs MVMUL (a K-deep accumulation of
+// 32x32 tile matmuls through the LLK replay sequence; the first tile is the single-tile case) and
+// ELWMUL on the bit-exact model for every source format, fidelity level, Dst mode and input
+// distribution asked for; measures the results against the exact product and the two IEEE
+// references; and checks every fidelity pass's contribution to Dst.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tmu/audit/error_stats.h"
+#include "tmu/audit/phase_check.h"
+
+namespace tmu::audit {
+
+enum class Op : uint8_t { Mvmul, Elwmul };
+const char* op_name(Op op);  // MVMUL ELWMUL
+
+struct AuditOptions {
+  std::vector<Op> ops{Op::Mvmul, Op::Elwmul};
+  std::vector<SrcFormat> formats{SrcFormat::BF16, SrcFormat::FP16, SrcFormat::TF32};
+  std::vector<unsigned> fidelities{1, 2, 3, 4};
+  std::vector<bool> dst32_modes{false, true};
+  std::vector<Distribution> distributions{Distribution::Uniform, Distribution::Normal, Distribution::LogUniform,
+                                          Distribution::Cancellation};
+  unsigned max_k = 16;            // tiles in the K-deep MVMUL run (inner dimension 32 * max_k)
+  std::vector<unsigned> table_ks{1, 16};  // K values with full statistics (1 is always included)
+  unsigned samples = 2;           // independent MVMUL runs per format and distribution
+  unsigned eltwise_tiles = 4;     // 32x32 ELWMUL tiles per format and distribution
+  uint64_t seed = 1;
+  unsigned threads = 0;           // 0: one per hardware thread
+  Arch arch = Arch::Blackhole;
+  Perturbation perturb;           // for demonstrations: run every sequence with this mistake
+  std::function<void(size_t done, size_t total)> progress;  // called from worker threads, serialised
+};
+
+// A series of results: `method` is the fidelity level (1..4) for the model, or one of these.
+inline constexpr unsigned kIeeeOnce = 5, kIeeeSeq = 6;
+std::string method_name(unsigned method);  // LoFi .. HiFi4, IEEE-once, IEEE-seq
+
+struct SeriesKey {
+  Op op;
+  unsigned k;  // tiles accumulated (ELWMUL: 1)
+  SrcFormat format;
+  Distribution dist;
+  bool dst32;
+  unsigned method;
+  auto operator<=>(const SeriesKey&) const = default;
+};
+
+struct CheckKey {
+  Op op;
+  SrcFormat format;
+  Distribution dist;
+  bool dst32;
+  unsigned phases;
+  auto operator<=>(const CheckKey&) const = default;
+};
+
+// One point of a bits-versus-K series.
+struct KPoint {
+  size_t count = 0;
+  double bits = kBitsCap, bits_p99 = kBitsCap, bits_mean = kBitsCap, bits_min = kBitsCap;
+  double mean_ulp = 0, max_ulp = 0;
+};
+
+struct AuditResults {
+  AuditOptions options;
+  std::map<SeriesKey, ErrorStats> stats;  // K in table_ks: full statistics
+  std::map<SeriesKey, KPoint> bits_vs_k;  // every K from 1 to max_k (MVMUL)
+  std::map<SeriesKey, std::vector<double>> rel_errors;  // K = 1: every relative error (histograms)
+  std::map<CheckKey, PhaseCheck> checks;
+  double seconds = 0;
+  bool all_phase_checks_passed() const;
+};
+
+// Throws std::invalid_argument for options it cannot run, std::runtime_error if an exact
+// computation would round.
+AuditResults run_audit(const AuditOptions& options);
+
+// audit.csv, phases.csv, bits_vs_k.csv, error_hist.csv and audit.md in dir (created if needed).
+void write_audit_outputs(const AuditResults& results, const std::filesystem::path& dir);
+std::string markdown_report(const AuditResults& results);
+std::string summary_csv(const AuditResults& results);
+std::string phases_csv(const AuditResults& results);
+
+// The plot script of the source tree this binary was built from.
+std::filesystem::path default_plot_script();
+
+}  // namespace tmu::audit

@@ -1,0 +1,70 @@
+// Seeded audit inputs. Replays are bit-identical on every host: std::mt19937_64's output is fixed by
+// the C++ standard, and every real-valued transformation (uniform, Box-Muller normal, 2^u) is done in
+// MPFR, which rounds correctly, never with <random>'s distributions or the host's libm. Every value
+// is then rounded to the source format (round_to_src), and the exact reference uses those rounded
+// numbers.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <random>
+#include <string_view>
+#include <vector>
+
+#include "tmu/audit/src_number.h"
+
+namespace tmu::audit {
+
+enum class Distribution : uint8_t { Uniform, Normal, LogUniform, Cancellation };
+const char* distribution_name(Distribution d);  // uniform normal loguniform cancel
+std::optional<Distribution> parse_distribution(std::string_view name);
+
+// An independent stream for every (master seed, path) - so work units can run in any order or on
+// any thread and still draw the same numbers.
+uint64_t derive_seed(uint64_t master, std::initializer_list<uint64_t> path);
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : gen_(seed) {}
+  uint64_t bits() { return gen_(); }
+  Real uniform_pm1();  // [-1, 1) on a 2^-52 grid, exact
+  Real normal();       // standard normal, Box-Muller in MPFR
+  Real log_uniform(int lo_exponent, int hi_exponent);  // +-2^u, u uniform in [lo, hi)
+
+ private:
+  std::mt19937_64 gen_;
+};
+
+// Exponent range of the log-uniform distribution: wide, but every product and every sum of up to
+// 512 products stays a normal number of the 16-bit Dst format (FP16 sources: [2^-6, 2^6)).
+int log_uniform_half_range(SrcFormat f);
+
+inline constexpr unsigned kTile = 32;  // tiles are 32x32
+
+// in0 (M=32 x K=32*tiles) is the matmul's left operand, which the LLK unpacks into SrcB; in1
+// (K x N=32) goes to SrcA (llk_math_matmul.h: "MVMUL does D = B*A").
+struct MatmulCase {
+  SrcFormat format = SrcFormat::BF16;
+  unsigned tiles = 1;
+  std::vector<SrcNumber> in0, in1;  // row-major
+  unsigned depth() const { return kTile * tiles; }
+  const SrcNumber& left(unsigned i, unsigned k) const { return in0[i * depth() + k]; }
+  const SrcNumber& right(unsigned k, unsigned j) const { return in1[k * kTile + j]; }
+};
+// Cancellation: within every tile, column 16+k of in0 repeats column k and row 16+k of in1 is
+// minus row k perturbed by a few units in its last place, so every 32-long partial dot product
+// nearly cancels (and so does every prefix of tiles).
+MatmulCase make_matmul_case(SrcFormat f, Distribution d, unsigned tiles, uint64_t seed);
+
+// ELWMUL on a 32x32 tile: Dst = dst_init + a * b. dst_init is zero except for the cancellation
+// distribution, where it is -(a*b) perturbed and rounded to the 16-bit Dst format (so it is exact in
+// either Dst mode).
+struct EltwiseCase {
+  SrcFormat format = SrcFormat::BF16;
+  std::vector<SrcNumber> a, b;  // 32x32 row-major; a goes to SrcA, b to SrcB
+  std::vector<double> dst_init;
+};
+EltwiseCase make_eltwise_case(SrcFormat f, Distribution d, uint64_t seed);
+
+}  // namespace tmu::audit

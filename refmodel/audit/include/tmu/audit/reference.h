@@ -1,0 +1,41 @@
+// The references the model is measured against:
+//  - exact: the product of the (source-rounded) inputs, and the product of each fidelity phase's
+//    slices, computed with Eigen on MPFR numbers (unsupported/Eigen/MPRealSupport) and verified
+//    exact (ExactScope);
+//  - IEEE, two ways (docs/audit.md): "once" rounds the exact result once into the output format
+//    (the best any implementation storing that format can do); "seq" is the plain IEEE matmul in
+//    the output format: every product rounded to nearest-even into it, then added in k order with a
+//    round-to-nearest-even after every addition (for FP32 the products are exact, so this is FP32
+//    recursive summation).
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "tmu/audit/inputs.h"
+
+namespace tmu::audit {
+
+struct MatmulExact {
+  // phase[t][p]: 32x32 (row-major) exact product of phase p's slices of tile pair t: in0's tile
+  // sliced as SrcB, in1's as SrcA.
+  std::vector<std::array<std::vector<Real>, 4>> phase;
+  // prefix[t]: exact in0[:, 0:32(t+1)] * in1[0:32(t+1), :], the result after t+1 tiles.
+  std::vector<std::vector<Real>> prefix;
+};
+MatmulExact exact_matmul(const MatmulCase& c);
+
+struct EltwiseExact {
+  std::array<std::vector<Real>, 4> phase;  // slice products a (as SrcA) * b (as SrcB)
+  std::vector<Real> result;                // dst_init + a * b
+};
+EltwiseExact exact_eltwise(const EltwiseCase& c);
+
+// IEEE "seq" matmul in format f; [t] is the 32x32 result after t+1 tiles.
+std::vector<std::vector<double>> ieee_sequential_matmul(const MatmulCase& c, const OutFormat& f);
+// IEEE "seq" element-wise: round(dst_init + round(a * b)).
+std::vector<double> ieee_sequential_eltwise(const EltwiseCase& c, const OutFormat& f);
+// IEEE "once": every exact value rounded once into f.
+std::vector<double> ieee_rounded_once(const std::vector<Real>& exact, const OutFormat& f);
+
+}  // namespace tmu::audit

@@ -1,0 +1,67 @@
+// The LLK instruction sequences the audit runs on the bit-exact model, with Dst snapshots around
+// every fidelity pass, and the deliberate mistakes ("perturbations") the phase check must catch.
+//
+// MVMUL: tt-llk's matmul (llk_math_matmul.h, 32x32 tiles, no transpose): in0's tile is unpacked
+// into SrcB and in1's into SrcA; ADDR_MOD 0/1/2/4/5 as matmul_configure_addrmod sets them; each pass
+// is the 16-MVMUL replay whose last MVMUL (ADDR_MOD_5) rewinds the RWCs and, above LoFi, advances
+// the fidelity phase; after the last pass SETRWC releases both banks and clears the counters. K
+// tiles accumulate into the same Dst tile.
+// ELWMUL: the high-fidelity MOP of llk_math_eltwise_binary.h, one 16x16 face per Src bank: per
+// pass two ELWMULs (8 rows each; ADDR_MOD_0, then ADDR_MOD_2 which rewinds and advances the phase),
+// the last pass ending with ADDR_MOD_3 and the bank release. LoFi is the same with one pass.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tmu/audit/inputs.h"
+#include "tmu/isa.h"
+
+namespace tmu::audit {
+
+// The mistakes public fidelity goldens have made (tt-llk #837, tt-metal #47239), as changes to the
+// sequence. The audit's expectations never look at the perturbation.
+struct Perturbation {
+  enum class Kind : uint8_t {
+    None,
+    SkipPhase,    // the pass of `phase` is not run (the counter jumps over it): one pass fewer
+    RepeatPhase,  // the counter does not advance after the pass of `phase`: it runs twice, the last phase not at all
+    NegatePhase,  // the pass of `phase` runs with SrcB's signs flipped: its contribution is negated
+    SwapOperands, // in0 goes to SrcA and in1 to SrcB (transposed, so the product is unchanged):
+                  // SrcA's slicing is applied to in0's mantissas and SrcB's to in1's
+  };
+  Kind kind = Kind::None;
+  unsigned phase = 0;
+  friend bool operator==(const Perturbation&, const Perturbation&) = default;
+};
+std::string perturbation_name(const Perturbation& p);  // none skip2 repeat1 negate3 swap
+std::optional<Perturbation> parse_perturbation(std::string_view text);
+
+struct RunConfig {
+  SrcFormat format = SrcFormat::BF16;
+  unsigned phases = 4;  // 1 = LoFi, 2..4 = HiFi2..HiFi4
+  bool dst32 = true;    // ALU_ACC_CTRL_Fp32_enabled
+  Perturbation perturb;
+  Arch arch = Arch::Blackhole;
+};
+const char* fidelity_name(unsigned phases);  // LoFi HiFi2 HiFi3 HiFi4
+const OutFormat& output_format(SrcFormat f, bool dst32);
+
+// One step is one tile pair (MVMUL) or one face (ELWMUL). Dst values are exact (doubles hold every
+// FP32/BF16/FP16 value).
+struct StepTrace {
+  std::vector<unsigned> elements;              // output elements (row * 32 + col) the step writes
+  std::vector<std::vector<double>> snapshots;  // [0] before the first pass, [i] after pass i
+  std::vector<unsigned> phase_counter;         // the phase each pass ran with (information only)
+};
+struct SequenceTrace {
+  std::vector<StepTrace> steps;
+  std::vector<double> result;  // the 32x32 output at the end
+};
+
+SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg);
+SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg);
+
+}  // namespace tmu::audit

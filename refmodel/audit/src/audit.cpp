@@ -1,0 +1,251 @@
+// The audit driver: independent work units (one input case each) run on worker threads; their
+// results are merged in unit order, so the output does not depend on the thread count or timing.
+#include "tmu/audit/audit.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+
+namespace tmu::audit {
+namespace {
+
+struct Unit {
+  Op op;
+  SrcFormat format;
+  Distribution dist;
+  unsigned index;  // MVMUL sample or ELWMUL tile
+};
+
+struct UnitResult {
+  std::map<SeriesKey, std::vector<ErrorSample>> full;
+  std::map<SeriesKey, RunningErrors> running;
+  std::map<SeriesKey, std::vector<double>> rel;  // every K: relative errors (exact != 0)
+  std::map<CheckKey, PhaseCheck> checks;
+};
+
+std::vector<ErrorSample> errors_of(const std::vector<Real>& exact, const std::vector<double>& got, const OutFormat& f) {
+  std::vector<ErrorSample> out;
+  out.reserve(exact.size());
+  for (size_t i = 0; i < exact.size(); ++i) out.push_back(measure(exact[i], got[i], f));
+  return out;
+}
+
+class UnitRunner {
+ public:
+  UnitRunner(const AuditOptions& o, const std::set<unsigned>& table_ks) : o_(o), table_ks_(table_ks) {}
+
+  UnitResult run(const Unit& u) {
+    UnitResult r;
+    const uint64_t seed = derive_seed(o_.seed, {static_cast<uint64_t>(u.op), static_cast<uint64_t>(u.format),
+                                                static_cast<uint64_t>(u.dist), u.index});
+    if (u.op == Op::Mvmul) run_mvmul(u, seed, r);
+    else run_elwmul(u, seed, r);
+    return r;
+  }
+
+ private:
+  void record(UnitResult& r, const Unit& u, unsigned k, bool dst32, unsigned method, std::vector<ErrorSample> e) {
+    const SeriesKey key{u.op, k, u.format, u.dist, dst32, method};
+    RunningErrors& running = r.running[key];
+    std::vector<double>& rel = r.rel[key];
+    for (const ErrorSample& s : e) {
+      running.add(s);
+      if (!s.exact_zero) rel.push_back(s.rel);
+    }
+    if (table_ks_.count(k)) {
+      auto& full = r.full[key];
+      full.insert(full.end(), e.begin(), e.end());
+    }
+  }
+
+  RunConfig run_config(SrcFormat f, unsigned phases, bool dst32) const {
+    return RunConfig{f, phases, dst32, o_.perturb, o_.arch};
+  }
+
+  void run_mvmul(const Unit& u, uint64_t seed, UnitResult& r) {
+    const MatmulCase c = make_matmul_case(u.format, u.dist, o_.max_k, seed);
+    const MatmulExact exact = exact_matmul(c);
+    for (bool dst32 : o_.dst32_modes) {
+      const OutFormat& out = output_format(u.format, dst32);
+      const auto sequential = ieee_sequential_matmul(c, out);
+      for (unsigned t = 0; t < c.tiles; ++t) {
+        record(r, u, t + 1, dst32, kIeeeOnce, errors_of(exact.prefix[t], ieee_rounded_once(exact.prefix[t], out), out));
+        record(r, u, t + 1, dst32, kIeeeSeq, errors_of(exact.prefix[t], sequential[t], out));
+      }
+      for (unsigned phases : o_.fidelities) {
+        const SequenceTrace trace = run_matmul_sequence(c, run_config(u.format, phases, dst32));
+        for (unsigned t = 0; t < c.tiles; ++t)
+          record(r, u, t + 1, dst32, phases, errors_of(exact.prefix[t], trace.steps[t].snapshots.back(), out));
+        r.checks[CheckKey{u.op, u.format, u.dist, dst32, phases}] =
+            check_matmul_phases(c, exact, trace, CheckConfig{u.format, phases, dst32});
+      }
+    }
+  }
+
+  void run_elwmul(const Unit& u, uint64_t seed, UnitResult& r) {
+    const EltwiseCase c = make_eltwise_case(u.format, u.dist, seed);
+    const EltwiseExact exact = exact_eltwise(c);
+    for (bool dst32 : o_.dst32_modes) {
+      const OutFormat& out = output_format(u.format, dst32);
+      record(r, u, 1, dst32, kIeeeOnce, errors_of(exact.result, ieee_rounded_once(exact.result, out), out));
+      record(r, u, 1, dst32, kIeeeSeq, errors_of(exact.result, ieee_sequential_eltwise(c, out), out));
+      for (unsigned phases : o_.fidelities) {
+        const SequenceTrace trace = run_eltwise_sequence(c, run_config(u.format, phases, dst32));
+        record(r, u, 1, dst32, phases, errors_of(exact.result, trace.result, out));
+        r.checks[CheckKey{u.op, u.format, u.dist, dst32, phases}] =
+            check_eltwise_phases(c, exact, trace, CheckConfig{u.format, phases, dst32});
+      }
+    }
+  }
+
+  const AuditOptions& o_;
+  const std::set<unsigned>& table_ks_;
+};
+
+void validate(const AuditOptions& o) {
+  auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
+  if (o.ops.empty() || o.formats.empty() || o.fidelities.empty() || o.dst32_modes.empty() || o.distributions.empty())
+    fail("nothing to audit: an empty list of operations, formats, fidelities, Dst modes or distributions");
+  for (unsigned f : o.fidelities)
+    if (f < 1 || f > 4) fail(fmt::format("fidelity {} is not 1..4 phases", f));
+  if (o.max_k < 1 || o.max_k > 64) fail(fmt::format("K = {} tiles is outside 1..64", o.max_k));
+  if (o.samples < 1 || o.samples > 1000) fail(fmt::format("{} samples is outside 1..1000", o.samples));
+  if (o.eltwise_tiles < 1 || o.eltwise_tiles > 1000)
+    fail(fmt::format("{} element-wise tiles is outside 1..1000", o.eltwise_tiles));
+}
+
+std::vector<Unit> work_units(const AuditOptions& o) {
+  std::vector<Unit> units;
+  // MVMUL units first: they are the long ones, so the workers finish together.
+  for (Op op : {Op::Mvmul, Op::Elwmul}) {
+    if (std::find(o.ops.begin(), o.ops.end(), op) == o.ops.end()) continue;
+    const unsigned count = op == Op::Mvmul ? o.samples : o.eltwise_tiles;
+    for (SrcFormat f : o.formats)
+      for (Distribution d : o.distributions)
+        for (unsigned i = 0; i < count; ++i) units.push_back(Unit{op, f, d, i});
+  }
+  return units;
+}
+
+struct Merged {
+  std::map<SeriesKey, std::vector<ErrorSample>> full;
+  std::map<SeriesKey, RunningErrors> running;
+  std::map<SeriesKey, std::vector<double>> rel;
+};
+
+template <typename T>
+void append(std::vector<T>& to, const std::vector<T>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+
+void merge(AuditResults& into, Merged& m, const UnitResult& u) {
+  for (const auto& [key, samples] : u.full) append(m.full[key], samples);
+  for (const auto& [key, running] : u.running) m.running[key].merge(running);
+  for (const auto& [key, rel] : u.rel) append(m.rel[key], rel);
+  for (const auto& [key, check] : u.checks) merge_into(into.checks[key], check);
+}
+
+KPoint k_point(const RunningErrors& running, const std::vector<double>& rel) {
+  KPoint p;
+  p.count = running.count;
+  p.bits = bits_of(percentile(rel, 50));
+  p.bits_p99 = bits_of(percentile(rel, 99));
+  p.bits_mean = running.bits_mean();
+  p.bits_min = running.bits_min();
+  p.mean_ulp = running.mean_ulp();
+  p.max_ulp = running.max_ulp;
+  return p;
+}
+
+}  // namespace
+
+const char* op_name(Op op) { return op == Op::Mvmul ? "MVMUL" : "ELWMUL"; }
+
+std::string method_name(unsigned method) {
+  if (method == kIeeeOnce) return "IEEE-once";
+  if (method == kIeeeSeq) return "IEEE-seq";
+  return fidelity_name(method);
+}
+
+bool AuditResults::all_phase_checks_passed() const {
+  for (const auto& [key, check] : checks)
+    if (!check.passed()) return false;
+  return true;
+}
+
+AuditResults run_audit(const AuditOptions& options) {
+  validate(options);
+  const auto start = std::chrono::steady_clock::now();
+  std::set<unsigned> table_ks{1};
+  for (unsigned k : options.table_ks)
+    if (k >= 1 && k <= options.max_k) table_ks.insert(k);
+
+  const std::vector<Unit> units = work_units(options);
+  std::vector<UnitResult> results(units.size());
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  if (!mpfr_buildopt_tls_p()) threads = 1;  // MPFR's flags and precision must be per thread
+  threads = std::min<unsigned>(threads, static_cast<unsigned>(units.size()));
+
+  std::atomic<size_t> next{0};
+  size_t done = 0;
+  std::mutex progress_mutex;
+  std::exception_ptr failure;
+  auto worker = [&] {
+    const mpfr_prec_t caller_precision = Real::get_default_prec();
+    use_exact_precision();
+    struct Restore {
+      mpfr_prec_t p;
+      ~Restore() { Real::set_default_prec(p); }
+    } restore{caller_precision};
+    UnitRunner runner(options, table_ks);
+    for (size_t i = next++; i < units.size(); i = next++) {
+      try {
+        results[i] = runner.run(units[i]);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(progress_mutex);
+        if (!failure) failure = std::current_exception();
+        next = units.size();
+        return;
+      }
+      const std::lock_guard<std::mutex> lock(progress_mutex);
+      ++done;
+      if (options.progress) options.progress(done, units.size());
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+
+  AuditResults out;
+  out.options = options;
+  out.options.progress = nullptr;
+  out.options.table_ks.assign(table_ks.begin(), table_ks.end());
+  Merged merged;
+  for (UnitResult& r : results) {
+    merge(out, merged, r);
+    r = UnitResult{};
+  }
+  for (const auto& [key, samples] : merged.full) {
+    out.stats[key] = summarize(samples);
+    if (key.k != 1) continue;
+    std::vector<double>& rel = out.rel_errors[key];
+    for (const ErrorSample& s : samples)
+      if (!s.exact_zero) rel.push_back(s.rel);
+  }
+  // Only MVMUL has a K axis.
+  for (const auto& [key, running] : merged.running)
+    if (key.op == Op::Mvmul) out.bits_vs_k[key] = k_point(running, merged.rel[key]);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace tmu::audit

@@ -1,0 +1,164 @@
+// Distributions and the matmul / element-wise cases built from them.
+#include "tmu/audit/inputs.h"
+
+#include <cctype>
+#include <cmath>
+#include <string>
+
+namespace tmu::audit {
+namespace {
+
+// Real-valued draws need only modest precision; what matters is that MPFR rounds them the same way
+// everywhere.
+constexpr mpfr_prec_t kDrawBits = 64;
+
+uint64_t splitmix64(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// A 53-bit integer from the generator, as the fraction n / 2^53 in [0, 1).
+void unit_fraction(mpfr_ptr out, uint64_t word) { mpfr_set_ui_2exp(out, word >> 11, -53, MPFR_RNDN); }
+
+// How far a cancelling partner is perturbed: a few units in the last place of the source format.
+int cancellation_perturbation_log2(SrcFormat f) { return -(info(f).mantissa_bits - 2); }
+
+SrcNumber draw(Rng& rng, Distribution d, SrcFormat f) {
+  switch (d) {
+    case Distribution::Normal: return round_to_src(rng.normal(), f);
+    case Distribution::LogUniform: {
+      const int r = log_uniform_half_range(f);
+      return round_to_src(rng.log_uniform(-r, r), f);
+    }
+    case Distribution::Uniform:
+    case Distribution::Cancellation: break;
+  }
+  return round_to_src(rng.uniform_pm1(), f);
+}
+
+// -x * (1 + 2^e * u) for u uniform in [-1, 1): x's cancelling partner, before rounding.
+Real perturbed_negation(Rng& rng, const Real& x, int e) {
+  Real factor = rng.uniform_pm1();
+  mpfr_mul_2si(factor.mpfr_ptr(), factor.mpfr_srcptr(), e, MPFR_RNDN);
+  factor += 1;
+  return -(x * factor);
+}
+
+}  // namespace
+
+const char* distribution_name(Distribution d) {
+  switch (d) {
+    case Distribution::Uniform: return "uniform";
+    case Distribution::Normal: return "normal";
+    case Distribution::LogUniform: return "loguniform";
+    case Distribution::Cancellation: return "cancel";
+  }
+  return "?";
+}
+
+std::optional<Distribution> parse_distribution(std::string_view name) {
+  std::string lower;
+  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (Distribution d : {Distribution::Uniform, Distribution::Normal, Distribution::LogUniform,
+                         Distribution::Cancellation})
+    if (lower == distribution_name(d)) return d;
+  return std::nullopt;
+}
+
+uint64_t derive_seed(uint64_t master, std::initializer_list<uint64_t> path) {
+  uint64_t s = splitmix64(master);
+  for (uint64_t p : path) s = splitmix64(s ^ splitmix64(p + 1));
+  return s;
+}
+
+Real Rng::uniform_pm1() {
+  Real u(0, kDrawBits);
+  unit_fraction(u.mpfr_ptr(), bits());
+  mpfr_mul_2ui(u.mpfr_ptr(), u.mpfr_srcptr(), 1, MPFR_RNDN);
+  mpfr_sub_ui(u.mpfr_ptr(), u.mpfr_srcptr(), 1, MPFR_RNDN);
+  return u;
+}
+
+Real Rng::normal() {
+  // Box-Muller: sqrt(-2 ln u1) * cos(2 pi u2), with u1 in (0, 1].
+  mpfr_t u1, u2, r, t;
+  mpfr_inits2(kDrawBits, u1, u2, r, t, static_cast<mpfr_ptr>(nullptr));
+  mpfr_set_ui_2exp(u1, (bits() >> 11) + 1, -53, MPFR_RNDN);
+  unit_fraction(u2, bits());
+  mpfr_log(r, u1, MPFR_RNDN);
+  mpfr_mul_si(r, r, -2, MPFR_RNDN);
+  mpfr_sqrt(r, r, MPFR_RNDN);
+  mpfr_const_pi(t, MPFR_RNDN);
+  mpfr_mul(t, t, u2, MPFR_RNDN);
+  mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+  mpfr_cos(t, t, MPFR_RNDN);
+  Real out(0, kDrawBits);
+  mpfr_mul(out.mpfr_ptr(), r, t, MPFR_RNDN);
+  mpfr_clears(u1, u2, r, t, static_cast<mpfr_ptr>(nullptr));
+  return out;
+}
+
+Real Rng::log_uniform(int lo_exponent, int hi_exponent) {
+  const bool negative = bits() & 1;
+  Real e(0, kDrawBits);
+  unit_fraction(e.mpfr_ptr(), bits());
+  mpfr_mul_si(e.mpfr_ptr(), e.mpfr_srcptr(), hi_exponent - lo_exponent, MPFR_RNDN);
+  mpfr_add_si(e.mpfr_ptr(), e.mpfr_srcptr(), lo_exponent, MPFR_RNDN);
+  Real out(0, kDrawBits);
+  mpfr_exp2(out.mpfr_ptr(), e.mpfr_srcptr(), MPFR_RNDN);
+  if (negative) mpfr_neg(out.mpfr_ptr(), out.mpfr_srcptr(), MPFR_RNDN);
+  return out;
+}
+
+int log_uniform_half_range(SrcFormat f) { return f == SrcFormat::FP16 ? 6 : 16; }
+
+MatmulCase make_matmul_case(SrcFormat f, Distribution d, unsigned tiles, uint64_t seed) {
+  MatmulCase c;
+  c.format = f;
+  c.tiles = tiles;
+  const unsigned depth = c.depth();
+  c.in0.resize(kTile * depth);
+  c.in1.resize(depth * kTile);
+  Rng rng(seed);
+  for (SrcNumber& x : c.in0) x = draw(rng, d, f);
+  for (SrcNumber& x : c.in1) x = draw(rng, d, f);
+  if (d != Distribution::Cancellation) return c;
+  constexpr unsigned kHalf = kTile / 2;
+  const int e = cancellation_perturbation_log2(f);
+  for (unsigned t = 0; t < tiles; ++t) {
+    for (unsigned k = t * kTile; k < t * kTile + kHalf; ++k) {
+      for (unsigned i = 0; i < kTile; ++i) c.in0[i * depth + k + kHalf] = c.in0[i * depth + k];
+      for (unsigned j = 0; j < kTile; ++j) {
+        const Real partner = perturbed_negation(rng, value_of(c.in1[k * kTile + j], f), e);
+        c.in1[(k + kHalf) * kTile + j] = round_to_src(partner, f);
+      }
+    }
+  }
+  return c;
+}
+
+EltwiseCase make_eltwise_case(SrcFormat f, Distribution d, uint64_t seed) {
+  EltwiseCase c;
+  c.format = f;
+  constexpr unsigned kElements = kTile * kTile;
+  c.a.resize(kElements);
+  c.b.resize(kElements);
+  c.dst_init.assign(kElements, 0.0);
+  Rng rng(seed);
+  for (SrcNumber& x : c.a) x = draw(rng, d, f);
+  for (SrcNumber& x : c.b) x = draw(rng, d, f);
+  if (d != Distribution::Cancellation) return c;
+  const OutFormat& dst16 = info(f).dst16;
+  for (unsigned e = 0; e < kElements; ++e) {
+    const Real product = value_of(c.a[e], f) * value_of(c.b[e], f);
+    const Real init = round_to_format(perturbed_negation(rng, product, cancellation_perturbation_log2(f)), dst16);
+    // The Dst holds no denormals: a start value below the normal range is zero.
+    const double v = exact_double(init);
+    c.dst_init[e] = std::fabs(v) < min_normal(dst16) ? 0.0 : v;
+  }
+  return c;
+}
+
+}  // namespace tmu::audit

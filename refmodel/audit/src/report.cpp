@@ -1,0 +1,281 @@
+// The audit's outputs: CSV files for machines and plots, a Markdown report for people.
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "tmu/audit/audit.h"
+
+namespace tmu::audit {
+namespace {
+
+constexpr double kHistLow = -40, kHistHigh = 4, kHistStep = 0.5;
+
+const char* dst_mode(bool dst32) { return dst32 ? "dst32" : "dst16"; }
+std::string dst_label(SrcFormat f, bool dst32) {
+  return dst32 ? "32-bit (FP32)" : fmt::format("16-bit ({})", info(f).dst16.name);
+}
+
+std::string num(double v) { return fmt::format("{:.6g}", v); }
+
+std::string log2_share(double part, double whole) {
+  if (!(part > 0) || !(whole > 0)) return "";
+  return fmt::format("{:.2f}", std::log2(part / whole));
+}
+
+std::string pass_verdict(const PhaseCheck& c, const PassCheck& p) {
+  if (p.failures || c.steps_with_wrong_pass_count) return "FAIL";
+  return p.sensitive ? "pass" : "unresolved";
+}
+
+const ErrorStats* find_stats(const AuditResults& r, const SeriesKey& key) {
+  auto it = r.stats.find(key);
+  return it == r.stats.end() ? nullptr : &it->second;
+}
+
+std::string bits_text(double bits) { return bits >= kBitsCap ? "exact" : fmt::format("{:.1f}", bits); }
+
+std::string bits_cell(const ErrorStats* s) {
+  if (!s) return "";
+  return bits_text(s->bits) + " / " + bits_text(s->bits_p99);
+}
+
+// "pass", or the number of failing element-passes and pass-count mismatches.
+std::string check_cell(const AuditResults& r, Op op, SrcFormat f, Distribution d, bool dst32) {
+  size_t failures = 0, wrong_counts = 0, checks = 0;
+  for (unsigned phases : r.options.fidelities) {
+    auto it = r.checks.find(CheckKey{op, f, d, dst32, phases});
+    if (it == r.checks.end()) continue;
+    ++checks;
+    failures += it->second.failures();
+    wrong_counts += it->second.steps_with_wrong_pass_count;
+  }
+  if (!checks) return "";
+  if (!failures && !wrong_counts) return "pass";
+  return fmt::format("FAIL ({} elements, {} pass counts)", failures, wrong_counts);
+}
+
+bool has(const std::vector<Distribution>& v, Distribution d) { return std::find(v.begin(), v.end(), d) != v.end(); }
+bool has_op(const AuditOptions& o, Op op) { return std::find(o.ops.begin(), o.ops.end(), op) != o.ops.end(); }
+
+void fidelity_pivot(std::ostringstream& md, const AuditResults& r, Op op, unsigned k, Distribution d) {
+  const AuditOptions& o = r.options;
+  md << "| Src | Dst |";
+  for (unsigned f : o.fidelities) md << ' ' << fidelity_name(f) << " |";
+  md << " IEEE-once | IEEE-seq | ULP median / p99 (" << fidelity_name(o.fidelities.back()) << ") | phase check |\n|---|---|";
+  for (size_t i = 0; i < o.fidelities.size() + 4; ++i) md << "---|";
+  md << '\n';
+  for (SrcFormat f : o.formats)
+    for (bool dst32 : o.dst32_modes) {
+      md << "| " << info(f).name << " | " << dst_label(f, dst32) << " |";
+      for (unsigned phases : o.fidelities) md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, phases})) << " |";
+      md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeOnce})) << " |";
+      md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeSeq})) << " |";
+      const ErrorStats* top = find_stats(r, {op, k, f, d, dst32, o.fidelities.back()});
+      md << ' ' << (top ? fmt::format("{:.3g} / {:.3g}", top->p50_ulp, top->p99_ulp) : "") << " |";
+      md << ' ' << check_cell(r, op, f, d, dst32) << " |\n";
+    }
+  md << '\n';
+}
+
+void distribution_pivot(std::ostringstream& md, const AuditResults& r, Op op, unsigned k, unsigned method) {
+  const AuditOptions& o = r.options;
+  md << "| Src | Dst |";
+  for (Distribution d : o.distributions) md << ' ' << distribution_name(d) << " | IEEE-seq |";
+  md << "\n|---|---|";
+  for (size_t i = 0; i < o.distributions.size(); ++i) md << "---|---|";
+  md << '\n';
+  for (SrcFormat f : o.formats)
+    for (bool dst32 : o.dst32_modes) {
+      md << "| " << info(f).name << " | " << dst_label(f, dst32) << " |";
+      for (Distribution d : o.distributions) {
+        md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, method})) << " |";
+        md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeSeq})) << " |";
+      }
+      md << '\n';
+    }
+  md << '\n';
+}
+
+void contribution_table(std::ostringstream& md, const AuditResults& r, Op op, Distribution d, bool dst32) {
+  const unsigned top = r.options.fidelities.back();
+  md << "| Src | pass 0 | pass 1 | pass 2 | pass 3 | element-passes checked | sensitive | max error/budget |\n"
+        "|---|---|---|---|---|---|---|---|\n";
+  for (SrcFormat f : r.options.formats) {
+    auto it = r.checks.find(CheckKey{op, f, d, dst32, top});
+    if (it == r.checks.end()) continue;
+    const PhaseCheck& c = it->second;
+    size_t elements = 0, sensitive = 0;
+    double excess = 0;
+    md << "| " << info(f).name << " |";
+    for (unsigned p = 0; p < 4; ++p) {
+      if (p < c.passes.size()) {
+        const PassCheck& pc = c.passes[p];
+        const std::string share = log2_share(pc.sum_abs_added, c.sum_abs_step_product);
+        md << ' ' << (share.empty() ? "nothing" : share) << " (" << pass_verdict(c, pc) << ") |";
+        elements += pc.elements;
+        sensitive += pc.sensitive;
+        excess = std::max(excess, pc.max_excess);
+      } else {
+        md << " |";
+      }
+    }
+    md << ' ' << elements << " | " << sensitive << " | " << fmt::format("{:.3g}", excess) << " |\n";
+  }
+  md << '\n';
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::string bits_vs_k_csv(const AuditResults& r) {
+  std::string out = "op,src,dst_mode,out_format,dist,method,k,count,bits,bits_p99,bits_mean,bits_min,mean_ulp,max_ulp\n";
+  for (const auto& [key, e] : r.bits_vs_k) {
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", op_name(key.op), info(key.format).name,
+                       dst_mode(key.dst32), output_format(key.format, key.dst32).name, distribution_name(key.dist),
+                       method_name(key.method), key.k, e.count, num(e.bits), num(e.bits_p99), num(e.bits_mean),
+                       num(e.bits_min), num(e.mean_ulp), num(e.max_ulp));
+  }
+  return out;
+}
+
+// Histogram of log2(relative error) at K = 1; exact results fall in the first bin.
+std::string histogram_csv(const AuditResults& r) {
+  std::string out = "op,src,dst_mode,dist,method,bin_lo,bin_hi,count\n";
+  const auto bins = static_cast<size_t>((kHistHigh - kHistLow) / kHistStep);
+  for (const auto& [key, rel] : r.rel_errors) {
+    std::vector<size_t> count(bins + 2, 0);
+    for (double e : rel) {
+      const double l = e > 0 ? std::log2(e) : -INFINITY;
+      if (l < kHistLow) ++count[0];
+      else if (l >= kHistHigh) ++count[bins + 1];
+      else ++count[1 + static_cast<size_t>((l - kHistLow) / kHistStep)];
+    }
+    for (size_t b = 0; b < count.size(); ++b) {
+      const std::string lo = b == 0 ? "-inf" : num(kHistLow + static_cast<double>(b - 1) * kHistStep);
+      const std::string hi = b == bins + 1 ? "inf" : num(kHistLow + static_cast<double>(b) * kHistStep);
+      out += fmt::format("{},{},{},{},{},{},{},{}\n", op_name(key.op), info(key.format).name, dst_mode(key.dst32),
+                         distribution_name(key.dist), method_name(key.method), lo, hi, count[b]);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string summary_csv(const AuditResults& r) {
+  std::string out =
+      "op,k,src,dst_mode,out_format,fidelity,dist,count,exact_zero,max_abs,mean_abs,p50_abs,p99_abs,max_rel,mean_rel,"
+      "p50_rel,p99_rel,max_ulp,mean_ulp,p50_ulp,p99_ulp,bits,bits_p99,bits_mean,bits_min,"
+      "ieee_once_max_ulp,ieee_once_mean_ulp,ieee_once_bits,ieee_once_bits_p99,ieee_once_bits_min,"
+      "ieee_seq_max_ulp,ieee_seq_mean_ulp,ieee_seq_bits,ieee_seq_bits_p99,ieee_seq_bits_min,phase_check\n";
+  for (const auto& [key, s] : r.stats) {
+    if (key.method == kIeeeOnce || key.method == kIeeeSeq) continue;
+    const ErrorStats* once = find_stats(r, {key.op, key.k, key.format, key.dist, key.dst32, kIeeeOnce});
+    const ErrorStats* seq = find_stats(r, {key.op, key.k, key.format, key.dist, key.dst32, kIeeeSeq});
+    const ErrorStats none;
+    if (!once) once = &none;
+    if (!seq) seq = &none;
+    auto check = r.checks.find(CheckKey{key.op, key.format, key.dist, key.dst32, key.method});
+    const std::string verdict = check == r.checks.end() ? "" : check->second.passed() ? "pass" : "FAIL";
+    out += fmt::format("{},{},{},{},{},{},{},{},{},", op_name(key.op), key.k, info(key.format).name, dst_mode(key.dst32),
+                       output_format(key.format, key.dst32).name, fidelity_name(key.method),
+                       distribution_name(key.dist), s.count, s.exact_zero);
+    for (double v : {s.max_abs, s.mean_abs, s.p50_abs, s.p99_abs, s.max_rel, s.mean_rel, s.p50_rel, s.p99_rel,
+                     s.max_ulp, s.mean_ulp, s.p50_ulp, s.p99_ulp, s.bits, s.bits_p99, s.bits_mean, s.bits_min})
+      out += num(v) + ",";
+    for (const ErrorStats* ref : {once, seq})
+      for (double v : {ref->max_ulp, ref->mean_ulp, ref->bits, ref->bits_p99, ref->bits_min}) out += num(v) + ",";
+    out += verdict + "\n";
+  }
+  return out;
+}
+
+std::string phases_csv(const AuditResults& r) {
+  std::string out =
+      "op,src,dst_mode,fidelity,dist,pass,expected_phase,elements,failures,sensitive,max_error_over_budget,"
+      "added_share_log2,expected_share_log2,steps,steps_wrong_pass_count,verdict\n";
+  for (const auto& [key, c] : r.checks) {
+    for (size_t p = 0; p < c.passes.size(); ++p) {
+      const PassCheck& pc = c.passes[p];
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", op_name(key.op), info(key.format).name,
+                         dst_mode(key.dst32), fidelity_name(key.phases), distribution_name(key.dist), p, p,
+                         pc.elements, pc.failures, pc.sensitive, num(pc.max_excess),
+                         log2_share(pc.sum_abs_added, c.sum_abs_step_product),
+                         log2_share(pc.sum_abs_expected, c.sum_abs_step_product), c.steps, c.steps_with_wrong_pass_count,
+                         pass_verdict(c, pc));
+    }
+  }
+  return out;
+}
+
+std::string markdown_report(const AuditResults& r) {
+  const AuditOptions& o = r.options;
+  std::ostringstream md;
+  md << "# tmu precision audit\n\n";
+  md << fmt::format(
+      "Seed {}, {}, {} MVMUL run(s) of K = {} tiles and {} ELWMUL tile(s) per source format and distribution"
+      "{}; {:.1f} s.\n\n",
+      o.seed, arch_name(o.arch), o.samples, o.max_k, o.eltwise_tiles,
+      o.perturb.kind == Perturbation::Kind::None ? "" : ", sequence perturbed: " + perturbation_name(o.perturb),
+      r.seconds);
+  md << "Cells give effective bits of precision, median / 99th percentile: -log2 of the median and of the 99th "
+        "percentile of the relative errors (\"exact\": no error). "
+        "IEEE-once: the exact result rounded once into the output format. IEEE-seq: an IEEE matmul in the "
+        "output format, every product and every running sum rounded to nearest-even. Phase check: every "
+        "pass's contribution to Dst against the exact product of its phase's slices (docs/audit.md).\n\n";
+  const Distribution headline = has(o.distributions, Distribution::Uniform) ? Distribution::Uniform : o.distributions[0];
+  if (has_op(o, Op::Mvmul)) {
+    md << fmt::format("## MVMUL, one 32x32 tile (K = 1), {}\n\n", distribution_name(headline));
+    fidelity_pivot(md, r, Op::Mvmul, 1, headline);
+    if (o.max_k > 1) {
+      md << fmt::format("## MVMUL, K = {} tiles ({}-deep dot products), {}\n\n", o.max_k, 32 * o.max_k,
+                        distribution_name(headline));
+      fidelity_pivot(md, r, Op::Mvmul, o.max_k, headline);
+    }
+  }
+  if (has_op(o, Op::Elwmul)) {
+    md << fmt::format("## ELWMUL, {}\n\n", distribution_name(headline));
+    fidelity_pivot(md, r, Op::Elwmul, 1, headline);
+  }
+  const unsigned top = o.fidelities.back();
+  for (Op op : o.ops) {
+    md << fmt::format("## {} at {}{}, every input distribution\n\n", op_name(op), fidelity_name(top),
+                      op == Op::Mvmul ? ", K = 1" : "");
+    distribution_pivot(md, r, op, 1, top);
+  }
+  for (Op op : o.ops)
+    for (bool dst32 : o.dst32_modes) {
+      md << fmt::format("## What each pass added to Dst: {} {}, {}, {} Dst\n\n", op_name(op), fidelity_name(top),
+                        distribution_name(headline), dst32 ? "FP32" : "16-bit");
+      md << "log2 of (sum of |Dst after - Dst before| over the pass) / (sum of |exact product| of the tile pairs or "
+            "elements), with the pass's check: pass, FAIL, or unresolved (the pass adds less than the rounding "
+            "budget everywhere, so a mistake in it would not show).\n\n";
+      contribution_table(md, r, op, headline, dst32);
+    }
+  md << (r.all_phase_checks_passed() ? "Every phase check passed.\n"
+                                     : "**Some phase checks FAILED** (phases.csv lists them).\n");
+  return md.str();
+}
+
+void write_audit_outputs(const AuditResults& r, const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  write_file(dir / "audit.csv", summary_csv(r));
+  write_file(dir / "phases.csv", phases_csv(r));
+  write_file(dir / "bits_vs_k.csv", bits_vs_k_csv(r));
+  write_file(dir / "error_hist.csv", histogram_csv(r));
+  write_file(dir / "audit.md", markdown_report(r));
+}
+
+std::filesystem::path default_plot_script() {
+  return std::filesystem::path(TMU_AUDIT_SOURCE_DIR) / "scripts" / "plot_audit.py";
+}
+
+}  // namespace tmu::audit

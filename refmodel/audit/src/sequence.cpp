@@ -1,0 +1,307 @@
+// Running the LLK sequences on the model: the audit plays the unpackers (writing Src banks), the
+// RISC-V thread (ADDR_MOD set-up, issuing instructions) and an observer reading Dst between passes.
+#include "tmu/audit/sequence.h"
+
+#include <array>
+#include <cctype>
+#include <functional>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "tmu/decode.h"
+#include "tmu/exec.h"
+
+namespace tmu::audit {
+namespace {
+
+constexpr unsigned kFace = 16;
+constexpr unsigned kThread = 0;
+
+// ADDR_MOD slots. 0..5 are the LLK's; 6 and 7 are the perturbations' variants of the slot that ends
+// a pass (the counter advances by two, or not at all).
+constexpr unsigned kSlotSkip = 6, kSlotRepeat = 7;
+
+struct AddrMod {
+  uint8_t srca_incr = 0; bool srca_cr = false, srca_clr = false;
+  uint8_t srcb_incr = 0; bool srcb_cr = false, srcb_clr = false;
+  uint16_t dest_incr = 0; bool dest_cr = false, dest_clr = false, dest_c_to_cr = false;
+  uint8_t fidelity_incr = 0; bool fidelity_clr = false;
+};
+
+// Output element (row, col) of a 32x32 tile lives in face (row/16)*2 + col/16 (faces F0 F1 / F2 F3 at
+// rows 0, 16, 32, 48 of Src and of Dst), at row face*16 + row%16, column col%16.
+unsigned tile_row(unsigned row, unsigned col) { return ((row / kFace) * 2 + col / kFace) * kFace + row % kFace; }
+
+class Machine {
+ public:
+  explicit Machine(const RunConfig& cfg) : cfg_(cfg) {
+    s_.arch = cfg.arch;
+    const SrcFormatInfo& fi = info(cfg.format);
+    ConfigRegs& c = s_.Config[0];
+    c.ALU_ACC_CTRL_Fp32_enabled = cfg.dst32;
+    // Blackhole takes the operand format from the bank's tag; Wormhole from ALU_FORMAT_SPEC.
+    c.ALU_FORMAT_SPEC_REG0_SrcA = c.ALU_FORMAT_SPEC_REG1_SrcB = static_cast<uint8_t>(fi.data_format);
+  }
+
+  void set_addr_mod(unsigned slot, const AddrMod& a) {
+    ThreadConfigRegs& tc = s_.ThreadConfig[kThread];
+    tc.ADDR_MOD_AB_SEC[slot] = AddrModAB{a.srca_incr, a.srca_cr, a.srca_clr, a.srcb_incr, a.srcb_cr, a.srcb_clr};
+    tc.ADDR_MOD_DST_SEC[slot] =
+        AddrModDst{a.dest_incr, a.dest_cr, a.dest_clr, a.dest_c_to_cr, a.fidelity_incr, a.fidelity_clr};
+  }
+
+  // Issues "MNEMONIC <fields> AddrMod=slot". Wormhole's AddrMod field has two bits: slots 4..7 are
+  // reached through ADDR_MOD_SET_Base, which the thread sets as its LLK does.
+  void issue(const std::string& text, unsigned slot) {
+    const bool wormhole = cfg_.arch == Arch::Wormhole;
+    const unsigned field = wormhole ? (slot & 3) : slot;
+    if (wormhole) s_.ThreadConfig[kThread].ADDR_MOD_SET_Base = slot >= 4;
+    issue(fmt::format("{} AddrMod={}", text, field));
+  }
+  void issue(const std::string& text) {
+    auto it = cache_.find(text);
+    if (it == cache_.end()) it = cache_.emplace(text, assemble(text, cfg_.arch)).first;
+    const ExecResult r = execute(s_, it->second, kThread);
+    if (r.status != ExecResult::Status::Retired)
+      throw std::runtime_error(fmt::format("precision audit: '{}' did not retire: {}", text, r.stall_reason));
+  }
+
+  // The unpacker's side: fill the bank the Matrix Unit reads next and hand it over.
+  void unpack(bool srca, const std::function<uint32_t(unsigned row, unsigned col)>& datum, unsigned rows) {
+    SrcBank& bank = srca ? s_.SrcA[s_.MatrixUnit.SrcABank] : s_.SrcB[s_.MatrixUnit.SrcBBank];
+    for (unsigned r = 0; r < rows; ++r)
+      for (unsigned c = 0; c < kFace; ++c) bank.Rows[r][c] = datum(r, c);
+    bank.Format = info(cfg_.format).data_format;
+    bank.AllowedClient = SrcClient::MatrixUnit;
+  }
+  void flip_srcb_signs() {
+    SrcBank& bank = s_.SrcB[s_.MatrixUnit.SrcBBank];
+    for (auto& row : bank.Rows)
+      for (uint32_t& d : row) d = pack_src(flip_sign(unpack_src(d, SrcStyle::TF32)), SrcStyle::TF32);
+  }
+
+  double dst_value(unsigned dst_row, unsigned col) const {
+    if (cfg_.dst32) return fp32_bits_value(dst32_to_fp32(s_.Dst.read32(dst_row, col, 0)));
+    const uint16_t stored = s_.Dst.read16(dst_row, col, 0);
+    return cfg_.format == SrcFormat::FP16 ? fp16_bits_value_matrix_unit(dst16_to_fp16(stored))
+                                          : bf16_bits_value(dst16_to_bf16(stored));
+  }
+  void write_dst(unsigned dst_row, unsigned col, double v) {
+    const OutFormat& f = output_format(cfg_.format, cfg_.dst32);
+    const uint32_t bits = encode_bits(v, f);
+    if (cfg_.dst32) {
+      s_.Dst.write32(dst_row, col, dst32_from_fp32(bits));
+    } else {
+      const auto b16 = static_cast<uint16_t>(bits);
+      s_.Dst.write16(dst_row, col, cfg_.format == SrcFormat::FP16 ? dst16_from_fp16(b16) : dst16_from_bf16(b16));
+    }
+  }
+  unsigned phase_counter() const {
+    return (s_.RWCs[kThread].FidelityPhase + s_.ThreadConfig[kThread].FIDELITY_BASE_Phase) & 3u;
+  }
+
+ private:
+  static SrcFields flip_sign(SrcFields f) {
+    f.sign ^= 1u;
+    return f;
+  }
+  const RunConfig& cfg_;
+  TensixState s_;
+  std::map<std::string, Insn> cache_;
+};
+
+// The slot ending pass `pass` of `count`; `advance` is the LLK's slot that ends a pass and moves to
+// the next phase, `final_slot` the one ending the last pass.
+unsigned pass_end_slot(const Perturbation& p, unsigned pass, unsigned count, unsigned advance, unsigned final_slot) {
+  if (pass + 1 == count) return final_slot;
+  if (p.kind == Perturbation::Kind::SkipPhase && pass + 1 == p.phase) return kSlotSkip;
+  if (p.kind == Perturbation::Kind::RepeatPhase && pass == p.phase) return kSlotRepeat;
+  return advance;
+}
+
+unsigned pass_count(const RunConfig& cfg) {
+  const Perturbation& p = cfg.perturb;
+  const bool skips = p.kind == Perturbation::Kind::SkipPhase && p.phase >= 1 && p.phase < cfg.phases;
+  return skips ? cfg.phases - 1 : cfg.phases;
+}
+
+// A slot that ends a pass, with the given fidelity step.
+AddrMod pass_end(const AddrMod& base, uint8_t fidelity_incr) {
+  AddrMod a = base;
+  a.fidelity_incr = fidelity_incr;
+  return a;
+}
+
+}  // namespace
+
+std::string perturbation_name(const Perturbation& p) {
+  switch (p.kind) {
+    case Perturbation::Kind::None: return "none";
+    case Perturbation::Kind::SkipPhase: return fmt::format("skip{}", p.phase);
+    case Perturbation::Kind::RepeatPhase: return fmt::format("repeat{}", p.phase);
+    case Perturbation::Kind::NegatePhase: return fmt::format("negate{}", p.phase);
+    case Perturbation::Kind::SwapOperands: return "swap";
+  }
+  return "?";
+}
+
+std::optional<Perturbation> parse_perturbation(std::string_view text) {
+  std::string t;
+  for (char c : text) t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (t == "none") return Perturbation{};
+  if (t == "swap") return Perturbation{Perturbation::Kind::SwapOperands, 0};
+  const std::pair<const char*, Perturbation::Kind> kinds[] = {{"skip", Perturbation::Kind::SkipPhase},
+                                                              {"repeat", Perturbation::Kind::RepeatPhase},
+                                                              {"negate", Perturbation::Kind::NegatePhase}};
+  for (const auto& [name, kind] : kinds) {
+    const std::string n = name;
+    if (t.size() == n.size() + 1 && t.rfind(n, 0) == 0 && t.back() >= '0' && t.back() <= '3')
+      return Perturbation{kind, static_cast<unsigned>(t.back() - '0')};
+  }
+  return std::nullopt;
+}
+
+const char* fidelity_name(unsigned phases) {
+  switch (phases) {
+    case 1: return "LoFi";
+    case 2: return "HiFi2";
+    case 3: return "HiFi3";
+    case 4: return "HiFi4";
+  }
+  return "?";
+}
+
+const OutFormat& output_format(SrcFormat f, bool dst32) { return dst32 ? kFp32 : info(f).dst16; }
+
+SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg) {
+  Machine m(cfg);
+  const uint8_t advance = cfg.phases > 1 ? 1 : 0;
+  // matmul_configure_addrmod, 32x32 tiles, no transpose.
+  m.set_addr_mod(0, {.srcb_incr = 8, .dest_incr = 8});
+  m.set_addr_mod(1, {.srca_incr = 16, .srcb_cr = true, .dest_incr = 8});
+  m.set_addr_mod(2, {.srca_cr = true, .srcb_incr = 32, .srcb_cr = true, .dest_incr = 8});
+  m.set_addr_mod(4, {.srca_incr = 32, .srca_cr = true, .srcb_incr = 48, .srcb_cr = true, .dest_cr = true});
+  const AddrMod rewind{.srca_cr = true, .srca_clr = true, .srcb_cr = true, .srcb_clr = true, .dest_cr = true, .dest_clr = true};
+  m.set_addr_mod(5, pass_end(rewind, advance));
+  m.set_addr_mod(kSlotSkip, pass_end(rewind, 2));
+  m.set_addr_mod(kSlotRepeat, pass_end(rewind, 0));
+  // The replay buffer: B0A0 B0A0 B0A1 B0A1, B2A0 ... B3A3; its last entry is the pass-ending slot.
+  constexpr unsigned kReplaySlots[15] = {0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0};
+
+  const bool swap = cfg.perturb.kind == Perturbation::Kind::SwapOperands;
+  const bool negate = cfg.perturb.kind == Perturbation::Kind::NegatePhase;
+  const unsigned passes = pass_count(cfg);
+  const SrcFormat f = c.format;
+  std::vector<unsigned> all(kTile * kTile);
+  for (unsigned e = 0; e < all.size(); ++e) all[e] = e;
+  // With swapped operands the Dst tile holds the transposed product.
+  auto snapshot = [&] {
+    std::vector<double> v(kTile * kTile);
+    for (unsigned i = 0; i < kTile; ++i)
+      for (unsigned j = 0; j < kTile; ++j) {
+        const unsigned r = swap ? j : i, col = swap ? i : j;
+        v[i * kTile + j] = m.dst_value(tile_row(r, col), col % kFace);
+      }
+    return v;
+  };
+
+  SequenceTrace trace;
+  m.issue("ZEROACC Mode=3", 0);
+  for (unsigned t = 0; t < c.tiles; ++t) {
+    const unsigned k0 = t * kTile;
+    // Src row face*16 + r, column col holds tile element (row, col) = inverse of tile_row.
+    auto element = [&](unsigned bank_row, unsigned col, const std::function<SrcNumber(unsigned, unsigned)>& at) {
+      const unsigned face = bank_row / kFace, r = (face / 2) * kFace + bank_row % kFace, cc = (face % 2) * kFace + col;
+      return src_datum(at(r, cc), f);
+    };
+    std::function<SrcNumber(unsigned, unsigned)> srcb_tile = [&](unsigned r, unsigned cc) { return c.left(r, k0 + cc); };
+    std::function<SrcNumber(unsigned, unsigned)> srca_tile = [&](unsigned r, unsigned cc) { return c.right(k0 + r, cc); };
+    if (swap) {
+      srcb_tile = [&](unsigned r, unsigned cc) { return c.right(k0 + cc, r); };
+      srca_tile = [&](unsigned r, unsigned cc) { return c.left(cc, k0 + r); };
+    }
+    m.unpack(false, [&](unsigned r, unsigned cc) { return element(r, cc, srcb_tile); }, 4 * kFace);
+    m.unpack(true, [&](unsigned r, unsigned cc) { return element(r, cc, srca_tile); }, 4 * kFace);
+    m.issue("SETRWC SrcA=1 SrcB=1 Dst=1 Fidelity=1");
+
+    StepTrace step;
+    step.elements = all;
+    step.snapshots.push_back(snapshot());
+    for (unsigned pass = 0; pass < passes; ++pass) {
+      step.phase_counter.push_back(m.phase_counter());
+      const bool negated = negate && pass == cfg.perturb.phase;
+      if (negated) m.flip_srcb_signs();
+      for (unsigned slot : kReplaySlots) m.issue("MVMUL", slot);
+      m.issue("MVMUL", pass_end_slot(cfg.perturb, pass, passes, 5, 5));
+      if (negated) m.flip_srcb_signs();
+      step.snapshots.push_back(snapshot());
+    }
+    m.issue("SETRWC FlipSrcA=1 SrcA=1 SrcB=1 Dst=1 Fidelity=1");
+    m.issue("SETRWC FlipSrcB=1 SrcA=1 SrcB=1 Dst=1 Fidelity=1");
+    trace.steps.push_back(std::move(step));
+  }
+  trace.result = snapshot();
+  return trace;
+}
+
+SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg) {
+  Machine m(cfg);
+  const uint8_t advance = cfg.phases > 1 ? 1 : 0;
+  // eltwise_binary_configure_addrmod (no broadcast).
+  m.set_addr_mod(0, {.srca_incr = 8, .srcb_incr = 8, .dest_incr = 8});
+  const AddrMod rewind{.srca_clr = true, .srcb_clr = true, .dest_cr = true};
+  m.set_addr_mod(2, pass_end(rewind, advance));
+  m.set_addr_mod(3, {.srca_clr = true, .srcb_clr = true, .dest_incr = 8, .dest_c_to_cr = true, .fidelity_clr = true});
+  m.set_addr_mod(kSlotSkip, pass_end(rewind, 2));
+  m.set_addr_mod(kSlotRepeat, pass_end(rewind, 0));
+
+  const bool swap = cfg.perturb.kind == Perturbation::Kind::SwapOperands;
+  const bool negate = cfg.perturb.kind == Perturbation::Kind::NegatePhase;
+  const unsigned passes = pass_count(cfg);
+  const SrcFormat f = c.format;
+  constexpr unsigned kFaces = 4;
+
+  SequenceTrace trace;
+  m.issue("ZEROACC Mode=3", 0);
+  // The starting Dst (non-zero only for the cancellation inputs), as an earlier operation left it.
+  for (unsigned e = 0; e < kTile * kTile; ++e)
+    if (c.dst_init[e] != 0) m.write_dst(tile_row(e / kTile, e % kTile), (e % kTile) % kFace, c.dst_init[e]);
+  m.issue("SETRWC SrcA=1 SrcB=1 Dst=1 Fidelity=1");
+  for (unsigned face = 0; face < kFaces; ++face) {
+    StepTrace step;
+    for (unsigned r = 0; r < kFace; ++r)
+      for (unsigned col = 0; col < kFace; ++col)
+        step.elements.push_back(((face / 2) * kFace + r) * kTile + (face % 2) * kFace + col);
+    auto at = [&](const std::vector<SrcNumber>& v, unsigned r, unsigned col) {
+      return src_datum(v[step.elements[r * kFace + col]], f);
+    };
+    m.unpack(true, [&](unsigned r, unsigned col) { return at(swap ? c.b : c.a, r, col); }, kFace);
+    m.unpack(false, [&](unsigned r, unsigned col) { return at(swap ? c.a : c.b, r, col); }, kFace);
+    auto snapshot = [&] {
+      std::vector<double> v;
+      for (unsigned e : step.elements) v.push_back(m.dst_value(tile_row(e / kTile, e % kTile), (e % kTile) % kFace));
+      return v;
+    };
+    step.snapshots.push_back(snapshot());
+    for (unsigned pass = 0; pass < passes; ++pass) {
+      step.phase_counter.push_back(m.phase_counter());
+      const bool negated = negate && pass == cfg.perturb.phase;
+      if (negated) m.flip_srcb_signs();
+      m.issue("ELWMUL", 0);
+      const bool last = pass + 1 == passes;
+      m.issue(last ? "ELWMUL FlipSrcA=1 FlipSrcB=1" : "ELWMUL", pass_end_slot(cfg.perturb, pass, passes, 2, 3));
+      // The last ELWMUL released the banks; a negated last pass leaves nothing to restore.
+      if (negated && !last) m.flip_srcb_signs();
+      step.snapshots.push_back(snapshot());
+    }
+    trace.steps.push_back(std::move(step));
+  }
+  trace.result.assign(kTile * kTile, 0.0);
+  for (const StepTrace& step : trace.steps)
+    for (unsigned i = 0; i < step.elements.size(); ++i) trace.result[step.elements[i]] = step.snapshots.back()[i];
+  return trace;
+}
+
+}  // namespace tmu::audit

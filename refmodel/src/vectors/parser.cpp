@@ -1,0 +1,306 @@
+// Parsing vector files (docs/vector-format.md). The first problem stops the file and is reported as
+// "file:line: reason": a malformed line, an unknown record or field, an index or value out of
+// range, an instruction word that does not decode, records out of order, or a truncated file.
+#include <charconv>
+#include <istream>
+#include <optional>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "text.h"
+#include "tmu/decode.h"
+#include "tmu/error.h"
+
+namespace tmu::vectors {
+
+namespace {
+
+using namespace detail;
+
+struct LineError {
+  std::string reason;
+};
+[[noreturn]] void bad(std::string reason) { throw LineError{std::move(reason)}; }
+
+std::vector<std::string_view> tokenize(std::string_view line) {
+  const auto hash = line.find('#');
+  if (hash != std::string_view::npos) line = line.substr(0, hash);
+  std::vector<std::string_view> tokens;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    const size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
+    if (i > start) tokens.push_back(line.substr(start, i - start));
+  }
+  return tokens;
+}
+
+uint32_t parse_decimal(std::string_view t, uint32_t max, const char* what) {
+  uint32_t v = 0;
+  const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v, 10);
+  if (ec == std::errc::result_out_of_range) bad(fmt::format("{} '{}' is out of range 0..{}", what, t, max));
+  if (ec != std::errc() || ptr != t.data() + t.size()) bad(fmt::format("{} '{}' is not a decimal number", what, t));
+  if (v > max) bad(fmt::format("{} {} is out of range 0..{}", what, v, max));
+  return v;
+}
+
+// Hex digits without a prefix, at most eight, and the value at most `max`.
+uint32_t parse_hex(std::string_view t, uint32_t max, const char* what) {
+  if (t.empty() || t.size() > 8 || t.find_first_not_of("0123456789abcdefABCDEF") != std::string_view::npos)
+    bad(fmt::format("{} '{}' is not a hex value (1 to 8 hex digits, no prefix)", what, t));
+  uint32_t v = 0;
+  std::from_chars(t.data(), t.data() + t.size(), v, 16);
+  if (v > max) bad(fmt::format("{} 0x{:x} is out of range 0..0x{:x}", what, v, max));
+  return v;
+}
+
+void expect_count(const std::vector<std::string_view>& w, size_t n, const char* usage) {
+  if (w.size() != n) bad(fmt::format("expected '{}' ({} words), got {} words", usage, n, w.size()));
+}
+
+// One location record: the words after `init` / `expect`.
+Record parse_record(const std::vector<std::string_view>& all) {
+  const std::vector<std::string_view> w(all.begin() + 1, all.end());
+  if (w.empty()) bad(fmt::format("'{}' needs a location", all[0]));
+  Record r;
+  const std::string_view kind = w[0];
+  auto field_of = [&](Space space, std::string_view name, std::string_view value) {
+    const int f = find_field(space, name);
+    if (f < 0) bad(fmt::format("{} has no field '{}'", kind, name));
+    r.field = static_cast<uint16_t>(f);
+    const unsigned width = field_width(space, r.field);
+    r.value = parse_hex(value, static_cast<uint32_t>((uint64_t{1} << width) - 1),
+                        fmt::format("{} field {} ({} bits)", kind, name, width).c_str());
+  };
+  auto row_values = [&](size_t first, uint32_t max, const char* what) {
+    if (w.size() != first + kSrcCols) bad(fmt::format("{} row: expected 16 values, got {}", kind, w.size() - first));
+    for (unsigned c = 0; c < kSrcCols; ++c) r.row[c] = parse_hex(w[first + c], max, what);
+  };
+  if (kind == "cfg") {
+    r.space = Space::Config;
+    expect_count(w, 4, "cfg STATE NAME HEX");
+    r.a = static_cast<uint16_t>(parse_decimal(w[1], kNumConfigStates - 1, "config state"));
+    field_of(r.space, w[2], w[3]);
+  } else if (kind == "tcfg" || kind == "rwc") {
+    r.space = kind == "tcfg" ? Space::ThreadConfig : Space::Rwc;
+    expect_count(w, 4, kind == "tcfg" ? "tcfg THREAD NAME HEX" : "rwc THREAD NAME HEX");
+    r.a = static_cast<uint16_t>(parse_decimal(w[1], kNumThreads - 1, "thread"));
+    field_of(r.space, w[2], w[3]);
+  } else if (kind == "addrmod") {
+    r.space = Space::AddrMod;
+    expect_count(w, 5, "addrmod THREAD SLOT NAME HEX");
+    r.a = static_cast<uint16_t>(parse_decimal(w[1], kNumThreads - 1, "thread"));
+    r.b = static_cast<uint16_t>(parse_decimal(w[2], kNumAddrMods - 1, "ADDR_MOD slot"));
+    field_of(r.space, w[3], w[4]);
+  } else if (kind == "global") {
+    r.space = Space::Global;
+    expect_count(w, 3, "global NAME HEX");
+    field_of(r.space, w[1], w[2]);
+  } else if (kind == "bank") {
+    r.space = Space::Bank;
+    expect_count(w, 5, "bank srca|srcb BANK NAME HEX");
+    if (w[1] != "srca" && w[1] != "srcb") bad(fmt::format("bank '{}' is neither srca nor srcb", w[1]));
+    r.a = w[1] == "srcb";
+    r.b = static_cast<uint16_t>(parse_decimal(w[2], kSrcBanks - 1, "bank"));
+    field_of(r.space, w[3], w[4]);
+  } else if (kind == "unpacker") {
+    r.space = Space::Unpacker;
+    expect_count(w, 4, "unpacker INDEX NAME HEX");
+    r.a = static_cast<uint16_t>(parse_decimal(w[1], 1, "unpacker"));
+    field_of(r.space, w[2], w[3]);
+  } else if (kind == "gpr") {
+    r.space = Space::Gpr;
+    expect_count(w, 4, "gpr THREAD INDEX HEX");
+    r.a = static_cast<uint16_t>(parse_decimal(w[1], kNumThreads - 1, "thread"));
+    r.b = static_cast<uint16_t>(parse_decimal(w[2], kNumGprs - 1, "GPR index"));
+    r.value = parse_hex(w[3], 0xFFFFFFFFu, "GPR value");
+  } else if (kind == "srca" || kind == "srcb") {
+    r.space = kind == "srca" ? Space::SrcA : Space::SrcB;
+    if (w.size() < 3) bad(fmt::format("expected '{} BANK ROW v0 .. v15'", kind));
+    r.a = static_cast<uint16_t>(parse_decimal(w[1], kSrcBanks - 1, "bank"));
+    r.b = static_cast<uint16_t>(parse_decimal(w[2], kSrcRows - 1, "Src row"));
+    row_values(3, kSrcDatumMask, "Src datum (19 bits)");
+  } else if (kind == "dst") {
+    r.space = Space::Dst;
+    if (w.size() < 3) bad("expected 'dst ROW VALID v0 .. v15'");
+    r.a = static_cast<uint16_t>(parse_decimal(w[1], kDstRows - 1, "Dst row"));
+    r.value = parse_decimal(w[2], 1, "validity");
+    row_values(3, 0xFFFF, "Dst datum (16 bits)");
+  } else if (kind == "dstvalid") {
+    r.space = Space::DstValid;
+    expect_count(w, 3, "dstvalid ROW VALID");
+    r.a = static_cast<uint16_t>(parse_decimal(w[1], kDstRows - 1, "Dst row"));
+    r.value = parse_decimal(w[2], 1, "validity");
+  } else {
+    bad(fmt::format("unknown location '{}' (cfg tcfg addrmod rwc global bank unpacker gpr srca srcb dst dstvalid)", kind));
+  }
+  return r;
+}
+
+class Parser {
+ public:
+  Parser(const std::string& file) : file_(file) {}
+
+  VectorFile parse(std::istream& in) {
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+      ++number;
+      try {
+        keep_comment(line);
+        const auto w = tokenize(line);
+        if (!w.empty()) handle(w, number);
+      } catch (const LineError& e) {
+        throw VectorError(file_, number, e.reason);
+      }
+    }
+    if (in.bad()) throw VectorError(file_, number, "read error");
+    const int eof_line = number + 1;
+    if (!seen_magic_) throw VectorError(file_, eof_line, fmt::format("empty file: expected '{} {}'", kMagic, kFormatVersion));
+    if (current_)
+      throw VectorError(file_, eof_line,
+                        fmt::format("truncated file: vector '{}' (line {}) has no 'end'", current_->name, current_->line));
+    if (!seen_eof_)
+      throw VectorError(file_, eof_line,
+                        fmt::format("truncated file: no 'eof' line after {} vectors", out_.vectors.size()));
+    return std::move(out_);
+  }
+
+ private:
+  enum class Stage { Init, Insn, Expect };
+  const std::string& file_;
+  VectorFile out_;
+  bool seen_magic_ = false, seen_arch_ = false, seen_eof_ = false;
+  std::optional<Vector> current_;
+  Stage stage_ = Stage::Init;
+  std::unordered_set<uint64_t> init_keys_, expect_keys_;
+  std::unordered_set<std::string> names_;
+  std::string pending_note_;
+
+  // Comments carry no meaning, but the header lines and a vector's note are kept so that a parsed
+  // file prints back to the same text.
+  void keep_comment(std::string_view line) {
+    const auto hash = line.find('#');
+    if (hash == std::string_view::npos) return;
+    std::string_view text = line.substr(hash + 1);
+    if (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    while (!text.empty() && (text.back() == '\r' || text.back() == ' ')) text.remove_suffix(1);
+    if (hash == 0 && seen_magic_ && !seen_arch_) out_.header.emplace_back(text);
+    if (line.rfind("vector ", 0) == 0) {
+      while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+      pending_note_ = std::string(text);
+    }
+  }
+
+  void handle(const std::vector<std::string_view>& w, int number) {
+    const std::string_view head = w[0];
+    if (!seen_magic_) {
+      if (head != kMagic || w.size() != 2)
+        bad(fmt::format("expected the version line '{} {}' first", kMagic, kFormatVersion));
+      const uint32_t version = parse_decimal(w[1], 1000000, "format version");
+      if (version != kFormatVersion)
+        bad(fmt::format("format version {} is not supported (this tmu reads version {})", version, kFormatVersion));
+      seen_magic_ = true;
+      return;
+    }
+    if (seen_eof_) bad(fmt::format("'{}' after the 'eof' line", head));
+    if (!current_) return top_level(w, number);
+    in_vector(w, number);
+  }
+
+  void top_level(const std::vector<std::string_view>& w, int number) {
+    const std::string_view head = w[0];
+    if (head == "arch") {
+      expect_count(w, 2, "arch blackhole|wormhole");
+      if (seen_arch_) bad("'arch' given twice");
+      if (!out_.vectors.empty()) bad("'arch' must come before the first vector");
+      const auto a = parse_arch(w[1]);
+      if (!a) bad(fmt::format("unknown architecture '{}' (blackhole or wormhole)", w[1]));
+      out_.arch = *a;
+      seen_arch_ = true;
+    } else if (head == "vector") {
+      expect_count(w, 2, "vector NAME");
+      if (!seen_arch_) bad("'arch' must come before the first vector");
+      if (!names_.insert(std::string(w[1])).second) bad(fmt::format("vector name '{}' is used twice", w[1]));
+      current_.emplace();
+      current_->name = std::string(w[1]);
+      current_->note = std::move(pending_note_);
+      pending_note_.clear();
+      current_->line = number;
+      stage_ = Stage::Init;
+      init_keys_.clear();
+      expect_keys_.clear();
+    } else if (head == "eof") {
+      expect_count(w, 2, "eof VECTORS");
+      const uint32_t n = parse_decimal(w[1], 0xFFFFFFFFu, "vector count");
+      if (n != out_.vectors.size())
+        bad(fmt::format("truncated or edited file: 'eof' says {} vectors, the file holds {}", n, out_.vectors.size()));
+      seen_eof_ = true;
+    } else {
+      bad(fmt::format("unknown record '{}' outside a vector (arch, vector, eof)", head));
+    }
+  }
+
+  void in_vector(const std::vector<std::string_view>& w, int number) {
+    Vector& v = *current_;
+    const std::string_view head = w[0];
+    if (head == "thread") {
+      expect_count(w, 2, "thread N");
+      if (stage_ != Stage::Init || !v.init.empty()) bad("'thread' must come right after 'vector'");
+      v.thread = parse_decimal(w[1], kNumThreads - 1, "thread");
+    } else if (head == "view") {
+      expect_count(w, 3, "view srca|srcb|dst STYLE");
+      if (stage_ != Stage::Init) bad("'view' must come before 'insn'");
+      View view;
+      if (!parse_view(w[2], &view)) bad(fmt::format("unknown view '{}' (raw bf16 fp16 tf32 int8 fp32 int32)", w[2]));
+      if (w[1] == "srca") v.srca_view = view;
+      else if (w[1] == "srcb") v.srcb_view = view;
+      else if (w[1] == "dst") v.dst_view = view;
+      else bad(fmt::format("view of '{}': expected srca, srcb or dst", w[1]));
+    } else if (head == "init") {
+      if (stage_ != Stage::Init) bad("'init' after 'insn': the initial state comes first");
+      add(v.init, init_keys_, parse_record(w), number);
+    } else if (head == "insn") {
+      expect_count(w, 2, "insn HEX");
+      if (stage_ == Stage::Expect) bad("'insn' after 'expect': instructions come before the expected state");
+      const uint32_t word = parse_hex(w[1], 0xFFFFFFFFu, "instruction word");
+      try {
+        (void)decode(word, out_.arch);
+      } catch (const Error& e) {
+        bad(fmt::format("unknown instruction {:08x}: {}", word, e.what()));
+      }
+      v.words.push_back(word);
+      v.word_lines.push_back(number);
+      stage_ = Stage::Insn;
+    } else if (head == "expect") {
+      if (stage_ == Stage::Init) bad("'expect' before any 'insn'");
+      stage_ = Stage::Expect;
+      add(v.expect, expect_keys_, parse_record(w), number);
+    } else if (head == "end") {
+      expect_count(w, 1, "end");
+      if (v.words.empty()) bad(fmt::format("vector '{}' has no 'insn'", v.name));
+      v.end_line = number;
+      out_.vectors.push_back(std::move(v));
+      current_.reset();
+    } else if (head == "vector" || head == "eof") {
+      bad(fmt::format("'{}' inside vector '{}' (line {}): its 'end' is missing", head, v.name, v.line));
+    } else {
+      bad(fmt::format("unknown record '{}' in a vector (thread view init insn expect end)", head));
+    }
+  }
+
+  static void add(std::vector<Record>& section, std::unordered_set<uint64_t>& keys, Record r, int number) {
+    if (!keys.insert(r.location_key()).second)
+      bad(fmt::format("{} is listed twice in this section", location_text(r)));
+    r.line = number;
+    section.push_back(r);
+  }
+};
+
+}  // namespace
+
+VectorFile parse_vector_file(std::istream& in, const std::string& file) { return Parser(file).parse(in); }
+
+}  // namespace tmu::vectors

@@ -1,0 +1,150 @@
+#!/usr/bin/python3
+"""Plots for `tmu audit` (docs/audit.md).
+
+usage: /usr/bin/python3 scripts/plot_audit.py DIR
+
+Reads DIR/error_hist.csv and DIR/bits_vs_k.csv (written by `tmu audit --out DIR`) and writes, per
+input distribution:
+  DIR/errors_<op>_<dist>.png  distribution of log2(relative error) per fidelity level, K = 1,
+                              next to the two IEEE references; one panel per source format x Dst mode
+  DIR/bits_vs_k_<dist>.png    effective bits (-log2 median relative error) versus K, MVMUL
+Needs matplotlib (Debian: python3-matplotlib; run with /usr/bin/python3).
+"""
+import csv
+import math
+import os
+import sys
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+
+FIDELITIES = ["LoFi", "HiFi2", "HiFi3", "HiFi4"]
+REFERENCES = ["IEEE-once", "IEEE-seq"]
+COLOURS = {"LoFi": "#d62728", "HiFi2": "#ff7f0e", "HiFi3": "#2ca02c", "HiFi4": "#1f77b4",
+           "IEEE-once": "#7f7f7f", "IEEE-seq": "#000000"}
+DST_LABEL = {"dst16": "16-bit Dst", "dst32": "FP32 Dst"}
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def ordered(values, preferred):
+    return [v for v in preferred if v in values] + sorted(v for v in values if v not in preferred)
+
+
+def panel_grid(n_rows, n_cols, title):
+    fig, axes = plt.subplots(n_rows, n_cols, figsize=(5.2 * n_cols, 3.3 * n_rows), squeeze=False,
+                             constrained_layout=True)
+    fig.suptitle(title)
+    return fig, axes
+
+
+def plot_error_histograms(rows, out_dir):
+    series = defaultdict(list)  # (op, dist, src, dst, method) -> [(lo, hi, count)]
+    for r in rows:
+        series[(r["op"], r["dist"], r["src"], r["dst_mode"], r["method"])].append(
+            (float(r["bin_lo"]), float(r["bin_hi"]), int(r["count"])))
+    written = []
+    for op in sorted({k[0] for k in series}):
+        for dist in sorted({k[1] for k in series if k[0] == op}):
+            keys = [k for k in series if k[0] == op and k[1] == dist]
+            srcs = ordered({k[2] for k in keys}, ["BF16", "FP16", "TF32"])
+            dsts = ordered({k[3] for k in keys}, ["dst16", "dst32"])
+            what = "32x32 tile matmul (K = 1)" if op == "MVMUL" else "element-wise multiply"
+            fig, axes = panel_grid(len(srcs), len(dsts),
+                                   f"{op} {what}, {dist} inputs: distribution of log2(relative error)")
+            for i, src in enumerate(srcs):
+                for j, dst in enumerate(dsts):
+                    ax = axes[i][j]
+                    methods = ordered({k[4] for k in keys if k[2] == src and k[3] == dst},
+                                      FIDELITIES + REFERENCES)
+                    for m in methods:
+                        bins = series[(op, dist, src, dst, m)]
+                        total = sum(c for _, _, c in bins) or 1
+                        # The first bin holds the exact results (and any below 2^-40): stated in the
+                        # legend rather than drawn, so it cannot flatten the rest.
+                        exact = sum(c for lo, _, c in bins if math.isinf(lo))
+                        xs, ys = [], []
+                        for lo, hi, c in bins:
+                            if math.isinf(lo):
+                                continue
+                            if math.isinf(hi):
+                                hi = lo + 0.5
+                            xs += [lo, hi]
+                            ys += [c / total, c / total]
+                        style = "--" if m in REFERENCES else "-"
+                        pct = 100 * exact / total
+                        share = f"{pct:.0f}" if pct >= 10 else f"{pct:.2g}"
+                        label = m + (f" ({share}% exact or < 2^-40)" if exact else "")
+                        ax.plot(xs, ys, style, color=COLOURS.get(m), label=label, linewidth=1.2)
+                    ax.set_title(f"{src} sources, {DST_LABEL.get(dst, dst)}")
+                    ax.set_xlim(-36, 4)
+                    ax.set_xlabel("log2(relative error)")
+                    ax.set_ylabel("fraction of results")
+                    ax.grid(alpha=0.3)
+                    ax.legend(fontsize=7, loc="upper left")
+            name = os.path.join(out_dir, f"errors_{op.lower()}_{dist}.png")
+            fig.savefig(name, dpi=110)
+            plt.close(fig)
+            written.append(name)
+    return written
+
+
+def plot_bits_vs_k(rows, out_dir):
+    series = defaultdict(list)  # (dist, src, dst, method) -> [(k, bits)]
+    for r in rows:
+        if r["op"] != "MVMUL":
+            continue
+        series[(r["dist"], r["src"], r["dst_mode"], r["method"])].append((int(r["k"]), float(r["bits"])))
+    written = []
+    for dist in sorted({k[0] for k in series}):
+        keys = [k for k in series if k[0] == dist]
+        srcs = ordered({k[1] for k in keys}, ["BF16", "FP16", "TF32"])
+        dsts = ordered({k[2] for k in keys}, ["dst16", "dst32"])
+        fig, axes = panel_grid(len(srcs), len(dsts),
+                               f"MVMUL, {dist} inputs: effective bits (-log2 median relative error) vs K")
+        for i, src in enumerate(srcs):
+            for j, dst in enumerate(dsts):
+                ax = axes[i][j]
+                methods = ordered({k[3] for k in keys if k[1] == src and k[2] == dst}, FIDELITIES + REFERENCES)
+                for m in methods:
+                    points = sorted(series[(dist, src, dst, m)])
+                    style = "--" if m in REFERENCES else "-"
+                    ax.plot([k for k, _ in points], [min(b, 30) for _, b in points], style, marker=".",
+                            color=COLOURS.get(m), label=m, linewidth=1.2)
+                ax.set_xscale("log", base=2)
+                ax.set_title(f"{src} sources, {DST_LABEL.get(dst, dst)}")
+                ax.set_xlabel("K (tiles of 32 accumulated; inner dimension 32K)")
+                ax.set_ylabel("bits (capped at 30 = exact)")
+                ax.grid(alpha=0.3)
+        axes[0][0].legend(fontsize=8)
+        name = os.path.join(out_dir, f"bits_vs_k_{dist}.png")
+        fig.savefig(name, dpi=110)
+        plt.close(fig)
+        written.append(name)
+    return written
+
+
+def main(argv):
+    if len(argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    out_dir = argv[1]
+    try:
+        hist = read_csv(os.path.join(out_dir, "error_hist.csv"))
+        bits = read_csv(os.path.join(out_dir, "bits_vs_k.csv"))
+    except OSError as e:
+        print(f"plot_audit.py: {e}", file=sys.stderr)
+        return 2
+    for name in plot_error_histograms(hist, out_dir) + plot_bits_vs_k(bits, out_dir):
+        print(f"plot_audit.py: wrote {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

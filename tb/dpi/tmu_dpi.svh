@@ -1,0 +1,132 @@
+// tmu scoreboard, SystemVerilog side of the DPI-C boundary: the `import "DPI-C"` declarations of
+// tb/dpi/tmu_dpi.cpp. `include this file inside the testbench's package or module. Values only: no
+// hierarchical references, no VPI. The record these calls build is documented in docs/scoreboard.md.
+//
+// Conventions
+//  - Every call takes the handle from tmu_sb_create. Calls returning int give >= 0 on success and
+//    -1 on an error (bad handle, value out of range, unknown field name, call out of order); the
+//    reason is then in tmu_sb_last_error(h). A checker should $fatal on -1.
+//  - operand: 0 = SrcA (unpacker 0), 1 = SrcB (unpacker 1).
+//  - A Src row is packed as bit [15:0][18:0]: column c is bits [19*c+18 : 19*c].
+//  - A Dst row (one DstBits storage row, 0..1023) is packed as bit [15:0][15:0]: column c is bits
+//    [16*c+15 : 16*c]. A Dst32b value occupies two storage rows (high half at Adj32(row), low half
+//    8 rows on); report both.
+//  - format: the 4-bit data format code (0 FP32, 1 FP16, 5 BF16, 4 TF32, 14 INT8, ...).
+//  - owner bits: 1 = the Matrix Unit holds the bank (AllowedClient = MatrixUnit), 0 = the Unpackers.
+
+// ---- Session ----
+// arch: "blackhole" or "wormhole". replay_command: the command that replays a failing run, with
+// placeholders {test} {seed} {cycle} {thread} {replay}. replay_dir: where failing instructions are
+// saved as `tmu run` programs ("" = only in the report). Returns null on a bad arch.
+import "DPI-C" function chandle tmu_sb_create(input string arch, input string test_name,
+                                              input longint unsigned seed, input string replay_command,
+                                              input string replay_dir);
+import "DPI-C" function void tmu_sb_destroy(input chandle h);
+
+// ---- Stimulus (mirror what the testbench drives into the RTL) ----
+// scope: "config" (index = config state 0/1), "threadconfig", "addrmod" (index = slot 0..7), "rwc",
+// "global". name: the ISA's field name, e.g. ALU_ACC_CTRL_Fp32_enabled, FIDELITY_BASE_Phase, SrcAIncr.
+import "DPI-C" function int tmu_sb_set_field(input chandle h, input string scope, input string name,
+                                             input int unsigned thread, input int unsigned index,
+                                             input int unsigned value);
+import "DPI-C" function int tmu_sb_set_addr_mod(input chandle h, input int unsigned thread,
+                                                input int unsigned slot,
+                                                input int unsigned srca_incr, input bit srca_cr,
+                                                input bit srca_clear, input int unsigned srcb_incr,
+                                                input bit srcb_cr, input bit srcb_clear,
+                                                input int unsigned dest_incr, input bit dest_cr,
+                                                input bit dest_clear, input bit dest_c_to_cr,
+                                                input int unsigned fidelity_incr, input bit fidelity_clear,
+                                                input int unsigned bias_incr, input bit bias_clear);
+// The unpacker writes one row of the bank it points at (tagging the bank with the format); the
+// Matrix Unit must not hold that bank.
+import "DPI-C" function int tmu_sb_unpack_src_row(input chandle h, input int unsigned operand,
+                                                  input int unsigned row, input bit [303:0] values,
+                                                  input int unsigned format);
+// The unpacker sets dvalid: its bank goes to the Matrix Unit, it moves to the other bank.
+import "DPI-C" function int tmu_sb_hand_over_src_bank(input chandle h, input int unsigned operand);
+// Back-door initial state.
+import "DPI-C" function int tmu_sb_preload_src_row(input chandle h, input int unsigned operand,
+                                                   input int unsigned bank, input int unsigned row,
+                                                   input bit [303:0] values);
+import "DPI-C" function int tmu_sb_set_src_bank(input chandle h, input int unsigned operand,
+                                                input int unsigned bank, input bit matrix_unit_owns,
+                                                input int unsigned format);
+import "DPI-C" function int tmu_sb_set_unpacker_bank(input chandle h, input int unsigned operand,
+                                                     input int unsigned bank);
+import "DPI-C" function int tmu_sb_preload_dst_row(input chandle h, input int unsigned row,
+                                                   input bit [255:0] values, input bit valid);
+import "DPI-C" function int tmu_sb_preload_gpr(input chandle h, input int unsigned thread,
+                                               input int unsigned index, input int unsigned value);
+
+// ---- One retired instruction: begin, report every write, retire ----
+import "DPI-C" function int tmu_sb_obs_begin(input chandle h, input int unsigned thread,
+                                             input int unsigned word, input longint unsigned cycle);
+import "DPI-C" function int tmu_sb_obs_dst_row(input chandle h, input int unsigned row,
+                                               input bit [255:0] values, input bit valid);
+// A row whose validity changed and whose bits did not (ZEROACC).
+import "DPI-C" function int tmu_sb_obs_dst_valid(input chandle h, input int unsigned row, input bit valid);
+import "DPI-C" function int tmu_sb_obs_src_row(input chandle h, input int unsigned operand,
+                                               input int unsigned bank, input int unsigned row,
+                                               input bit [303:0] values);
+import "DPI-C" function int tmu_sb_obs_gpr(input chandle h, input int unsigned thread,
+                                           input int unsigned index, input int unsigned value);
+// The issuing thread's RWCs after the instruction.
+import "DPI-C" function int tmu_sb_obs_rwcs(input chandle h, input int unsigned dst, input int unsigned dst_cr,
+                                            input int unsigned srca, input int unsigned srca_cr,
+                                            input int unsigned srcb, input int unsigned srcb_cr,
+                                            input int unsigned fidelity_phase,
+                                            input int unsigned extra_addr_mod_bit);
+// Bank state after the instruction: bit b of srca_owners/srcb_owners = bank b held by the Matrix Unit.
+import "DPI-C" function int tmu_sb_obs_banks(input chandle h, input int unsigned srca_bank,
+                                             input int unsigned srcb_bank, input bit [1:0] srca_owners,
+                                             input bit [1:0] srcb_owners, input int unsigned unpacker0_bank,
+                                             input int unsigned unpacker1_bank);
+import "DPI-C" function int tmu_sb_obs_last_srca_row(input chandle h, input int unsigned row);
+// Optional per-stage values of one element (row = storage row, the high half for Dst32b).
+import "DPI-C" function int tmu_sb_obs_probe_groups(input chandle h, input int unsigned row,
+                                                    input int unsigned col,
+                                                    input bit g0_sign, input int g0_exponent,
+                                                    input int unsigned g0_mantissa,
+                                                    input bit g1_sign, input int g1_exponent,
+                                                    input int unsigned g1_mantissa);
+import "DPI-C" function int tmu_sb_obs_probe_accum(input chandle h, input int unsigned row,
+                                                   input int unsigned col,
+                                                   input int unsigned magnitude,
+                                                   input int unsigned result_word);
+// Executes the word on the model and compares. Returns the number of mismatches it produced.
+import "DPI-C" function int tmu_sb_retire(input chandle h);
+
+// ---- End of test: dump the RTL's whole state, then compare ----
+// dump_begin starts from the model's configuration with all data (Dst, Src, GPRs, RWCs, bank
+// ownership and pointers) cleared, so anything not dumped compares as zero.
+import "DPI-C" function int tmu_sb_dump_begin(input chandle h);
+import "DPI-C" function int tmu_sb_dump_dst_row(input chandle h, input int unsigned row,
+                                                input bit [255:0] values, input bit valid);
+import "DPI-C" function int tmu_sb_dump_src_row(input chandle h, input int unsigned operand,
+                                                input int unsigned bank, input int unsigned row,
+                                                input bit [303:0] values);
+import "DPI-C" function int tmu_sb_dump_src_bank(input chandle h, input int unsigned operand,
+                                                 input int unsigned bank, input bit matrix_unit_owns,
+                                                 input int unsigned format);
+import "DPI-C" function int tmu_sb_dump_gpr(input chandle h, input int unsigned thread,
+                                            input int unsigned index, input int unsigned value);
+import "DPI-C" function int tmu_sb_dump_rwcs(input chandle h, input int unsigned thread,
+                                             input int unsigned dst, input int unsigned dst_cr,
+                                             input int unsigned srca, input int unsigned srca_cr,
+                                             input int unsigned srcb, input int unsigned srcb_cr,
+                                             input int unsigned fidelity_phase,
+                                             input int unsigned extra_addr_mod_bit);
+import "DPI-C" function int tmu_sb_dump_banks(input chandle h, input int unsigned srca_bank,
+                                              input int unsigned srcb_bank, input int unsigned unpacker0_bank,
+                                              input int unsigned unpacker1_bank,
+                                              input int unsigned last_srca_row);
+// Returns the number of final-state mismatches.
+import "DPI-C" function int tmu_sb_final_compare(input chandle h);
+
+// ---- Queries ----
+import "DPI-C" function longint unsigned tmu_sb_mismatch_count(input chandle h);
+import "DPI-C" function longint unsigned tmu_sb_retired_count(input chandle h);
+// Every kept mismatch report (valid until the next call on this handle).
+import "DPI-C" function string tmu_sb_report(input chandle h);
+import "DPI-C" function string tmu_sb_last_error(input chandle h);

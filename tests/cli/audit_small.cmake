@@ -1,0 +1,86 @@
+# tmu audit on a small configuration: the seed is printed, the CSV files have the documented header
+# and one row per configuration, the same seed writes identical files, a simulated golden mistake
+# makes the phase check fail (exit status 3), and bad options exit with status 2.
+#
+# Row counts, worked out from the options: 2 source formats x 4 fidelities x 2 Dst modes x 1
+# distribution = 16 configurations per operation and K.
+#   audit.csv:     MVMUL at K = 1 and K = 2 (32 rows) + ELWMUL (16 rows)           = 48
+#   phases.csv:    2 ops x 2 formats x 2 Dst modes x (1 + 2 + 3 + 4) passes       = 80
+#   bits_vs_k.csv: MVMUL, K = 1..2 x 2 formats x 2 Dst modes x (4 levels + 2 IEEE) = 48
+file(REMOVE_RECURSE ${WORK})
+set(args audit --samples 1 --k 2 --formats bf16,tf32 --dists uniform --elw-tiles 1 --quiet --seed 7)
+
+function(run_audit dir expected_rc)
+  execute_process(COMMAND ${TMU} ${args} --out ${dir} ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL ${expected_rc})
+    message(FATAL_ERROR "tmu audit ${ARGN}: exit status ${rc}, expected ${expected_rc}\nstdout: ${out}\nstderr: ${err}")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+endfunction()
+
+function(expect_rows file expected_header expected_rows)
+  file(STRINGS ${file} lines)
+  list(LENGTH lines n)
+  list(GET lines 0 header)
+  if(NOT header STREQUAL expected_header)
+    message(FATAL_ERROR "${file}: header\n  ${header}\nexpected\n  ${expected_header}")
+  endif()
+  math(EXPR rows "${n} - 1")
+  if(NOT rows EQUAL ${expected_rows})
+    message(FATAL_ERROR "${file}: ${rows} rows, expected ${expected_rows}")
+  endif()
+endfunction()
+
+run_audit(${WORK}/a 0)
+string(FIND "${out}" "seed 7" pos)
+if(pos EQUAL -1)
+  message(FATAL_ERROR "the seed is not printed:\n${out}")
+endif()
+expect_rows(${WORK}/a/audit.csv
+  "op,k,src,dst_mode,out_format,fidelity,dist,count,exact_zero,max_abs,mean_abs,p50_abs,p99_abs,max_rel,mean_rel,p50_rel,p99_rel,max_ulp,mean_ulp,p50_ulp,p99_ulp,bits,bits_p99,bits_mean,bits_min,ieee_once_max_ulp,ieee_once_mean_ulp,ieee_once_bits,ieee_once_bits_p99,ieee_once_bits_min,ieee_seq_max_ulp,ieee_seq_mean_ulp,ieee_seq_bits,ieee_seq_bits_p99,ieee_seq_bits_min,phase_check"
+  48)
+expect_rows(${WORK}/a/phases.csv
+  "op,src,dst_mode,fidelity,dist,pass,expected_phase,elements,failures,sensitive,max_error_over_budget,added_share_log2,expected_share_log2,steps,steps_wrong_pass_count,verdict"
+  80)
+expect_rows(${WORK}/a/bits_vs_k.csv
+  "op,src,dst_mode,out_format,dist,method,k,count,bits,bits_p99,bits_mean,bits_min,mean_ulp,max_ulp"
+  48)
+foreach(f error_hist.csv audit.md)
+  if(NOT EXISTS ${WORK}/a/${f})
+    message(FATAL_ERROR "${f} was not written")
+  endif()
+endforeach()
+# One MVMUL tile of 32x32 outputs per configuration at K = 1; every check passed.
+file(STRINGS ${WORK}/a/audit.csv k1 REGEX "^MVMUL,1,BF16,dst32,FP32,HiFi4,uniform,1024,")
+list(LENGTH k1 n)
+if(NOT n EQUAL 1)
+  message(FATAL_ERROR "expected one MVMUL K=1 BF16 FP32 HiFi4 row with 1024 results")
+endif()
+file(STRINGS ${WORK}/a/phases.csv failed REGEX "FAIL")
+if(failed)
+  message(FATAL_ERROR "phase checks failed on the real sequence:\n${failed}")
+endif()
+
+# The same seed replays bit-identically.
+run_audit(${WORK}/b 0 --threads 1)
+foreach(f audit.csv phases.csv bits_vs_k.csv error_hist.csv)
+  file(READ ${WORK}/a/${f} a)
+  file(READ ${WORK}/b/${f} b)
+  if(NOT a STREQUAL b)
+    message(FATAL_ERROR "${f} differs between two runs with seed 7")
+  endif()
+endforeach()
+
+# A phase run twice (tt-llk #837) is caught: exit status 3 and FAIL rows.
+run_audit(${WORK}/c 3 --perturb repeat1 --fidelity hifi4 --ops mvmul)
+file(STRINGS ${WORK}/c/phases.csv failed REGEX ",FAIL$")
+if(NOT failed)
+  message(FATAL_ERROR "--perturb repeat1 produced no failing phase check")
+endif()
+
+foreach(bad "--formats;bf17" "--perturb;skip9" "--dst;24" "--k;0")
+  execute_process(COMMAND ${TMU} ${args} --out ${WORK}/d ${bad} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 2)
+    message(FATAL_ERROR "tmu audit ${bad}: exit status ${rc}, expected 2\n${err}")
+  endif()
+endforeach()

@@ -1,0 +1,56 @@
+# tmu vectors: a random run prints its seed; the same seed gives byte-identical files, another seed
+# different ones; level 1 needs no seed; the summary gives the throughput.
+file(REMOVE_RECURSE ${WORK})
+
+function(generate dir)
+  execute_process(COMMAND ${TMU} vectors --family mvmul,gpr,zeroacc --format bf16 --phase 1 --dst 32 ${ARGN} -o ${WORK}/${dir}
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "tmu vectors ${ARGN}: exit status ${rc}\n${out}\n${err}")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+  set(err "${err}" PARENT_SCOPE)
+endfunction()
+
+# --format/--phase/--dst keep only files with those axes: the two MVMUL BF16 phase-1 32-bit files.
+generate(a --level 2 -n 3 --seed 4242)
+if(NOT err MATCHES "seed 4242")
+  message(FATAL_ERROR "a seeded run does not print its seed: ${err}")
+endif()
+if(NOT out MATCHES "2 files, [0-9]+ vectors, [0-9]+ element-cases .* M element-cases/s")
+  message(FATAL_ERROR "unexpected summary: ${out}")
+endif()
+generate(b --level 2 -n 3 --seed 4242)
+generate(c --level 2 -n 3 --seed 4243)
+file(SHA256 ${WORK}/a/MANIFEST ha)
+file(SHA256 ${WORK}/b/MANIFEST hb)
+file(SHA256 ${WORK}/c/MANIFEST hc)
+if(NOT ha STREQUAL hb)
+  message(FATAL_ERROR "the same seed gave different files")
+endif()
+if(ha STREQUAL hc)
+  message(FATAL_ERROR "another seed gave the same files")
+endif()
+
+# -n without --seed: level 2 with a fresh seed, printed so that the run can be replayed.
+generate(d -n 1)
+if(NOT err MATCHES "seed ([0-9]+)")
+  message(FATAL_ERROR "a random run does not print its seed: ${err}")
+endif()
+set(seed ${CMAKE_MATCH_1})
+generate(e --level 2 -n 1 --seed ${seed})
+file(SHA256 ${WORK}/d/MANIFEST hd)
+file(SHA256 ${WORK}/e/MANIFEST he)
+if(NOT hd STREQUAL he)
+  message(FATAL_ERROR "replaying the printed seed ${seed} did not regenerate the files")
+endif()
+
+# Level 1 (the default) prints no seed and does not vary.
+generate(f)
+if(err MATCHES "seed")
+  message(FATAL_ERROR "level 1 printed a seed: ${err}")
+endif()
+execute_process(COMMAND ${TMU} check ${WORK}/a ${WORK}/d ${WORK}/f RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "generated sets do not replay: ${out}")
+endif()

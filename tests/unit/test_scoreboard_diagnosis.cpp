@@ -1,0 +1,197 @@
+// The scoreboard's datapath diagnosis: for a wrong MVMUL/ELW* element it names the stage whose single
+// perturbation explains the RTL's value. Each case's expected and "RTL" values are worked out by hand
+// from the fidelity-slice and rounding rules (SrcASrcB.md, MVMUL.md; datapath.h's stage descriptions).
+#include "test_scoreboard_harness.h"
+
+namespace tmu {
+namespace {
+
+using test::Bench;
+using test::bf16;
+using test::filled;
+using test::kOne;
+using test::kOneAndHalf;
+using test::row_of;
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// SrcA rows 0 and 1 are all 1.0; every SrcB row is `srcb`. Element (i, j) = srcb[0] + srcb[1].
+void load_two_products(Bench& b, const test::Row16& srcb) {
+  for (unsigned r = 0; r < 16; ++r) {
+    b.unpack(SrcOperand::SrcA, r, r < 2 ? filled(kOne) : filled(0), DataFormat::BF16);
+    b.unpack(SrcOperand::SrcB, r, srcb, DataFormat::BF16);
+  }
+  b.hand_over(SrcOperand::SrcA);
+  b.hand_over(SrcOperand::SrcB);
+}
+
+// Runs MVMUL DstRow=0 with element (2, 4) reported as `rtl_value` and returns its one mismatch.
+Mismatch mvmul_with_element(Bench& b, uint16_t rtl_value, const std::function<void(Observation&)>& extra = {}) {
+  const auto found = b.step(0, "MVMUL DstRow=0", [&](Observation& obs) {
+    test::find_dst_row(obs, 2)->values[4] = rtl_value;
+    if (extra) extra(obs);
+  });
+  EXPECT_EQ(found.size(), 1u) << b.sb.report_text();
+  return found.empty() ? Mismatch{} : found[0];
+}
+
+TEST(ScoreboardDiagnosis, RoundingBitFlipIsNamedFinalRounding) {
+  Bench b;
+  // 1 + 2^-9: at the BF16 width (7 mantissa bits) the dropped bits are 2^-9 = a quarter ulp, so the
+  // model rounds down to 1.0 (Dst16 0x007f). An RTL that rounds up gives 1.0078125 (0x017f).
+  test::Row16 srcb = filled(0);
+  srcb[0] = kOne;
+  srcb[1] = bf16(118, 0);  // 2^-9
+  load_two_products(b, srcb);
+  const Mismatch m = mvmul_with_element(b, 0x017F);
+  EXPECT_EQ(m.expected, 0x007Fu);
+  EXPECT_EQ(m.actual_text, "0x017f (BF16 1.0078125)");
+  ASSERT_TRUE(m.datapath.has_value());
+  EXPECT_EQ(m.datapath->first_stage, "accum_normalize_round");
+  EXPECT_TRUE(contains(m.datapath->explanation, "final rounding")) << m.datapath->explanation;
+  EXPECT_TRUE(contains(m.datapath->explanation, "went down")) << m.datapath->explanation;
+  EXPECT_TRUE(contains(m.datapath->explanation, "(rounded up)")) << m.datapath->explanation;
+  EXPECT_FALSE(contains(m.datapath->explanation, "exact tie")) << m.datapath->explanation;
+  EXPECT_TRUE(m.datapath->recompute_matches_model);
+  EXPECT_TRUE(contains(m.report, "diagnosis   [accum_normalize_round]")) << m.report;
+}
+
+TEST(ScoreboardDiagnosis, ExactTieRoundedToEvenIsNamedFinalRoundingAndTie) {
+  Bench b;
+  // 1 + 2^-8 is exactly half a BF16 ulp above 1.0: ties away from zero gives 1.0078125 (0x017f); an
+  // RTL rounding ties to even gives 1.0 (0x007f).
+  test::Row16 srcb = filled(0);
+  srcb[0] = kOne;
+  srcb[1] = bf16(119, 0);  // 2^-8
+  load_two_products(b, srcb);
+  const Mismatch m = mvmul_with_element(b, 0x007F);
+  EXPECT_EQ(m.expected, 0x017Fu);
+  ASSERT_TRUE(m.datapath.has_value());
+  EXPECT_EQ(m.datapath->first_stage, "accum_normalize_round");
+  EXPECT_TRUE(contains(m.datapath->explanation, "went up")) << m.datapath->explanation;
+  EXPECT_TRUE(contains(m.datapath->explanation, "(truncated)")) << m.datapath->explanation;
+  EXPECT_TRUE(contains(m.datapath->explanation, "exact tie")) << m.datapath->explanation;
+}
+
+TEST(ScoreboardDiagnosis, MissingProductIsNamedFidelitySliceWithItsWeight) {
+  Bench b;
+  // 1.0 * 1.0 + 0.5 * 1.0 = 1.5 (0x407f); without product k=1 the RTL would give 1.0 (0x007f).
+  test::Row16 srcb = filled(0);
+  srcb[0] = kOne;
+  srcb[1] = bf16(126, 0);  // 0.5
+  load_two_products(b, srcb);
+  const Mismatch m = mvmul_with_element(b, 0x007F);
+  EXPECT_EQ(m.expected, 0x407Fu);
+  ASSERT_TRUE(m.datapath.has_value());
+  EXPECT_EQ(m.datapath->first_stage, "fidelity_slice");
+  EXPECT_TRUE(contains(m.datapath->explanation, "product k=1 is missing")) << m.datapath->explanation;
+  EXPECT_TRUE(contains(m.datapath->explanation, "slice product 0.5")) << m.datapath->explanation;
+  EXPECT_TRUE(contains(m.datapath->stage_values, "align_group_sum")) << m.datapath->stage_values;
+}
+
+TEST(ScoreboardDiagnosis, DstNotAccumulatedIsNamed) {
+  Bench b;
+  load_two_products(b, row_of(kOneAndHalf));  // each element: 1.5 (k=1 has a zero SrcB)
+  std::array<uint16_t, kDstCols> two;
+  two.fill(tmu_test::dst16_phys_bf16(0, 128, 0));  // 2.0
+  b.dst16(2, two);
+  // 2.0 + 1.5 = 3.5 = 1.75 * 2 (Dst16 0x6080); without Dst the RTL would write 1.5 (0x407f).
+  const Mismatch m = mvmul_with_element(b, 0x407F);
+  EXPECT_EQ(m.expected, 0x6080u);
+  ASSERT_TRUE(m.datapath.has_value());
+  EXPECT_EQ(m.datapath->first_stage, "accum_normalize_round");
+  EXPECT_EQ(m.datapath->explanation, "the Dst value was not accumulated (read as zero)");
+}
+
+TEST(ScoreboardDiagnosis, WrongFidelityPhaseIsNamed) {
+  Bench b;
+  // SrcA = 1 + 1/2 + 1/128 (BF16 mantissa 0b1000001, significand 0b1_1000001000), SrcB = 1.0.
+  // Phase 0: SrcA's high slice (significand bits 10:6) 0b11000 x SrcB's 0b1000000 = 1536/1024 = 1.5
+  // (Dst16 0x407f). Phase 1: SrcA's low slice (bits 5:1) 0b00100 x 0b1000000 = 256/1024 = 0.25, at
+  // an exponent 5 lower: 2^-7 (Dst16 0x0078).
+  for (unsigned r = 0; r < 16; ++r) {
+    b.unpack(SrcOperand::SrcA, r, r == 0 ? filled(bf16(127, 0x41)) : filled(0), DataFormat::BF16);
+    b.unpack(SrcOperand::SrcB, r, row_of(kOne), DataFormat::BF16);
+  }
+  b.hand_over(SrcOperand::SrcA);
+  b.hand_over(SrcOperand::SrcB);
+  const Mismatch m = mvmul_with_element(b, 0x0078);
+  EXPECT_EQ(m.expected, 0x407Fu);
+  ASSERT_TRUE(m.datapath.has_value());
+  EXPECT_EQ(m.datapath->fidelity_phase, 0u);
+  EXPECT_EQ(m.datapath->first_stage, "fidelity_slice");
+  EXPECT_EQ(m.datapath->explanation, "the RTL multiplied fidelity phase 1's slices instead of phase 0's");
+  EXPECT_TRUE(contains(m.datapath->srca_slice, "mantissa bits 9:6")) << m.datapath->srca_slice;
+}
+
+TEST(ScoreboardDiagnosis, ReportedStageValuesNameWhereTheRtlFirstDeparts) {
+  Bench b;
+  test::Row16 srcb = filled(0);
+  srcb[0] = kOne;
+  srcb[1] = bf16(126, 0);  // 0.5: group 0 = 1.5 = exponent 127, mantissa 0x600 << 13
+  load_two_products(b, srcb);
+  const Mismatch m = mvmul_with_element(b, 0x007F, [](Observation& obs) {
+    StageProbe p;
+    p.dst_row = 2;
+    p.col = 4;
+    // The RTL's group 0 lost the 0.5 product: 1.0 = mantissa 0x400 << 13. Group 1 is all zeros.
+    p.group_sums = std::array<fpu::AccTerm, 2>{fpu::AccTerm{0, 127, 0x400u << 13}, fpu::AccTerm{}};
+    obs.probes.push_back(p);
+  });
+  ASSERT_TRUE(m.datapath.has_value());
+  EXPECT_EQ(m.datapath->first_stage, "align_group_sum");
+  EXPECT_TRUE(contains(m.datapath->probe_departure, "align_group_sum, group 0")) << m.datapath->probe_departure;
+  EXPECT_TRUE(contains(m.datapath->probe_departure, "model sign 0 exponent 127 mantissa 0x00c00000"))
+      << m.datapath->probe_departure;
+}
+
+TEST(ScoreboardDiagnosis, ElwsubWithoutNegationIsNamed) {
+  Bench b;
+  for (unsigned r = 0; r < 16; ++r) {
+    b.unpack(SrcOperand::SrcA, r, filled(kOneAndHalf), DataFormat::BF16);
+    b.unpack(SrcOperand::SrcB, r, filled(bf16(125, 0)), DataFormat::BF16);  // 0.25
+  }
+  b.hand_over(SrcOperand::SrcA);
+  b.hand_over(SrcOperand::SrcB);
+  // 1.5 - 0.25 = 1.25 (Dst16 0x207f); 1.5 + 0.25 = 1.75 (0x607f).
+  const auto found = b.step(0, "ELWSUB DstRow=0", [](Observation& obs) { test::find_dst_row(obs, 1)->values[9] = 0x607F; });
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].expected, 0x207Fu);
+  ASSERT_TRUE(found[0].datapath.has_value());
+  EXPECT_EQ(found[0].datapath->first_stage, "operand read");
+  EXPECT_EQ(found[0].datapath->explanation, "SrcB's sign was not inverted (computed ELWADD)");
+  EXPECT_TRUE(contains(found[0].datapath->operation, "ELWSUB element (i=1, j=9)"));
+}
+
+TEST(ScoreboardDiagnosis, SignOnlyDifferenceComesFirstAndOtherExplanationsAreListed) {
+  Bench b;
+  for (unsigned r = 0; r < 16; ++r) {
+    b.unpack(SrcOperand::SrcA, r, filled(kOneAndHalf), DataFormat::BF16);
+    b.unpack(SrcOperand::SrcB, r, filled(bf16(125, 0)), DataFormat::BF16);  // 0.25
+  }
+  b.hand_over(SrcOperand::SrcA);
+  b.hand_over(SrcOperand::SrcB);
+  // -1.25 (Dst16 sign bit 15 set: 0xa07f) is both "the sign only" and SrcB - SrcA.
+  const auto found = b.step(0, "ELWSUB DstRow=0", [](Observation& obs) { test::find_dst_row(obs, 0)->values[0] = 0xA07F; });
+  ASSERT_EQ(found.size(), 1u);
+  ASSERT_TRUE(found[0].datapath.has_value());
+  EXPECT_EQ(found[0].actual_text, "0xa07f (BF16 -1.25)");
+  EXPECT_EQ(found[0].datapath->first_stage, "accum_normalize_round");
+  EXPECT_TRUE(contains(found[0].datapath->explanation, "differs only in the sign")) << found[0].datapath->explanation;
+  ASSERT_EQ(found[0].datapath->also_consistent.size(), 1u);
+  EXPECT_EQ(found[0].datapath->also_consistent[0], "[operand read] SrcA and SrcB swapped (SrcB - SrcA)");
+}
+
+TEST(ScoreboardDiagnosis, OnlyDatapathInstructionsAreDiagnosed) {
+  TensixState s;
+  const uint32_t word = assemble("SETDMAREG ResultHalfReg=2 NewValue=1", Arch::Blackhole).word;
+  EXPECT_FALSE(diagnose_datapath_element(s, 0, word, 0, 0, 1, 2).has_value());
+  // An element the instruction does not write.
+  s.SrcA[0].AllowedClient = s.SrcB[0].AllowedClient = SrcClient::MatrixUnit;
+  const uint32_t mvmul = assemble("MVMUL DstRow=0", Arch::Blackhole).word;
+  EXPECT_FALSE(diagnose_datapath_element(s, 0, mvmul, 40, 0, 1, 2).has_value());
+  EXPECT_TRUE(diagnose_datapath_element(s, 0, mvmul, 7, 0, 1, 2).has_value());
+}
+
+}  // namespace
+}  // namespace tmu
