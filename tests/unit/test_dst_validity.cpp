@@ -22,8 +22,8 @@ TEST(DstValidity, MvmulAfterZeroAccReadsZeroInEveryColumn) {
     test::run(s, "MVMUL DstRow=0");  // all-zero Src: Dst = identity + 0 = +0 in every column
     for (unsigned r = 0; r < 8; ++r) {
       for (unsigned c = 0; c < 16; ++c) {
-        if (fp32) EXPECT_EQ(s.Dst.read32(r, c, 0xDEAD), 0u) << r << "," << c;
-        else EXPECT_EQ(s.Dst.read16(r, c, 0xDEAD), 0u) << r << "," << c;
+        const uint32_t got = fp32 ? s.Dst.read32(r, c, 0xDEAD) : s.Dst.read16(r, c, 0xDEAD);
+        EXPECT_EQ(got, 0u) << r << "," << c;
       }
     }
   }

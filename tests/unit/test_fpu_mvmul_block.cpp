@@ -142,9 +142,12 @@ TEST(FpuMvmulBlock, AccumulatorStageMatchesAccumNormalizeRound) {
           for (size_t n = 0; n < kCases; ++n) {
             g0[n] = random_term(r, lo, hi);
             g1[n] = r.chance(1, 8) ? AccTerm{g0[n].sign ^ 1, g0[n].exponent, g0[n].mantissa} : random_term(r, lo, hi);
-            const uint32_t e = r.below(6);
-            dst[n] = e == 0 ? r.u32() : e == 1 ? 0u : e == 2 ? word_near(r, g0[n], !exponent_8b)
-                   : tmu_test::acc_word(r.below(2), static_cast<uint32_t>(r.range(std::max(lo - 30, 0), std::min(hi + 3, 255))), r.u32());
+            const uint32_t kind = r.below(6);
+            const auto near_range = static_cast<uint32_t>(r.range(std::max(lo - 30, 0), std::min(hi + 3, 255)));
+            dst[n] = kind == 0   ? r.u32()
+                     : kind == 1 ? 0u
+                     : kind == 2 ? word_near(r, g0[n], !exponent_8b)
+                                 : tmu_test::acc_word(r.below(2), near_range, r.u32());
             want[n] = accum_normalize_round(g0[n], g1[n], dst[n], config);
           }
           for (BlockKernelIsa isa : available_isas()) {
@@ -232,7 +235,8 @@ uint32_t make_dst(Rng& r, const FpuMode& mode, int near_exponent) {
 // The stored value of -value, moved by `step` units in the last place of its format.
 uint32_t negated_and_nudged(uint32_t stored, const FpuMode& mode, int step) {
   const uint32_t word = dst_to_acc_word(stored, mode) ^ 0x80000000u;
-  const uint32_t ulp = dst_format(mode) == DstFormat::FP32 ? 1u : dst_format(mode) == DstFormat::BF16 ? 1u << 16 : 1u << 13;
+  const DstFormat f = dst_format(mode);
+  const uint32_t ulp = f == DstFormat::FP32 ? 1u : f == DstFormat::BF16 ? 1u << 16 : 1u << 13;
   return acc_word_to_dst(word + static_cast<uint32_t>(step) * ulp, mode);
 }
 
@@ -260,10 +264,12 @@ MvmulBlock make_block(Rng& r, const FpuMode& mode, Scenario sc) {
   const bool sparse = sc == Scenario::SparseTies;
   for (unsigned k = 0; k < kDotLength; ++k)
     for (unsigned j = 0; j < kBlockColumns; ++j)
-      block.srca[k][j] = make_datum(r, sa, r.below(2), base_a[j] - r.range(0, spread / 2), random_mantissa(r, sparse));
+      block.srca[k][j] =
+          make_datum(r, sa, r.below(2), base_a[j] - r.range(0, spread / 2), random_mantissa(r, sparse));
   for (unsigned i = 0; i < kBlockMaxRows; ++i)
     for (unsigned k = 0; k < kDotLength; ++k)
-      block.srcb[i][k] = make_datum(r, sb, r.below(2), base_b[i] - r.range(0, spread - spread / 2), random_mantissa(r, sparse));
+      block.srcb[i][k] =
+          make_datum(r, sb, r.below(2), base_b[i] - r.range(0, spread - spread / 2), random_mantissa(r, sparse));
   if (sc == Scenario::Specials) {
     for (auto& row : block.srca) for (uint32_t& d : row) if (r.chance(1, 3)) d = special_datum(r, sa);
     for (auto& row : block.srcb) for (uint32_t& d : row) if (r.chance(1, 3)) d = special_datum(r, sb);
@@ -286,7 +292,8 @@ MvmulBlock make_block(Rng& r, const FpuMode& mode, Scenario sc) {
   const int32_t adjust = product_exponent_adjust(has_8bit_exponent(mode), mode.dst32, mode.fidelity_phase);
   for (unsigned i = 0; i < kBlockMaxRows; ++i)
     for (unsigned j = 0; j < kBlockColumns; ++j)
-      block.dst[i][j] = sc == Scenario::Cancellation && r.chance(1, 2) ? 0 : make_dst(r, mode, base_a[j] + base_b[i] + adjust);
+      block.dst[i][j] =
+          sc == Scenario::Cancellation && r.chance(1, 2) ? 0 : make_dst(r, mode, base_a[j] + base_b[i] + adjust);
   return block;
 }
 

@@ -11,10 +11,10 @@
 
 #include <cstring>
 
-// The lane helpers below take and return vectors by value; GCC notes that such functions would pass
-// them differently with and without AVX. They are all inlined into one function per instruction set,
-// so no vector ever crosses a call.
-#if defined(__GNUC__) && !defined(__clang__)
+// The lane helpers below take and return vectors by value; GCC and Clang note that such functions
+// would pass them differently with and without AVX. They are all inlined into one function per
+// instruction set, so no vector ever crosses a call.
+#if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
@@ -136,7 +136,8 @@ TMU_LANE_INLINE void decode_srcb_row(const std::array<uint32_t, kDotLength>& dat
   }
   for (unsigned g = 0; g < kGroups; ++g) {
     bool any = false;
-    for (unsigned t = 0; t < kProductsPerGroup; ++t) any |= row.exponent[g * kProductsPerGroup + t] == kFlushedExponent;
+    for (unsigned t = 0; t < kProductsPerGroup; ++t)
+      any |= row.exponent[g * kProductsPerGroup + t] == kFlushedExponent;
     row.group_has_flushed[g] = any;
   }
 }
@@ -184,12 +185,13 @@ TMU_LANE_INLINE TermLanes group_adder_tree(const SrcAPlanes& a, const SrcBRow& b
 // ---------------------------------------------------------------------------------------------
 
 // magnitude / 2^shift rounded with ties away from zero, for magnitude < 2^29 and shift 0..30 (where
-// 30 already leaves nothing): floor((2 * magnitude + 2^shift) / 2^(shift + 1)).
+// 30 already leaves nothing): floor((2 * magnitude + 2^shift) / 2^(shift + 1)). A magnitude of -1
+// (a zero negative term after the ties adjustment below, only ever with a shift >= 1) gives 0.
 TMU_LANE_INLINE Lanes round_half_away_lanes(Lanes magnitude, Lanes shift) {
   return ((magnitude << 1) + (1 << shift)) >> (shift + 1);
 }
 
-// std::countl_zero on every lane (32 for a zero lane does not matter: such lanes are cancelled).
+// std::countl_zero on every lane (a zero lane gives 31, which does not matter: it is cancelled).
 TMU_LANE_INLINE Lanes count_leading_zeros(WordLanes x) {
   Lanes n{};
   for (unsigned width : {16u, 8u, 4u, 2u, 1u}) {

@@ -81,6 +81,17 @@ class ExecContext {
     note_written_row(DstRegs::hi_row(row));
     result.writes.note_dst_row(DstRegs::lo_row(row));
   }
+  // A whole row of sixteen values in one logged write (the matrix instructions produce rows).
+  template <typename Values>
+  void write_dst16_row(uint32_t row, const Values& values) {
+    write_dst16(row, 0, static_cast<uint16_t>(values[0]));  // checks, logs the row, schedules validity
+    for (unsigned c = 1; c < kDstCols; ++c) s.Dst.write16_bits(row, c, static_cast<uint16_t>(values[c]));
+  }
+  template <typename Values>
+  void write_dst32_row(uint32_t row, const Values& values) {
+    write_dst32(row, 0, values[0]);  // logs both storage rows once and schedules validity
+    for (unsigned c = 1; c < kDstCols; ++c) s.Dst.write32_bits(row, c, values[c]);
+  }
   // Rows written by this instruction become valid only when it completes (see DstRegs::write16_bits).
   void commit_written_rows() {
     for (uint16_t row : rows_to_validate_) s.Dst.RowValid[row] = true;

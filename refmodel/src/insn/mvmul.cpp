@@ -35,7 +35,7 @@ void matmul(ExecContext& ctx, const MatmulShape& shape) {
   fpu::MvmulBlock block;
   for (unsigned k = 0; k < fpu::kDotLength; ++k) block.srca[k] = srca_bank.Rows[(srca_row + k) & (kSrcRows - 1)];
 
-  // Output row n of the block is Dst row dst_row + rows[n]. With a broadcast only the even rows are
+  // Output row n of the block is Dst row rows[n]. With a broadcast only the even rows are
   // written (rows 1, 3, 5 stay untouched), all from the same SrcB row.
   const unsigned row_step = shape.broadcast_srcb_row ? 2 : 1;
   std::array<uint32_t, fpu::kBlockMaxRows> rows{};
@@ -53,18 +53,9 @@ void matmul(ExecContext& ctx, const MatmulShape& shape) {
 
   fpu::mvmul_block(block, mode);
 
-  // Column 0 of each row is written through the context, which checks the write, logs the row in
-  // the WriteSet and schedules its validity; the other fifteen columns of that row then change only
-  // the bits. The state and the WriteSet are those of sixteen logged writes, without fifteen
-  // look-ups per row in the WriteSet.
   for (unsigned n = 0; n < block.rows; ++n) {
-    if (dst32) {
-      ctx.write_dst32(rows[n], 0, block.dst[n][0]);
-      for (unsigned j = 1; j < kSrcCols; ++j) ctx.s.Dst.write32_bits(rows[n], j, block.dst[n][j]);
-    } else {
-      ctx.write_dst16(rows[n], 0, static_cast<uint16_t>(block.dst[n][0]));
-      for (unsigned j = 1; j < kSrcCols; ++j) ctx.s.Dst.write16_bits(rows[n], j, static_cast<uint16_t>(block.dst[n][j]));
-    }
+    if (dst32) ctx.write_dst32_row(rows[n], block.dst[n]);
+    else ctx.write_dst16_row(rows[n], block.dst[n]);
   }
   finish_math_insn(ctx);
 }

@@ -124,18 +124,8 @@ void Builder::list_bank_state() {
   for (uint16_t u = 0; u < 2; ++u) list(Space::Unpacker, u, 0, "SrcBank");
 }
 
-void Builder::list_addrmod_slot(unsigned slot) {
-  for (std::string_view name : field_names(Space::AddrMod)) list(Space::AddrMod, t(), u16(slot), name);
-  if (arch() == Arch::Wormhole) list(Space::ThreadConfig, t(), 0, "ADDR_MOD_SET_Base");
-}
-
 void Builder::insn(Op op, std::initializer_list<std::pair<Field, uint32_t>> fields) {
   words_.push_back(encode(arch(), op, std::vector<std::pair<Field, uint32_t>>(fields)));
-}
-
-uint32_t Builder::field_max(Op op, Field f) const {
-  const FieldSpec* spec = find_by_op(arch(), op)->find_field(f);
-  return spec ? spec->max : 0;
 }
 
 namespace {

@@ -52,14 +52,10 @@ class Builder {
   void list_all_rwcs();
   // The eight locations a bank flip may write (see written_locations).
   void list_bank_state();
-  // Every field of one ADDR_MOD slot, and how the slot is chosen (Wormhole: ADDR_MOD_SET_Base).
-  void list_addrmod_slot(unsigned slot);
 
   // Instruction words run in order by finish(). Encoding errors are generator bugs.
   void insn(Op op, std::initializer_list<std::pair<Field, uint32_t>> fields);
   void insn_word(uint32_t raw) { words_.push_back(raw); }
-  // Largest value a field of the instruction allows on this architecture.
-  uint32_t field_max(Op op, Field f) const;
 
   struct Views {
     View srca = View::Raw, srcb = View::Raw, dst = View::Raw;

@@ -65,10 +65,10 @@ class MatrixGenerator : public FileGenerator {
     }
     a_ = src_classes(spec.fmt, Role::SrcA, tie_a);
     b_ = src_classes(spec.fmt, Role::SrcB, tie_b);
-    if (is_add()) {  // ELWADD/ELWSUB read both operands in full: plain powers of two tie
-      a_[13] = {"+tie", src_float_or_int(tie_a, 0)};
+    if (is_add() && spec.fmt != Fmt::INT8) {  // the adds read whole operands: plain powers of two tie
+      a_[13] = {"+tie", power_of_two(tie_a)};
       a_[14] = {"-tie", negate_src(a_[13].bits)};
-      b_[13] = {"+tie", src_float_or_int(tie_b, 0)};
+      b_[13] = {"+tie", power_of_two(tie_b)};
       b_[14] = {"-tie", negate_src(b_[13].bits)};
     }
     d_ = dst_classes(spec.fmt, spec.dst32);
@@ -115,14 +115,17 @@ class MatrixGenerator : public FileGenerator {
     }
     for (unsigned r : lay.srcb_rows)
       b.set_src_row(true, env.srcb_bank, lay.srcb_row + r, row_of([&](unsigned) { return random_src(rng, spec_.fmt, b_, center, spread); }));
-    const bool add_dst = op == Op::ELWMUL || !is_add() || rng.chance(3, 4);
-    for (unsigned i : lay.dst_rows) {
-      if (!add_dst && is_add()) continue;
-      const bool valid = !rng.chance(1, 8);
-      set_dst(b, lay.dst_base + i, valid, row_of([&](unsigned) { return random_dst(rng, spec_.fmt, spec_.dst32, 1, 4); }));
+    const bool add_dst = !is_add() || rng.chance(3, 4);  // only ELWADD/ELWSUB may leave Dst unread
+    if (add_dst) {
+      for (unsigned i : lay.dst_rows) {
+        const bool valid = !rng.chance(1, 8);
+        set_dst(b, lay.dst_base + i, valid, row_of([&](unsigned) { return random_dst(rng, spec_.fmt, spec_.dst32, 1, 4); }));
+      }
+    } else {
+      prepare_write_only_rows(b, lay);
     }
-    if (!add_dst) prepare_write_only_rows(b, lay);
-    emit(b, op, env, add_dst);
+    // ELWMUL accumulates whatever its AddDst bit says (ttsim): the bit is drawn too.
+    emit(b, op, env, op == Op::ELWMUL ? rng.chance(1, 2) : add_dst);
     return b.finish("", fmt::format("level 2: {} random operands", find_by_op(arch_, op)->mnemonic), views());
   }
 
@@ -135,11 +138,9 @@ class MatrixGenerator : public FileGenerator {
   bool is_mvmul_family() const { return spec_.op == Op::MVMUL; }
   bool is_add() const { return spec_.op == Op::ELWADD || spec_.op == Op::ELWSUB; }
 
-  uint32_t src_float_or_int(int exponent, uint32_t mantissa) const {
-    if (spec_.fmt == Fmt::INT8) return src_int8(0, 1);
-    return src_float(spec_.fmt, 0, static_cast<uint32_t>(std::clamp(exponent_bias(spec_.fmt) + exponent, 1,
-                                                                    static_cast<int>(max_exponent(spec_.fmt)))),
-                     mantissa);
+  uint32_t power_of_two(int exponent) const {
+    const int biased = std::clamp(exponent_bias(spec_.fmt) + exponent, 1, static_cast<int>(max_exponent(spec_.fmt)));
+    return src_float(spec_.fmt, 0, static_cast<uint32_t>(biased), 0);
   }
 
   std::string mnemonics() const {
@@ -193,7 +194,7 @@ class MatrixGenerator : public FileGenerator {
     unsigned rows = kRows, step = 1;
     if (op == Op::GAPOOL) rows = 4;
     if (op == Op::MVMUL && spec_.bcast == Bcast::Row) {
-      rows = 7;  // MVMUL's broadcast writes rows 0, 2, 4, 6 of a block aligned by ~6
+      rows = 7;  // MVMUL.md: NumRows 7 (so DstRow &= 0x400 - 7), and only rows 0, 2, 4, 6 are written
       step = 2;
     }
     l.dst_base = dst_row_unaligned(e) & (is_mvmul_family() ? (kDstRows - rows) : 0x3F8);

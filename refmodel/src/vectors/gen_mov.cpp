@@ -132,10 +132,12 @@ class MovGenerator : public FileGenerator {
 
   std::array<uint32_t, 16> pattern_row(unsigned r, Rng& patterns) const {
     if (from_dst()) return dst_pattern_row(r, patterns);
+    // Each row starts at a different class, so that column 0 (what BroadcastCol0 copies) differs.
+    auto cls = [&](unsigned c) { return (c + r * 7 + 6) % kNumSrcClasses; };
     switch (r) {
-      case 0: return row_of([&](unsigned c) { return a_[c].bits; });
-      case 1: return row_of([&](unsigned c) { return b_[c].bits; });
-      case 2: return row_of([&](unsigned c) { return with_dropped_bits(a_[c].bits); });
+      case 0: return row_of([&](unsigned c) { return a_[cls(c)].bits; });
+      case 1: return row_of([&](unsigned c) { return b_[cls(c)].bits; });
+      case 2: return row_of([&](unsigned c) { return with_dropped_bits(a_[cls(c)].bits); });
       default: return random_row(patterns);
     }
   }

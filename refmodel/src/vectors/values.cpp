@@ -189,11 +189,6 @@ std::vector<DstClass> dst_classes(Fmt f, bool dst32) {
           {"-max-normal", true, d(sign | v.max)}, {"+max-normal", true, d(v.max)}};
 }
 
-uint32_t dst_one(Fmt f, bool dst32) {
-  if (f == Fmt::INT8) return dst32_from_int32(1);
-  return dst_from_ieee(f, dst32, dst32 ? 0x3F800000u : (f == Fmt::FP16 ? 0x3C00u : 0x3F80u));
-}
-
 uint32_t random_src(Rng& rng, Fmt f, const std::array<Named, kNumSrcClasses>& classes, int center, int spread) {
   if (rng.chance(1, 8)) return classes[rng.below(kNumSrcClasses)].bits;
   const uint32_t sign = rng.bits(1);

@@ -64,7 +64,6 @@ struct DstClass {
 // 1 + ulp (odd last bit, for tie direction), the smallest normal, ±the largest normal; INT32 has
 // 0, sign-magnitude -0, ±1, ±(2^31 - 1) and near-saturation values.
 std::vector<DstClass> dst_classes(Fmt f, bool dst32);
-uint32_t dst_one(Fmt f, bool dst32);  // 1.0 in the math Dst layout
 
 // ---- Random values (level 2) ----
 // A Src datum: with probability 1/8 one of the classes, otherwise a random sign and mantissa with

@@ -9,9 +9,9 @@
 //                    (OperandReader below: the style and phase turned into masks once), and everything
 //                    that depends only on the mode (exponent adjustment, zero-product exponent) is
 //                    hoisted.
-//   align_group_sum  Eight output columns of one row are computed side by side in
-//                    integer lanes. A product is aligned (ties away) on its signed value with the
-//                    identity of round_signed_product_shift below, which needs no branch.
+//   align_group_sum  Eight output columns of one row are computed side by side in integer lanes. A
+//                    product is aligned (ties away) on its signed value with the identity of
+//                    round_signed_product_shift below, which needs no branch.
 //   accum_normalize  The stage restated for eight elements at once, step for step, without the
 //                    trace and without branches (each step computes its value for every lane and
 //                    selects); accumulate_block_terms exposes it to the tests.
@@ -58,7 +58,8 @@ void mvmul_block(MvmulBlock& block, const FpuMode& mode);
 void mvmul_block(MvmulBlock& block, const FpuMode& mode, BlockKernelIsa isa);  // isa must be available
 
 // ---------------------------------------------------------------------------------------------
-// The pieces, inline so that the kernel compiles them into its loops and tests can check each one.
+// The pieces, exposed so that tests can check each one on its own (the inline ones are also compiled
+// into the kernel's loops).
 // ---------------------------------------------------------------------------------------------
 namespace block_detail {
 
@@ -143,8 +144,8 @@ constexpr int32_t round_signed_product_shift(int32_t doubled_product, int32_t sh
 
 // The kernel's accumulator stage on its own, so that tests can drive it with chosen terms:
 // results[n] = accum_normalize_round(group0[n], group1[n], dst_words[n], config) for every n, for
-// terms as align_group_sum makes them (exponent 0..1023, mantissa below 2^28, a zero term has sign 0)
-// and any Dst word. All spans must have the same length.
+// terms as align_group_sum makes them (exponent 0..1023, mantissa below 2^28) and any Dst word. All
+// spans must have the same length.
 void accumulate_block_terms(std::span<const AccTerm> group0, std::span<const AccTerm> group1,
                             std::span<const uint32_t> dst_words, const AccumConfig& config,
                             std::span<uint32_t> results, BlockKernelIsa isa);
