@@ -10,3 +10,7 @@ rtl/tmu_align_group_sum.sv
 rtl/tmu_accum_normalize.sv
 rtl/tmu_gpr_unit.sv
 rtl/tmu_rwc.sv
+rtl/tmu_src_regs.sv
+rtl/tmu_dst_regs.sv
+rtl/tmu_mac_element.sv
+rtl/tmu_mac_array.sv

@@ -282,5 +282,39 @@ package tmu_pkg;
     INSN_UNSUPPORTED = 2'd3   // tmu does not model it (e.g. SETDMAREG SetSignalsMode)
   } insn_status_e;
 
+  // ---------------------------------------------------------------------------------------------
+  // Src register files and Dst storage (tmu_src_regs, tmu_dst_regs)
+  // ---------------------------------------------------------------------------------------------
+
+  // The data format code an unpacker tags a Src bank with (formats.h DataFormat; same encoding).
+  localparam int unsigned DataFormatW = 4;
+
+  // What a Matrix Unit instruction does to one Src operand's banks.
+  typedef enum logic [1:0] {
+    SRC_CMD_NONE         = 2'd0,
+    SRC_CMD_CLEAR_DVALID = 2'd1,  // FlipSrcA/B of MVMUL, ELW*, SETRWC, ... (context.cpp clear_dvalid)
+    SRC_CMD_CLEARDVALID  = 2'd2,  // the CLEARDVALID instruction
+    SRC_CMD_ZEROSRC      = 2'd3   // the ZEROSRC instruction
+  } src_cmd_e;
+
+  // Dst is accessed in blocks of 8 rows (the MVMUL output block); a 32-bit-view block of 8 rows
+  // occupies two adjacent 16-bit blocks (Adj32: high halves, then low halves 8 rows on).
+  localparam int unsigned DstBlockRows  = 8;
+  localparam int unsigned DstBlockLanes = DstBlockRows * DstCols;  // elements of a block
+  localparam int unsigned DstBlockW     = DstRowW - 3;             // an 8-row block's number
+
+  // ZEROACC Mode (ZEROACC.md; zeroacc.cpp).
+  typedef enum logic [1:0] {
+    ZEROACC_ONE_ROW      = 2'd0,
+    ZEROACC_SIXTEEN_ROWS = 2'd1,
+    ZEROACC_HALF_OF_DST  = 2'd2,
+    ZEROACC_ALL_OF_DST   = 2'd3
+  } zeroacc_mode_e;
+
+  // DstBits row holding the high half of Dst32b[row] (formats.h adj32_row); the low half is 8 on.
+  function automatic logic [DstRowW-1:0] adj32_row(input logic [DstRowW-1:0] row);
+    adj32_row = {row[8:3], 1'b0, row[2:0]} | {row[9], 6'd0, row[2:0]};
+  endfunction
+
 endpackage
 /* verilator lint_on UNUSEDPARAM */

@@ -5,6 +5,7 @@
 #   scripts/synth.sh --quick          the same up to Yosys's coarse netlist (word-level cells): reads,
 #                                     elaborates, checks for latches, counts multipliers, memories and
 #                                     flip-flop bits in seconds; this is what ctest runs
+#                                     (tmu_mac_array only when named with --top, then at Rows=1)
 #   scripts/synth.sh --top M [--top N ...]   only these modules
 #   scripts/synth.sh --frontend-netlist DIR   also write each module as Yosys read it (after proc and
 #                                     flatten, before optimisation) to DIR/<module>.v, for simulating
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
     --top) tops+=("$2"); shift ;;
     --frontend-netlist) netlist_dir="$2"; shift ;;
     --keep) keep_dir="$2"; shift ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "synth.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -43,6 +44,13 @@ if [ "${#tops[@]}" -eq 0 ]; then
     name="$(basename "$f" .sv)"
     case "$name" in *_pkg) ;; *) tops+=("$name") ;; esac
   done
+  # Even reduced, the multiplier array takes about two minutes of coarse synthesis (its element,
+  # tmu_mac_element, is a top of its own and takes under one): --quick leaves it to --top.
+  if [ "$quick" -eq 1 ]; then
+    kept=()
+    for top in "${tops[@]}"; do [ "$top" = tmu_mac_array ] || kept+=("$top"); done
+    tops=("${kept[@]}")
+  fi
 fi
 
 work="$(mktemp -d)"
@@ -50,6 +58,13 @@ trap 'rm -rf "$work"' EXIT
 [ -n "$netlist_dir" ] && mkdir -p "$netlist_dir"
 
 read_cmd="read_verilog -sv -DSYNTHESIS ${files[*]}"
+
+# Arrays --quick --top synthesises at a reduced size, and the array and its element without
+# Yosys's SAT-based resource sharing, whose run time grows steeply with the number of elements
+# (it took over 2.5 minutes on a one-row tmu_mac_array) and which only merges a few shifters per
+# element. A run without --quick synthesises them at full width with sharing.
+declare -A quick_params=([tmu_mac_array]="Rows 1")
+declare -A quick_synth_opts=([tmu_mac_array]="-noshare" [tmu_mac_element]="-noshare")
 latch_types='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
 
 printf '%-22s %5s %5s %12s %8s' module '$mul' '$macc' 'mem(bits)' 'ff_bits'
@@ -61,6 +76,9 @@ for top in "${tops[@]}"; do
   script="$work/$top.ys"
   {
     echo "$read_cmd"
+    if [ "$quick" -eq 1 ] && [ -n "${quick_params[$top]:-}" ]; then
+      echo "chparam -set ${quick_params[$top]} $top"
+    fi
     echo "hierarchy -check -top $top"
     echo "proc"
     echo "flatten"
@@ -68,7 +86,8 @@ for top in "${tops[@]}"; do
     [ -n "$netlist_dir" ] && echo "write_verilog -noattr $netlist_dir/$top.v"
     echo "opt_clean"
     echo "tee -q -o $work/$top.frontend.json stat -json"
-    echo "synth -flatten -top $top -run coarse:fine"
+    [ "$quick" -eq 1 ] && opts="${quick_synth_opts[$top]:-}" || opts=""
+    echo "synth -flatten $opts -top $top -run coarse:fine"
     echo "select -assert-none $latch_types"
     echo "tee -q -o $work/$top.coarse.json stat -json -width"
     if [ "$quick" -eq 0 ]; then

@@ -8,6 +8,9 @@
 //  al_*  a free-standing tmu_align_group_sum, for products no fidelity slice would make.
 //  ac_*  a free-standing tmu_accum_normalize, for arbitrary terms and Dst words.
 //  gpr_* tmu_gpr_unit;  rwc_* tmu_rwc (both clocked by clk_i / rst_ni).
+//  ma_*  tmu_mac_array with MacRows output rows (a reduced array keeps the build lean), clocked.
+//  sr_*  tmu_src_regs for SrcA (16-row reads, sra_*) and SrcB (8-row reads, srb_*): operand i's
+//        inputs at bit i (or field i) of each shared port;  dr_* tmu_dst_regs (2 read ports).
 module tmu_blocks_tb (
   input  logic                                          clk_i,
   input  logic                                          rst_ni,
@@ -78,7 +81,72 @@ module tmu_blocks_tb (
   input  logic [2:0]                                    rwc_cmd_addr_mod_i,
   input  logic                                          rwc_cmd_update_fidelity_i,
   output logic [1:0]                                    rwc_cmd_status_o,
-  output logic [tmu_pkg::NumThreads*tmu_pkg::RwcW-1:0]  rwc_o
+  output logic [tmu_pkg::NumThreads*tmu_pkg::RwcW-1:0]  rwc_o,
+
+  // ---- MAC array (MacRows rows; tests/rtl/test_mac_array.cpp kMacRows must match) ----
+  input  logic                                          ma_valid_i,
+  input  logic [16*16*tmu_pkg::SrcDatumW-1:0]           ma_srca_i,
+  input  logic [2*16*tmu_pkg::SrcDatumW-1:0]            ma_srcb_i,
+  input  logic [2*16*32-1:0]                            ma_dst_i,
+  input  logic [1:0]                                    ma_srca_style_i,
+  input  logic [1:0]                                    ma_srcb_style_i,
+  input  logic                                          ma_dst32_i,
+  input  logic [1:0]                                    ma_phase_i,
+  input  logic                                          ma_arch_i,
+  output logic                                          ma_valid_o,
+  output logic [2*16*32-1:0]                            ma_dst_o,
+
+  // ---- Src register files (SrcA = index 0, SrcB = index 1) ----
+  input  logic [1:0]                                    sr_unp_we_i,
+  input  logic [11:0]                                   sr_unp_row_i,
+  input  logic [2*16*tmu_pkg::SrcDatumW-1:0]            sr_unp_data_i,
+  input  logic [7:0]                                    sr_unp_format_i,
+  input  logic [1:0]                                    sr_unp_dvalid_i,
+  input  logic [1:0]                                    sr_cmd_i,
+  input  logic [1:0]                                    sr_flip_i,
+  input  logic [1:0]                                    sr_clr_dvalid_disable_i,
+  input  logic                                          sr_reset_i,
+  input  logic                                          sr_keep_reading_i,
+  input  logic [1:0]                                    sr_clear_i,
+  input  logic                                          sr_both_banks_i,
+  input  logic                                          sr_single_bank_mu_i,
+  input  logic                                          sr_negative_inf_i,
+  input  logic [11:0]                                   sr_rd_row_i,
+  output logic [16*16*tmu_pkg::SrcDatumW-1:0]           sra_rd_data_o,
+  output logic [8*16*tmu_pkg::SrcDatumW-1:0]            srb_rd_data_o,
+  input  logic [1:0]                                    sr_mu_we_i,
+  input  logic [11:0]                                   sr_mu_row_i,
+  input  logic [2*16*tmu_pkg::SrcDatumW-1:0]            sr_mu_data_i,
+  input  logic [1:0]                                    sr_dbg_bank_i,
+  input  logic [11:0]                                   sr_dbg_row_i,
+  output logic [2*16*tmu_pkg::SrcDatumW-1:0]            sr_dbg_data_o,
+  output logic [1:0]                                    sr_mu_bank_o,
+  output logic [1:0]                                    sr_unp_bank_o,
+  output logic [3:0]                                    sr_mu_owns_o,
+  output logic [15:0]                                   sr_format_o,
+  output logic [7:0]                                    sr_mu_format_o,
+
+  // ---- Dst storage ----
+  input  logic [13:0]                                   dr_rd_block_i,
+  input  logic [1:0]                                    dr_rd_dst32_i,
+  input  logic [63:0]                                   dr_rd_identity_i,
+  output logic [2*tmu_pkg::DstBlockLanes*32-1:0]        dr_rd_data_o,
+  input  logic                                          dr_wr_en_i,
+  input  logic [6:0]                                    dr_wr_block_i,
+  input  logic                                          dr_wr_dst32_i,
+  input  logic [7:0]                                    dr_wr_row_mask_i,
+  input  logic [tmu_pkg::DstBlockLanes*32-1:0]          dr_wr_data_i,
+  input  logic                                          dr_wr_set_valid_i,
+  input  logic                                          dr_za_valid_i,
+  input  logic [1:0]                                    dr_za_mode_i,
+  input  logic [9:0]                                    dr_za_row_i,
+  input  logic                                          dr_za_dst32_i,
+  input  logic [7:0]                                    dr_za_block_i,
+  input  logic                                          dr_za_revert_i,
+  input  logic                                          dr_za_upper_half_i,
+  input  logic [9:0]                                    dr_dbg_row_i,
+  output logic [255:0]                                  dr_dbg_bits_o,
+  output logic [1023:0]                                 dr_row_valid_o
 );
 
   localparam int unsigned DatumW   = tmu_pkg::SrcDatumW;
@@ -192,6 +260,99 @@ module tmu_blocks_tb (
     .cmd_update_fidelity_i(rwc_cmd_update_fidelity_i),
     .cmd_status_o         (rwc_cmd_status_o),
     .rwc_o                (rwc_o)
+  );
+
+  // ---- MAC array ----
+  localparam int unsigned MacRows = 2;
+
+  tmu_mac_array #(
+    .Rows   (MacRows),
+    .Latency(5)
+  ) u_mac_array (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .valid_i     (ma_valid_i),
+    .srca_i      (ma_srca_i),
+    .srcb_i      (ma_srcb_i),
+    .dst_i       (ma_dst_i),
+    .srca_style_i(tmu_pkg::src_style_e'(ma_srca_style_i)),
+    .srcb_style_i(tmu_pkg::src_style_e'(ma_srcb_style_i)),
+    .dst32_i     (ma_dst32_i),
+    .phase_i     (ma_phase_i),
+    .arch_i      (tmu_pkg::arch_e'(ma_arch_i)),
+    .valid_o     (ma_valid_o),
+    .dst_o       (ma_dst_o)
+  );
+
+  // ---- Src register files ----
+  localparam int unsigned SrcRowBits = 16 * tmu_pkg::SrcDatumW;
+
+  for (genvar op = 0; op < 2; op++) begin : g_src
+    localparam int unsigned ReadRows = (op == 0) ? 16 : 8;
+    logic [ReadRows*SrcRowBits-1:0] rd_data;
+
+    tmu_src_regs #(
+      .IsSrcA  (op == 0),
+      .ReadRows(ReadRows)
+    ) u_src_regs (
+      .clk_i                   (clk_i),
+      .rst_ni                  (rst_ni),
+      .unp_we_i                (sr_unp_we_i[op]),
+      .unp_row_i               (sr_unp_row_i[op*6 +: 6]),
+      .unp_data_i              (sr_unp_data_i[op*SrcRowBits +: SrcRowBits]),
+      .unp_format_i            (sr_unp_format_i[op*4 +: 4]),
+      .unp_dvalid_i            (sr_unp_dvalid_i[op]),
+      .cmd_i                   (tmu_pkg::src_cmd_e'(sr_cmd_i)),
+      .cmd_flip_i              (sr_flip_i[op]),
+      .cmd_clr_dvalid_disable_i(sr_clr_dvalid_disable_i[op]),
+      .cmd_reset_i             (sr_reset_i),
+      .cmd_keep_reading_i      (sr_keep_reading_i),
+      .cmd_clear_i             (sr_clear_i[op]),
+      .cmd_both_banks_i        (sr_both_banks_i),
+      .cmd_single_bank_mu_i    (sr_single_bank_mu_i),
+      .cmd_negative_inf_i      (sr_negative_inf_i),
+      .rd_row_i                (sr_rd_row_i[op*6 +: 6]),
+      .rd_data_o               (rd_data),
+      .mu_we_i                 (sr_mu_we_i[op]),
+      .mu_row_i                (sr_mu_row_i[op*6 +: 6]),
+      .mu_data_i               (sr_mu_data_i[op*SrcRowBits +: SrcRowBits]),
+      .dbg_bank_i              (sr_dbg_bank_i[op]),
+      .dbg_row_i               (sr_dbg_row_i[op*6 +: 6]),
+      .dbg_data_o              (sr_dbg_data_o[op*SrcRowBits +: SrcRowBits]),
+      .mu_bank_o               (sr_mu_bank_o[op]),
+      .unp_bank_o              (sr_unp_bank_o[op]),
+      .mu_owns_o               (sr_mu_owns_o[op*2 +: 2]),
+      .format_o                (sr_format_o[op*8 +: 8]),
+      .mu_format_o             (sr_mu_format_o[op*4 +: 4])
+    );
+  end
+  assign sra_rd_data_o = g_src[0].rd_data;
+  assign srb_rd_data_o = g_src[1].rd_data;
+
+  // ---- Dst storage (default parameters: the Yosys netlist has none) ----
+  tmu_dst_regs u_dst_regs (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .rd_block_i     (dr_rd_block_i),
+    .rd_dst32_i     (dr_rd_dst32_i),
+    .rd_identity_i  (dr_rd_identity_i),
+    .rd_data_o      (dr_rd_data_o),
+    .wr_en_i        (dr_wr_en_i),
+    .wr_block_i     (dr_wr_block_i),
+    .wr_dst32_i     (dr_wr_dst32_i),
+    .wr_row_mask_i  (dr_wr_row_mask_i),
+    .wr_data_i      (dr_wr_data_i),
+    .wr_set_valid_i (dr_wr_set_valid_i),
+    .za_valid_i     (dr_za_valid_i),
+    .za_mode_i      (tmu_pkg::zeroacc_mode_e'(dr_za_mode_i)),
+    .za_row_i       (dr_za_row_i),
+    .za_dst32_i     (dr_za_dst32_i),
+    .za_block_i     (dr_za_block_i),
+    .za_revert_i    (dr_za_revert_i),
+    .za_upper_half_i(dr_za_upper_half_i),
+    .dbg_row_i      (dr_dbg_row_i),
+    .dbg_bits_o     (dr_dbg_bits_o),
+    .row_valid_o    (dr_row_valid_o)
   );
 
 endmodule
