@@ -1,6 +1,7 @@
 // tmu RTL file list, packages first (each file holds one package or one module).
 rtl/tmu_pkg.sv
 rtl/tmu_isa_pkg.sv
+rtl/tmu_decode.sv
 rtl/tmu_shift_round.sv
 rtl/tmu_dst_to_acc.sv
 rtl/tmu_acc_to_dst.sv
@@ -12,5 +13,16 @@ rtl/tmu_gpr_unit.sv
 rtl/tmu_rwc.sv
 rtl/tmu_src_regs.sv
 rtl/tmu_dst_regs.sv
+rtl/tmu_mov_to_dst.sv
+rtl/tmu_mov_from_dst.sv
+rtl/tmu_mov_unit.sv
+rtl/tmu_gmpool_column.sv
+rtl/tmu_gmpool_unit.sv
+rtl/tmu_elw_adder.sv
+rtl/tmu_elw_element.sv
+rtl/tmu_elw_unit.sv
 rtl/tmu_mac_element.sv
 rtl/tmu_mac_array.sv
+rtl/tmu_config.sv
+rtl/tmu_mu_ctrl.sv
+rtl/tmu_top.sv

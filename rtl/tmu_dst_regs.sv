@@ -2,15 +2,18 @@
 // validity bit per row - and its two views, Dst16b and Dst32b (Dst.md; refmodel state.h DstRegs,
 // formats.h adj32_row, src/insn/zeroacc.cpp).
 //
-// Access is by blocks of 8 rows x 16 columns (the MVMUL output block). A Dst16b block of 8 rows is
-// 8 consecutive DstBits rows; a Dst32b block of 8 rows (aligned to 8) has its high halves in the
-// DstBits rows Adj32(row) .. +7 and its low halves in the 8 rows after them, and Adj32 of an
-// aligned row always has bit 3 clear. So the storage is two memories, `hi` holding the DstBits
-// rows with bit 3 clear and `lo` those with bit 3 set, each 64 blocks of 8 rows at DstBits row
-// [9:4] - and each split by row-in-block into 8 memories of 64 x 256 bits, so that a row mask is
-// a write enable and no memory needs a partial-word write. A Dst16b block is one address of the 8
-// memories of one half, a Dst32b block the same address in all 16. Validity (1024 flip-flops) is beside them, because ZEROACC
-// changes up to every row of it in one cycle.
+// Access is by windows of 8 consecutive rows of a view, starting at any row. Dst16b row r is
+// DstBits row r; Dst32b row R has its high half in DstBits row adj32_row(R) (the refmodel's
+// DstRegs::hi_row: bits [9:4] = {R[9] | R[8], R[7:3]}, bit 3 clear, [2:0] = R[2:0]) and its low
+// half 8 rows on. The storage is 16 memories of 64 x 256 bits (one DstBits row per word): DstBits
+// row d lives in memory d[3:0] at address d[9:4]. Eight consecutive Dst16b rows have eight
+// different d[3:0]; eight consecutive Dst32b rows have eight different R[2:0], their high halves
+// in memories 0..7 and their low halves in 8..15. So no window puts two rows in one memory: each
+// memory gets its own address and a window takes one cycle wherever it starts, and a row mask is a
+// write enable (no memory needs a partial-word write). Windows wrap at the end of the view's row
+// numbers (1024 in both views: Dst32b rows 512..1023 alias DstBits rows as adj32_row makes them).
+// Validity (1024 flip-flops) is beside the memories, because ZEROACC changes up to every row of it
+// in one cycle.
 //
 // Reads are asynchronous and return the identity the caller supplies for every invalid row (in
 // the 32-bit view the high-half row's validity counts). Bits are written with or without marking
@@ -23,17 +26,17 @@ module tmu_dst_regs #(
   input  logic                                   clk_i,
   input  logic                                   rst_ni,
 
-  // Read ports p = 0..NumReadPorts-1: the 8-row block rd_block_i (Dst16b or Dst32b rows
-  // 8*rd_block_i ..+7). Element (r, c) at [((p*8 + r)*16 + c)*32 +: 32]; Dst16b values in its low
+  // Read ports p = 0..NumReadPorts-1: rows rd_row_i + k (mod 1024), k = 0..7, of Dst16b or (with
+  // rd_dst32_i) Dst32b. Element (k, c) at [((p*8 + k)*16 + c)*32 +: 32]; Dst16b values in its low
   // 16 bits (high bits 0). Invalid rows read as rd_identity_i (its low 16 bits for Dst16b).
-  input  logic [NumReadPorts*tmu_pkg::DstBlockW-1:0] rd_block_i,
+  input  logic [NumReadPorts*tmu_pkg::DstRowW-1:0] rd_row_i,
   input  logic [NumReadPorts-1:0]                rd_dst32_i,
   input  logic [NumReadPorts*32-1:0]             rd_identity_i,
   output logic [NumReadPorts*tmu_pkg::DstBlockLanes*32-1:0]  rd_data_o,
 
-  // Write port: rows wr_row_mask_i of the 8-row block wr_block_i, same element layout.
+  // Write port: rows k with wr_row_mask_i[k] of the window at wr_row_i, same element layout.
   input  logic                                   wr_en_i,
-  input  logic [tmu_pkg::DstBlockW-1:0]          wr_block_i,
+  input  logic [tmu_pkg::DstRowW-1:0]            wr_row_i,
   input  logic                                   wr_dst32_i,
   input  logic [tmu_pkg::DstBlockRows-1:0]       wr_row_mask_i,
   input  logic [tmu_pkg::DstBlockLanes*32-1:0]  wr_data_i,
@@ -47,6 +50,9 @@ module tmu_dst_regs #(
   input  logic [7:0]                             za_block_i,      // SIXTEEN_ROWS: the 16-row block
   input  logic                                   za_revert_i,     // SIXTEEN_ROWS: mark valid instead
   input  logic                                   za_upper_half_i, // HALF_OF_DST: Imm10 bit 0
+  // The DstBits rows whose validity this ZEROACC sets or clears (zeroacc.cpp's set_row_valid
+  // calls, the rows its WriteSet notes); 0 without za_valid_i.
+  output logic [tmu_pkg::DstRows-1:0]            za_rows_o,
 
   // Raw storage, for the testbench and the observation port.
   input  logic [tmu_pkg::DstRowW-1:0]            dbg_row_i,
@@ -54,108 +60,124 @@ module tmu_dst_regs #(
   output logic [tmu_pkg::DstRows-1:0]            row_valid_o
 );
 
-  localparam int unsigned BlockRows = tmu_pkg::DstBlockRows;
-  localparam int unsigned Cols      = tmu_pkg::DstCols;
-  localparam int unsigned RowW      = tmu_pkg::DstRowW;
-  localparam int unsigned Rows      = tmu_pkg::DstRows;
-  localparam int unsigned BitsW     = Cols * 16;              // one DstBits row
-  localparam int unsigned WordW     = BlockRows * BitsW;      // one memory word: an 8-row block
-  localparam int unsigned Words     = Rows / (2 * BlockRows); // per memory
-  localparam int unsigned BlockLanes = tmu_pkg::DstBlockLanes;
-  localparam int unsigned IdxW      = 6;                      // memory address: DstBits row [9:4]
-  localparam int unsigned BlocksOf16 = Rows / 16;             // ZEROACC blocks, Dst16b view
-  localparam int unsigned BlocksOf32 = Rows / 32;             // ZEROACC blocks, Dst32b view
+  localparam int unsigned WinRows    = tmu_pkg::DstBlockRows;   // rows of a window
+  localparam int unsigned Cols       = tmu_pkg::DstCols;
+  localparam int unsigned RowW       = tmu_pkg::DstRowW;
+  localparam int unsigned Rows       = tmu_pkg::DstRows;
+  localparam int unsigned BitsW      = Cols * 16;              // one DstBits row, one memory word
+  localparam int unsigned Mems       = 16;                     // by DstBits row [3:0]
+  localparam int unsigned Words      = Rows / Mems;            // per memory
+  localparam int unsigned IdxW       = 6;                      // memory address: DstBits row [9:4]
+  localparam int unsigned WinLanes   = tmu_pkg::DstBlockLanes; // elements of a window
+  localparam int unsigned BlocksOf16 = Rows / 16;              // ZEROACC blocks, Dst16b view
+  localparam int unsigned BlocksOf32 = Rows / 32;              // ZEROACC blocks, Dst32b view
 
-  // ---------------------------------------------------------------------------------------------
-  // Storage
-  // ---------------------------------------------------------------------------------------------
-  logic [Rows-1:0]  valid_q, valid_d;
-
-  // The DstBits block (row / 8) of element row 0 of a block; for Dst32b the high halves' block.
-  // tmu_pkg::adj32_row on a row aligned to 8, in units of blocks.
-  function automatic logic [RowW-1:3] block_base(input logic [RowW-1:3] block, input logic dst32);
-    block_base = dst32 ? ({block[RowW-2:3], 1'b0} | {block[RowW-1], 6'd0}) : block;
+  // Where a window puts memory m: the window row (offset) it holds - Dst16b rows are in memory
+  // row[3:0], Dst32b rows in memories row[2:0] (high half) and 8 + row[2:0] (low half) - and, as
+  // bit 3, whether it holds none (only Dst16b leaves half of the memories idle).
+  function automatic logic [3:0] window_offset(input logic [3:0] start_lo, input logic dst32,
+                                               input logic [3:0] m);
+    window_offset = dst32 ? {1'b0, m[2:0] - start_lo[2:0]} : m - start_lo;
   endfunction
 
-  // ---- write ----
-  logic [RowW-1:3] wr_base;
-  logic            wr_hi, wr_lo;
-  logic [WordW-1:0] wr_hi_word, wr_lo_word;
+  // The address in memory m of the window's row there: DstBits row [9:4].
+  function automatic logic [IdxW-1:0] window_addr(input logic [RowW-1:0] start, input logic dst32,
+                                                  input logic [3:0] m);
+    logic [RowW-1:3] row;  // the view's row, whose low bits are m (Dst16b) or m[2:0] (Dst32b)
+    row = (RowW-3)'((start + RowW'(window_offset(start[3:0], dst32, m))) >> 3);
+    // Dst32b: bits [9:4] of tmu_pkg::adj32_row (the low half, 8 rows on, has the same ones).
+    window_addr = dst32 ? {row[9] | row[8], row[7:3]} : row[9:4];
+  endfunction
 
-  always_comb begin
-    wr_base    = block_base(wr_block_i, wr_dst32_i);
-    // Dst16b writes one memory (by row bit 3), Dst32b both.
-    wr_hi      = wr_en_i && (wr_dst32_i || !wr_base[3]);
-    wr_lo      = wr_en_i && (wr_dst32_i || wr_base[3]);
-    wr_hi_word = '0;
-    wr_lo_word = '0;
-    for (int unsigned e = 0; e < BlockLanes; e++) begin
-      wr_hi_word[e*16 +: 16] = wr_dst32_i ? wr_data_i[e*32+16 +: 16] : wr_data_i[e*32 +: 16];
-      wr_lo_word[e*16 +: 16] = wr_data_i[e*32 +: 16];
-    end
-  end
+  // ---------------------------------------------------------------------------------------------
+  // Storage: memory m holds DstBits rows d with d[3:0] == m, at address d[9:4].
+  // ---------------------------------------------------------------------------------------------
+  logic [Rows-1:0]                    valid_q, valid_d;
+  logic [NumReadPorts*Mems*BitsW-1:0] rd_words;
+  logic [NumReadPorts*Mems-1:0]       rd_valids;     // validity of the row each memory reads
+  logic [Mems*BitsW-1:0]              dbg_words;
+  logic [Mems-1:0]                    wr_commit;     // memory m's written row becomes valid
+  logic [Mems*IdxW-1:0]               wr_idx;
 
-  // The memories: for each row r of a block, `hi` (DstBits rows with bit 3 clear) and `lo` (bit 3
-  // set), 64 rows of 256 bits each at DstBits row [9:4]. A block is row r of all eight.
-  logic [NumReadPorts*IdxW-1:0]  rd_idx;
-  logic [NumReadPorts*WordW-1:0] rd_hi_words, rd_lo_words;
-  logic [WordW-1:0]              dbg_hi_word, dbg_lo_word;
+  for (genvar m = 0; m < Mems; m++) begin : g_mem
+    logic [BitsW-1:0] mem_q [Words];
+    logic [3:0]       wr_off;
+    logic [IdxW-1:0]  wr_addr;
+    logic             we;
+    logic [BitsW-1:0] wr_word;
+    logic [Cols*32-1:0] wr_lanes;  // window row wr_off of wr_data_i
 
-  for (genvar r = 0; r < BlockRows; r++) begin : g_row
-    logic [BitsW-1:0] hi_q [Words];
-    logic [BitsW-1:0] lo_q [Words];
-
-    always_ff @(posedge clk_i) begin
-      if (wr_hi && wr_row_mask_i[r]) hi_q[wr_base[9:4]] <= wr_hi_word[r*BitsW +: BitsW];
-      if (wr_lo && wr_row_mask_i[r]) lo_q[wr_base[9:4]] <= wr_lo_word[r*BitsW +: BitsW];
-    end
-
-    for (genvar p = 0; p < NumReadPorts; p++) begin : g_port
-      assign rd_hi_words[p*WordW + r*BitsW +: BitsW] = hi_q[rd_idx[p*IdxW +: IdxW]];
-      assign rd_lo_words[p*WordW + r*BitsW +: BitsW] = lo_q[rd_idx[p*IdxW +: IdxW]];
-    end
-    assign dbg_hi_word[r*BitsW +: BitsW] = hi_q[dbg_row_i[9:4]];
-    assign dbg_lo_word[r*BitsW +: BitsW] = lo_q[dbg_row_i[9:4]];
-  end
-
-  // ---- validity: the write's commit, then ZEROACC ----
-  logic [RowW-1:0] za_one_row;
-  logic [RowW-1:3] jrow;  // row j without its row-in-block bits
-
-  always_comb begin
-    valid_d    = valid_q;
-    za_one_row = za_dst32_i ? tmu_pkg::adj32_row(za_row_i) : za_row_i;
-    jrow       = '0;
-    // Validity in groups of 8 rows (a block), so the commit is one group compare, not 8 decoders.
-    for (int unsigned g = 0; g < Rows / BlockRows; g++) begin
-      if (wr_en_i && wr_set_valid_i && wr_base == (RowW-3)'(g)) begin
-        valid_d[g*BlockRows +: BlockRows] = valid_q[g*BlockRows +: BlockRows] | wr_row_mask_i;
+    always_comb begin
+      wr_off      = window_offset(wr_row_i[3:0], wr_dst32_i, 4'(m));
+      wr_addr     = window_addr(wr_row_i, wr_dst32_i, 4'(m));
+      we          = wr_en_i && !wr_off[3] && wr_row_mask_i[wr_off[2:0]];
+      // Window row wr_off: Dst16b low halves; Dst32b high halves to memories 0..7, low to 8..15.
+      wr_lanes    = wr_data_i[32'(wr_off[2:0])*Cols*32 +: Cols*32];
+      wr_word     = '0;
+      for (int unsigned c = 0; c < Cols; c++) begin
+        wr_word[c*16 +: 16] = (wr_dst32_i && m < Mems / 2) ? wr_lanes[c*32 + 16 +: 16] : wr_lanes[c*32 +: 16];
       end
     end
+
+    always_ff @(posedge clk_i) begin
+      if (we) mem_q[wr_addr] <= wr_word;
+    end
+
+    // Only the high-half rows of Dst32b carry validity.
+    assign wr_commit[m]             = we && wr_set_valid_i && !(wr_dst32_i && m >= Mems / 2);
+    assign wr_idx[m*IdxW +: IdxW]   = wr_addr;
+    assign dbg_words[m*BitsW +: BitsW] = mem_q[dbg_row_i[9:4]];
+
+    for (genvar p = 0; p < NumReadPorts; p++) begin : g_port
+      logic [IdxW-1:0] rd_addr;
+      assign rd_addr = window_addr(rd_row_i[p*RowW +: RowW], rd_dst32_i[p], 4'(m));
+      assign rd_words[(p*Mems + m)*BitsW +: BitsW] = mem_q[rd_addr];
+      assign rd_valids[p*Mems + m]                 = valid_q[{rd_addr, 4'(m)}];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // ZEROACC's rows, and validity: the write's commit, then ZEROACC
+  // ---------------------------------------------------------------------------------------------
+  logic [RowW-1:0] za_one_row;
+  logic [RowW-1:3] jrow;  // row j without its low bits
+  logic            za_set;  // the rows become valid (Revert) rather than invalid
+
+  always_comb begin
+    za_rows_o  = '0;
+    za_one_row = za_dst32_i ? tmu_pkg::adj32_row(za_row_i) : za_row_i;
+    jrow       = '0;
+    za_set     = za_revert_i && za_mode_i == tmu_pkg::ZEROACC_SIXTEEN_ROWS;
     if (za_valid_i) begin
       unique case (za_mode_i)
-        tmu_pkg::ZEROACC_ONE_ROW: valid_d[za_one_row] = 1'b0;
+        tmu_pkg::ZEROACC_ONE_ROW: za_rows_o[za_one_row] = 1'b1;
         tmu_pkg::ZEROACC_SIXTEEN_ROWS: begin
-          // An out-of-range block clears nothing (software uses that to apply only the AddrMod).
+          // An out-of-range block touches nothing (software uses that to apply only the AddrMod).
           for (int unsigned j = 0; j < Rows; j++) begin
             jrow = (RowW-3)'(j >> 3);
             if (za_dst32_i) begin
               // Dst32b rows 16b..16b+15 have their high halves in DstBits rows 32b + {0..7, 16..23}.
-              if (32'(za_block_i) < BlocksOf32 && jrow[9:5] == za_block_i[4:0] && !jrow[3]) begin
-                valid_d[j] = za_revert_i;
-              end
-            end else if (32'(za_block_i) < BlocksOf16 && jrow[9:4] == za_block_i[5:0]) begin
-              valid_d[j] = za_revert_i;
+              za_rows_o[j] = 32'(za_block_i) < BlocksOf32 && jrow[9:5] == za_block_i[4:0] && !jrow[3];
+            end else begin
+              za_rows_o[j] = 32'(za_block_i) < BlocksOf16 && jrow[9:4] == za_block_i[5:0];
             end
           end
         end
         tmu_pkg::ZEROACC_HALF_OF_DST: begin
-          if (za_upper_half_i) valid_d[Rows/2 +: Rows/2] = '0;
-          else valid_d[0 +: Rows/2] = '0;
+          if (za_upper_half_i) za_rows_o[Rows/2 +: Rows/2] = '1;
+          else za_rows_o[0 +: Rows/2] = '1;
         end
-        default: valid_d = '0;  // ZEROACC_ALL_OF_DST
+        default: za_rows_o = '1;  // ZEROACC_ALL_OF_DST
       endcase
     end
+  end
+
+  always_comb begin
+    valid_d = valid_q;
+    for (int unsigned m = 0; m < Mems; m++) begin
+      if (wr_commit[m]) valid_d[{wr_idx[m*IdxW +: IdxW], 4'(m)}] = 1'b1;
+    end
+    valid_d = (valid_d & ~za_rows_o) | (za_rows_o & {Rows{za_set}});
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -164,55 +186,52 @@ module tmu_dst_regs #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Reads
+  // Reads: window row k is in memory (start + k)[3:0] (Dst16b), or in memories (start + k)[2:0]
+  // and 8 + (start + k)[2:0] (Dst32b).
   // ---------------------------------------------------------------------------------------------
   for (genvar p = 0; p < NumReadPorts; p++) begin : g_read
-    logic [RowW-1:3]  base;
-    logic             dst32;
-    logic [31:0]      identity;
-    logic [WordW-1:0] hi_word, lo_word, first_word;
-    logic [BlockLanes*32-1:0] data;
-    logic [BlockRows-1:0]     row_valid;
+    logic [3:0]                start;  // the low bits pick the memories
+    logic                      dst32;
+    logic [31:0]               identity;
+    logic [Mems*BitsW-1:0]     words;
+    logic [Mems-1:0]           valids;
+    logic [3:0]                first_mem, lo_mem;  // Dst16b: the row; Dst32b: high and low halves
+    logic [BitsW-1:0]          first_bits, lo_bits;
+    logic [WinLanes*32-1:0]    data;
 
+    assign start    = rd_row_i[p*RowW +: 4];
     assign dst32    = rd_dst32_i[p];
     assign identity = rd_identity_i[p*32 +: 32];
-    assign base     = block_base(rd_block_i[p*(RowW-3) +: RowW-3], dst32);
-    assign row_valid = valid_q[base*BlockRows +: BlockRows];
+    assign words    = rd_words[p*Mems*BitsW +: Mems*BitsW];
+    assign valids   = rd_valids[p*Mems +: Mems];
 
     always_comb begin
-      hi_word    = rd_hi_words[p*WordW +: WordW];
-      lo_word    = rd_lo_words[p*WordW +: WordW];
-      // Dst16b: the memory the block lives in; Dst32b: the high halves.
-      first_word = (!dst32 && base[3]) ? lo_word : hi_word;
       data       = '0;
-      for (int unsigned r = 0; r < BlockRows; r++) begin
+      first_mem  = '0;
+      lo_mem     = '0;
+      first_bits = '0;
+      lo_bits    = '0;
+      for (int unsigned k = 0; k < WinRows; k++) begin
+        first_mem  = dst32 ? {1'b0, start[2:0] + 3'(k)} : start[3:0] + 4'(k);
+        lo_mem     = {1'b1, start[2:0] + 3'(k)};
+        first_bits = words[32'(first_mem)*BitsW +: BitsW];
+        lo_bits    = words[32'(lo_mem)*BitsW +: BitsW];
         for (int unsigned c = 0; c < Cols; c++) begin
-          if (!row_valid[r]) begin
-            data[(r*Cols + c)*32 +: 32] = dst32 ? identity : {16'd0, identity[15:0]};
+          if (!valids[first_mem]) begin
+            data[(k*Cols + c)*32 +: 32] = dst32 ? identity : {16'd0, identity[15:0]};
           end else if (dst32) begin
-            data[(r*Cols + c)*32 +: 32] =
-                {first_word[(r*Cols + c)*16 +: 16], lo_word[(r*Cols + c)*16 +: 16]};
+            data[(k*Cols + c)*32 +: 32] = {first_bits[c*16 +: 16], lo_bits[c*16 +: 16]};
           end else begin
-            data[(r*Cols + c)*32 +: 32] = {16'd0, first_word[(r*Cols + c)*16 +: 16]};
+            data[(k*Cols + c)*32 +: 32] = {16'd0, first_bits[c*16 +: 16]};
           end
         end
       end
     end
-    assign rd_idx[p*IdxW +: IdxW] = base[9:4];
-    assign rd_data_o[p*BlockLanes*32 +: BlockLanes*32] = data;
+    assign rd_data_o[p*WinLanes*32 +: WinLanes*32] = data;
   end
 
   // ---- raw row ----
-  logic [WordW-1:0] dbg_word;
-
-  always_comb begin
-    dbg_word   = dbg_row_i[3] ? dbg_lo_word : dbg_hi_word;
-    dbg_bits_o = '0;
-    for (int unsigned r = 0; r < BlockRows; r++) begin
-      if (dbg_row_i[2:0] == 3'(r)) dbg_bits_o = dbg_word[r*BitsW +: BitsW];
-    end
-  end
-
+  assign dbg_bits_o  = dbg_words[32'(dbg_row_i[3:0])*BitsW +: BitsW];
   assign row_valid_o = valid_q;
 
 `ifndef SYNTHESIS
@@ -221,7 +240,8 @@ module tmu_dst_regs #(
                    za_valid_i && za_revert_i |-> za_mode_i == tmu_pkg::ZEROACC_SIXTEEN_ROWS)
     else $error("tmu_dst_regs: ZEROACC Revert with a mode other than 16 rows");
   initial begin
-    assert (Words == 64 && RowW == 10 && IdxW == 6) else $fatal(1, "tmu_dst_regs: storage shape");
+    assert (Words == 64 && RowW == 10 && IdxW == 6 && WinRows == 8)
+      else $fatal(1, "tmu_dst_regs: storage shape");
   end
 `endif
 

@@ -1652,5 +1652,45 @@ package tmu_isa_pkg;
   localparam int unsigned CMPDMAREG_OpBisConst_MAX = 1;
   localparam logic [7:0] OP_DMANOP = 8'h60;
   localparam logic [23:0] DMANOP_RESERVED = 24'hffffff;
+
+  // ---- instruction index (tmu_decode idx_o), the same on both architectures ----
+  localparam int unsigned IdxW = 6;
+  localparam logic [IdxW-1:0] IDX_ADDDMAREG = 6'd0;
+  localparam logic [IdxW-1:0] IDX_APOOL3S1 = 6'd1;
+  localparam logic [IdxW-1:0] IDX_APOOL3S2 = 6'd2;
+  localparam logic [IdxW-1:0] IDX_BITWOPDMAREG = 6'd3;
+  localparam logic [IdxW-1:0] IDX_CLEARDVALID = 6'd4;
+  localparam logic [IdxW-1:0] IDX_CLREXPHIST = 6'd5;
+  localparam logic [IdxW-1:0] IDX_CMPDMAREG = 6'd6;
+  localparam logic [IdxW-1:0] IDX_CONV3S1 = 6'd7;
+  localparam logic [IdxW-1:0] IDX_CONV3S2 = 6'd8;
+  localparam logic [IdxW-1:0] IDX_DMANOP = 6'd9;
+  localparam logic [IdxW-1:0] IDX_DOTPV = 6'd10;
+  localparam logic [IdxW-1:0] IDX_ELWADD = 6'd11;
+  localparam logic [IdxW-1:0] IDX_ELWMUL = 6'd12;
+  localparam logic [IdxW-1:0] IDX_ELWSUB = 6'd13;
+  localparam logic [IdxW-1:0] IDX_FLUSHDMA = 6'd14;
+  localparam logic [IdxW-1:0] IDX_GAPOOL = 6'd15;
+  localparam logic [IdxW-1:0] IDX_GATESRCRST = 6'd16;
+  localparam logic [IdxW-1:0] IDX_GMPOOL = 6'd17;
+  localparam logic [IdxW-1:0] IDX_INCRWC = 6'd18;
+  localparam logic [IdxW-1:0] IDX_MOVA2D = 6'd19;
+  localparam logic [IdxW-1:0] IDX_MOVB2A = 6'd20;
+  localparam logic [IdxW-1:0] IDX_MOVB2D = 6'd21;
+  localparam logic [IdxW-1:0] IDX_MOVD2A = 6'd22;
+  localparam logic [IdxW-1:0] IDX_MOVD2B = 6'd23;
+  localparam logic [IdxW-1:0] IDX_MPOOL3S1 = 6'd24;
+  localparam logic [IdxW-1:0] IDX_MPOOL3S2 = 6'd25;
+  localparam logic [IdxW-1:0] IDX_MULDMAREG = 6'd26;
+  localparam logic [IdxW-1:0] IDX_MVMUL = 6'd27;
+  localparam logic [IdxW-1:0] IDX_SETDMAREG = 6'd28;
+  localparam logic [IdxW-1:0] IDX_SETRWC = 6'd29;
+  localparam logic [IdxW-1:0] IDX_SHIFTDMAREG = 6'd30;
+  localparam logic [IdxW-1:0] IDX_SHIFTXA = 6'd31;
+  localparam logic [IdxW-1:0] IDX_SHIFTXB = 6'd32;
+  localparam logic [IdxW-1:0] IDX_SUBDMAREG = 6'd33;
+  localparam logic [IdxW-1:0] IDX_TRNSPSRCB = 6'd34;
+  localparam logic [IdxW-1:0] IDX_ZEROACC = 6'd35;
+  localparam logic [IdxW-1:0] IDX_ZEROSRC = 6'd36;
 endpackage
 /* verilator lint_on UNUSEDPARAM */

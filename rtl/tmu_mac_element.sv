@@ -12,8 +12,15 @@
 // and rounding on the other. The mode comes from tmu_mac_array, which holds one copy for all
 // elements and delays it alongside the data: the *_s1 inputs belong to the operation entering
 // stage 1, the *_s2 inputs to the one entering stage 2. Registers load only with their stage's
-// valid, so an idle array does not toggle. Float styles only; INT8 math needs the integer
-// accumulator (int8_math.cpp), which this element does not have.
+// valid, so an idle array does not toggle.
+//
+// INT8 math (refmodel src/fpu/int8_math.cpp int8_mvmul_element) shares everything up to the
+// stage 1 registers: the slices' multipliers give the INT8 slice products, all at the phase's bit
+// position, and the group adders sum them exactly (see group_products); the group registers carry
+// the two sums and dst_word_q the Dst32 value, whose FP32 bit positions hold INT32's sign and
+// magnitude (tmu_mac_array selects the FP32 layout for INT8). Stage 2 adds the two sums at their
+// bit position to Dst with INT32 saturation, beside the float accumulator, and the result takes
+// the same FP32-layout packing.
 module tmu_mac_element (
   input  logic                                           clk_i,
   input  logic                                           rst_ni,
@@ -29,6 +36,11 @@ module tmu_mac_element (
   input  logic                                           dst32_s1_i,
   input  tmu_pkg::fidelity_phase_t                       phase_s1_i,
   input  tmu_pkg::dst_format_e                           dst_format_s1_i,
+  input  logic                                           int8_s1_i,  // SrcA style INT8
+  // ALU_ACC_CTRL_Zero_Flag_disabled_src. MVMUL ignores it in both paths (the refmodel's
+  // fidelity_slice_product and int8_mvmul_element always apply SrcB's zero flag; only ELW* obey
+  // it); it is an input so the mode interface matches fpu::FpuMode field for field.
+  input  logic                                           zero_flag_disabled_s1_i,
 
   // ---- stage 2 ----
   input  logic                                           s2_valid_i,
@@ -36,18 +48,34 @@ module tmu_mac_element (
   input  logic                                           exponent_8b_s2_i,
   input  logic                                           minus_one_quirk_s2_i,
   input  tmu_pkg::dst_format_e                           dst_format_s2_i,
+  input  logic                                           int8_s2_i,
+  input  tmu_pkg::fidelity_phase_t                       phase_s2_i,
 
   output logic [31:0]                                    result_o  // the new stored Dst value
 );
 
-  localparam int unsigned NumProducts = tmu_pkg::SrcCols;
-  localparam int unsigned DatumW      = tmu_pkg::SrcDatumW;
-  localparam int unsigned ProductW    = tmu_pkg::SliceProductW;
-  localparam int unsigned GroupW      = tmu_pkg::ProductsPerGroup * ProductW;
-  localparam int unsigned TermW       = tmu_pkg::AccTermW;
+  localparam int unsigned NumProducts     = tmu_pkg::SrcCols;
+  localparam int unsigned DatumW          = tmu_pkg::SrcDatumW;
+  localparam int unsigned ProductW        = tmu_pkg::SliceProductW;
+  localparam int unsigned ProductMantW    = tmu_pkg::ProductMantW;  // below the exponent LSB
+  localparam int unsigned GroupW          = tmu_pkg::ProductsPerGroup * ProductW;
+  localparam int unsigned TermW           = tmu_pkg::AccTermW;
+  localparam int unsigned SumW            = tmu_pkg::GroupSumW;
+  localparam int unsigned ExpW            = tmu_pkg::ExpW;
+  localparam int unsigned FractionGap     = tmu_pkg::AccFractionBits - tmu_pkg::ProductFractionBits;
+  // INT8: |group0 +- group1| < 2^(SumW + 1); the slices' bit positions add at most 5 + 4 bits.
+  localparam int unsigned DotMagW         = SumW + 1;
+  localparam int unsigned Int8SrcAHighPos = 5;  // tmu_fidelity_slice: SrcA bits 7:5
+  localparam int unsigned Int8SrcBHighPos = 4;  // SrcB bits 9:4
+  localparam int unsigned IntMagW         = 31;  // INT32 sign-magnitude: 31 magnitude bits
+  localparam logic [IntMagW-1:0] IntMaxMagnitude = '1;  // 2^31 - 1, the INT32 saturation limit
 
   // ---- stage 1: multiply, align, group sums ----
   logic [NumProducts*ProductW-1:0] products;
+  logic [NumProducts*ProductW-1:0] group_products;
+  logic                            unused_zero_flag_disabled;
+
+  assign unused_zero_flag_disabled = zero_flag_disabled_s1_i;
   logic [2*TermW-1:0]              groups_d, groups_q;
   tmu_pkg::acc_word_t              dst_word_d, dst_word_q;
 
@@ -64,11 +92,25 @@ module tmu_mac_element (
     );
   end
 
+  // An INT8 product's exponent is the bit position of its slices, the same for all sixteen (it
+  // depends on the phase only), and the group sums it exactly - no alignment shift - unless it is
+  // 0 (phase 3), which tmu_align_group_sum drops as an underflowed group. Setting exponent bit 0
+  // lifts 0 to 1 and keeps the positions equal (4 and 5 both become 5); stage 2 applies the real
+  // position from the phase.
+  always_comb begin
+    group_products = products;
+    if (int8_s1_i) begin
+      for (int unsigned k = 0; k < NumProducts; k++) begin
+        group_products[k*ProductW + ProductMantW] = 1'b1;
+      end
+    end
+  end
+
   logic [2*TermW-1:0] group_terms;
 
   for (genvar g = 0; g < 2; g++) begin : g_group
     tmu_align_group_sum u_group (
-      .products_i(products[g*GroupW +: GroupW]),
+      .products_i(group_products[g*GroupW +: GroupW]),
       .term_o    (group_terms[g*TermW +: TermW])
     );
   end
@@ -97,6 +139,8 @@ module tmu_mac_element (
   // ---- stage 2: accumulate with Dst, normalise, round, pack ----
   tmu_pkg::acc_word_t      acc_word;
   tmu_pkg::accum_outcome_e unused_outcome;  // for a testbench's trace; the array only stores
+  tmu_pkg::acc_word_t      int8_word;
+  tmu_pkg::acc_word_t      result_word;
   logic [31:0]             stored;
   logic [31:0]             result_d, result_q;
 
@@ -111,8 +155,70 @@ module tmu_mac_element (
     .outcome_o        (unused_outcome)
   );
 
+  // ---- stage 2, INT8: Dst + (group0 + group1) << position, saturated to +/-(2^31 - 1) ----
+  // Worked on in sign-magnitude, as Dst stores it: one add or subtract of the magnitudes, and a
+  // negation when a subtraction goes below zero (the sum can then not saturate).
+  tmu_pkg::acc_term_t       int8_group0, int8_group1;
+  logic signed [DotMagW:0]  dot;
+  logic                     dot_negative;
+  logic [DotMagW-1:0]       dot_magnitude;
+  logic [IntMagW-1:0]       dot_shifted;
+  logic [IntMagW-1:0]       dst_magnitude;
+  logic                     subtract;
+  logic [IntMagW+1:0]       magnitude_sum;  // bit IntMagW + 1: the borrow of a subtraction
+  logic [IntMagW-1:0]       int8_magnitude;
+  logic                     int8_sign;
+  logic [2*FractionGap-1:0] unused_group_fraction;
+  logic [2*ExpW-1:0]        unused_group_exponent;
+
+  always_comb begin
+    int8_group0 = groups_q[0 +: TermW];
+    int8_group1 = groups_q[TermW +: TermW];
+    unused_group_fraction = {int8_group0.mantissa[FractionGap-1:0],
+                             int8_group1.mantissa[FractionGap-1:0]};
+    unused_group_exponent = {int8_group0.exponent, int8_group1.exponent};
+
+    dot = '0;
+    if (int8_group0.sign) dot = dot - $signed({2'b0, int8_group0.mantissa[FractionGap +: SumW]});
+    else                  dot = dot + $signed({2'b0, int8_group0.mantissa[FractionGap +: SumW]});
+    if (int8_group1.sign) dot = dot - $signed({2'b0, int8_group1.mantissa[FractionGap +: SumW]});
+    else                  dot = dot + $signed({2'b0, int8_group1.mantissa[FractionGap +: SumW]});
+    dot_negative  = dot[DotMagW];
+    dot_magnitude = DotMagW'(dot_negative ? -dot : dot);
+
+    // The slices' bit position: SrcA's high slice (phase bit 0 clear) sits 5 bits up, SrcB's
+    // (phase bit 1 clear) 4 bits.
+    dot_shifted = IntMagW'(dot_magnitude);
+    if (!phase_s2_i[0]) dot_shifted = dot_shifted << Int8SrcAHighPos;
+    if (!phase_s2_i[1]) dot_shifted = dot_shifted << Int8SrcBHighPos;
+
+    dst_magnitude = {dst_word_q.exponent, dst_word_q.mantissa};
+    subtract      = dst_word_q.sign ^ dot_negative;
+    magnitude_sum = {2'b0, dst_magnitude}
+                  + (subtract ? ~{2'b0, dot_shifted} : {2'b0, dot_shifted})
+                  + (IntMagW + 2)'(subtract);
+
+    int8_sign      = dst_word_q.sign;
+    int8_magnitude = magnitude_sum[IntMagW-1:0];
+    if (subtract && magnitude_sum[IntMagW+1]) begin
+      // |dot| > |Dst|: the result takes the dot product's sign.
+      int8_sign      = dot_negative;
+      int8_magnitude = -magnitude_sum[IntMagW-1:0];
+    end else if (!subtract && magnitude_sum[IntMagW]) begin
+      int8_magnitude = IntMaxMagnitude;
+    end
+    // -0 reads as 0 and a zero result is stored as +0.
+    if (int8_magnitude == '0) int8_sign = 1'b0;
+
+    int8_word.sign     = int8_sign;
+    int8_word.exponent = int8_magnitude[IntMagW-1 -: 8];
+    int8_word.mantissa = int8_magnitude[22:0];
+
+    result_word = int8_s2_i ? int8_word : acc_word;
+  end
+
   tmu_acc_to_dst u_acc_to_dst (
-    .word_i  (acc_word),
+    .word_i  (result_word),
     .format_i(dst_format_s2_i),
     .stored_o(stored)
   );

@@ -316,5 +316,108 @@ package tmu_pkg;
     adj32_row = {row[8:3], 1'b0, row[2:0]} | {row[9], 6'd0, row[2:0]};
   endfunction
 
+  // ---------------------------------------------------------------------------------------------
+  // Functional-unit operations (tmu_elw_unit, tmu_mov_unit)
+  // ---------------------------------------------------------------------------------------------
+
+  // Which functional unit carries a Matrix Unit instruction through the pipeline.
+  typedef enum logic [2:0] {
+    MU_UNIT_NONE   = 3'd0,  // bookkeeping only (RWCs, banks, ZEROACC, no-ops)
+    MU_UNIT_MAC    = 3'd1,  // MVMUL, DOTPV, GAPOOL
+    MU_UNIT_ELW    = 3'd2,  // ELWMUL, ELWADD, ELWSUB
+    MU_UNIT_GMPOOL = 3'd3,  // GMPOOL
+    MU_UNIT_MOV    = 3'd4   // MOV*, SHIFTXA, SHIFTXB, TRNSPSRCB
+  } mu_unit_e;
+
+  typedef enum logic [1:0] {
+    ELW_MUL = 2'd0,  // ELWMUL: Dst += SrcA * SrcB (one fidelity phase)
+    ELW_ADD = 2'd1,  // ELWADD: Dst (+)= SrcA + SrcB
+    ELW_SUB = 2'd2   // ELWSUB: Dst (+)= SrcA - SrcB
+  } elw_op_e;
+
+  typedef enum logic [2:0] {
+    MOV_A2D      = 3'd0,  // MOVA2D: 1 or 8 SrcA rows -> Dst
+    MOV_B2D      = 3'd1,  // MOVB2D: 1 or 4 SrcB rows, or 1 row broadcast to 8 -> Dst
+    MOV_D2A      = 3'd2,  // MOVD2A: 1 or 4 Dst rows -> SrcA
+    MOV_D2B      = 3'd3,  // MOVD2B: 1 or 4 Dst rows -> SrcB
+    MOV_B2A      = 3'd4,  // MOVB2A: 4 SrcB rows -> SrcA
+    MOV_SHIFTXA  = 3'd5,  // SHIFTXA: 16 SrcA rows shifted one lane -> SrcA rows 0..15
+    MOV_SHIFTXB  = 3'd6,  // SHIFTXB: one SrcB row rotated/shifted one lane, in place
+    MOV_TRNSPSRCB = 3'd7  // TRNSPSRCB: SrcB rows 16..31 transposed in place
+  } mov_op_e;
+
+  // ---------------------------------------------------------------------------------------------
+  // Configuration write port (tmu_config): the Config / ThreadConfig / global fields the Matrix
+  // Unit reads, by their state.h names. ADDR_MOD slots go to tmu_rwc in their register layouts.
+  // ---------------------------------------------------------------------------------------------
+
+  typedef enum logic [1:0] {
+    CFG_SCOPE_CONFIG       = 2'd0,  // Config[index] (index = state 0/1)
+    CFG_SCOPE_THREADCONFIG = 2'd1,  // ThreadConfig[index] (index = thread)
+    CFG_SCOPE_GLOBAL       = 2'd2,  // state-wide fields
+    CFG_SCOPE_ADDR_MOD     = 2'd3   // ThreadConfig[thread].ADDR_MOD_*_SEC[slot] (tmu_rwc layouts)
+  } cfg_scope_e;
+
+  typedef enum logic [4:0] {
+    // Config
+    CFG_SRCA_VAL        = 5'd0,   // ALU_FORMAT_SPEC_REG_SrcA_val
+    CFG_SRCA_OVERRIDE   = 5'd1,   // ALU_FORMAT_SPEC_REG_SrcA_override
+    CFG_SRCB_VAL        = 5'd2,   // ALU_FORMAT_SPEC_REG_SrcB_val
+    CFG_SRCB_OVERRIDE   = 5'd3,   // ALU_FORMAT_SPEC_REG_SrcB_override
+    CFG_REG0_SRCA       = 5'd4,   // ALU_FORMAT_SPEC_REG0_SrcA
+    CFG_REG1_SRCB       = 5'd5,   // ALU_FORMAT_SPEC_REG1_SrcB
+    CFG_FP32_ENABLED    = 5'd6,   // ALU_ACC_CTRL_Fp32_enabled
+    CFG_INT8_MATH       = 5'd7,   // ALU_ACC_CTRL_INT8_math_enabled
+    CFG_ZERO_FLAG_SRC   = 5'd8,   // ALU_ACC_CTRL_Zero_Flag_disabled_src
+    CFG_REGW_BASE       = 5'd9,   // DEST_REGW_BASE_Base (low 10 bits: Dst rows wrap at 1024)
+    // ThreadConfig
+    TCFG_STATE_ID       = 5'd10,  // CFG_STATE_ID_StateID
+    TCFG_MATH_OFFSET    = 5'd11,  // DEST_TARGET_REG_CFG_MATH_Offset (low 10 bits)
+    TCFG_NO_IMPLIED_A   = 5'd12,  // DISABLE_IMPLIED_SRCA_FMT_Base
+    TCFG_NO_IMPLIED_B   = 5'd13,  // DISABLE_IMPLIED_SRCB_FMT_Base
+    TCFG_CLR_DVALID_A   = 5'd14,  // CLR_DVALID_SrcA_Disable
+    TCFG_CLR_DVALID_B   = 5'd15,  // CLR_DVALID_SrcB_Disable
+    TCFG_FIDELITY_BASE  = 5'd16,  // FIDELITY_BASE_Phase
+    TCFG_FP16A_FORCE    = 5'd17,  // FP16A_FORCE_Enable
+    TCFG_ADDR_MOD_SET   = 5'd18,  // ADDR_MOD_SET_Base (Wormhole; to tmu_rwc)
+    // Global
+    GCFG_DBG_BIT11      = 5'd19,  // DbgFeatureDisableBit11
+    GCFG_ZEROACC_ABS    = 5'd20,  // DEST_ACCESS_CFG_zeroacc_absolute_tile_mode
+    // ADDR_MOD sections (scope CFG_SCOPE_ADDR_MOD, index = slot): the whole register value
+    AM_AB_SEC           = 5'd21,
+    AM_DST_SEC          = 5'd22,
+    AM_BIAS_SEC         = 5'd23
+  } cfg_field_e;
+
+  // One Matrix Unit instruction's record as it travels from issue to retirement (tmu_top st1..st4).
+  typedef struct packed {
+    logic                valid;
+    logic                ok;          // status == INSN_OK: it has effects
+    thread_t             thread;
+    logic [31:0]         word;
+    insn_status_e        status;
+    mu_unit_e            unit;
+    logic                dst_we;      // Dst rows dst_mask of the window at dst_row (view dst_wr32)
+    logic [DstRowW-1:0]  dst_row;
+    logic                dst_wr32;
+    logic [7:0]          dst_mask;
+    logic [DstRows/8-1:0] hz_groups;  // 8-row DstBits groups it writes (the Dst hazard)
+    logic                src_we;      // Src rows from src_row (mask from the MOV unit)
+    logic                src_wr_b;
+    logic                src_bank;
+    logic [SrcRowW-1:0]  src_row;
+    logic                za_valid;
+    zeroacc_mode_e       za_mode;
+    logic [DstRowW-1:0]  za_row;
+    logic                za_dst32;
+    logic [7:0]          za_block;
+    logic                za_revert;
+    logic                za_upper;
+    logic [4:0]          zerosrc;     // {NegativeInfSrcA, SrcB banks, SrcA banks} cleared at issue
+    rwc_t                rwc;         // snapshots taken the cycle after issue: the state after it
+    logic [7:0]          banks;
+    logic [SrcRowW-1:0]  last_srca;
+  } mu_stage_t;
+
 endpackage
 /* verilator lint_on UNUSEDPARAM */

@@ -4,11 +4,11 @@
 // src/insn/src_banks.cpp, src/exec/context.cpp clear_dvalid, scoreboard.cpp unpack_src_row /
 // hand_over_src_bank).
 //
-// Storage: ReadRows memories of 2 * 64 / ReadRows rows each; memory k holds the rows whose number
-// is k modulo ReadRows, at address {bank, row / ReadRows}. A row write goes to one memory; the
-// Matrix Unit read port reads all of them at one address and so returns the aligned block of
-// ReadRows rows of its bank in one cycle (16 rows for SrcA, 8 for SrcB). Reads are asynchronous
-// (the datapath registers them).
+// Storage: ReadRows row-interleaved memories of 2 * 64 / ReadRows rows each; memory m holds the
+// rows r with r % ReadRows == m, at address {bank, r / ReadRows}. Any ReadRows consecutive rows
+// (wrapping from row 63 to row 0) lie in ReadRows different memories, so the Matrix Unit's read
+// window and its write window each give every memory its own address and take one cycle, wherever
+// they start. Reads are asynchronous (the datapath registers them).
 //
 // ZEROSRC clears whole banks. A memory cannot be cleared in one cycle, so each row carries a
 // "cleared" flag (flip-flops) and each bank the value it was cleared to (0, or all ones for SrcA
@@ -19,6 +19,9 @@
 // One Matrix Unit command per cycle, its effect visible from the next cycle. When the unpacker's
 // hand-over (unp_dvalid_i) comes in the same cycle, the command is applied first and the hand-over
 // second; rows written in the cycle of a ZEROSRC of their bank are cleared too (the clear wins).
+// Each memory has one write port: should the unpacker's row and a Matrix Unit row fall into the
+// same memory in one cycle (the caller must prevent it; an assertion checks), the Matrix Unit's
+// write is the one made, because its pipeline cannot stall and the unpacker's can.
 module tmu_src_regs #(
   parameter bit          IsSrcA   = 1'b1,  // SrcA: ZEROSRC may fill with all ones (NegativeInfSrcA)
   parameter int unsigned ReadRows = 16     // rows per Matrix Unit read (a power of two, <= 64)
@@ -44,14 +47,32 @@ module tmu_src_regs #(
   input  logic                                      cmd_single_bank_mu_i, // SingleBankMatrixUnit
   input  logic                                      cmd_negative_inf_i,   // NegativeInfSrcA
 
-  // Matrix Unit read: the aligned block of ReadRows rows holding rd_row_i, of the Matrix Unit's bank.
+  // Matrix Unit read: rows (rd_row_i + k) % 64, k = 0..ReadRows-1, of bank rd_bank_i.
+  input  logic                                      rd_bank_i,
   input  logic [tmu_pkg::SrcRowW-1:0]               rd_row_i,
-  output logic [ReadRows*tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] rd_data_o,  // row r at [r*304 +: 304]
+  output logic [ReadRows*tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] rd_data_o,  // row k at [k*304 +: 304]
 
-  // Matrix Unit row write (MOV*, SHIFTX*, TRNSPSRCB results), into the Matrix Unit's bank.
+  // Matrix Unit write (MOV*, SHIFTX*, TRNSPSRCB results): rows (mu_row_i + k) % 64 of bank
+  // mu_bank_i for each k with mu_mask_i[k], row k of the window at mu_data_i[k*304 +: 304].
   input  logic                                      mu_we_i,
+  input  logic                                      mu_bank_i,
   input  logic [tmu_pkg::SrcRowW-1:0]               mu_row_i,
-  input  logic [tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] mu_data_i,
+  input  logic [ReadRows-1:0]                       mu_mask_i,
+  input  logic [ReadRows*tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] mu_data_i,
+
+  // Back door for a testbench's initial state (no instruction or unpacker write in flight): a row of
+  // any bank, a bank's owner and format tag, the two bank pointers.
+  input  logic                                      pl_row_we_i,
+  input  logic                                      pl_bank_i,
+  input  logic [tmu_pkg::SrcRowW-1:0]               pl_row_i,
+  input  logic [tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] pl_data_i,
+  input  logic                                      pl_state_we_i,
+  input  logic                                      pl_state_bank_i,
+  input  logic                                      pl_state_owns_i,
+  input  logic [tmu_pkg::DataFormatW-1:0]           pl_state_format_i,
+  input  logic                                      pl_ptr_we_i,
+  input  logic                                      pl_mu_bank_i,
+  input  logic                                      pl_unp_bank_i,
 
   // Any row of any bank, for the testbench and the observation port.
   input  logic                                      dbg_bank_i,
@@ -63,18 +84,20 @@ module tmu_src_regs #(
   output logic                                      unp_bank_o,      // Unpackers[i].SrcBank
   output logic [1:0]                                mu_owns_o,       // bank b: AllowedClient == MatrixUnit
   output logic [2*tmu_pkg::DataFormatW-1:0]         format_o,        // bank b at [b*4 +: 4]
-  output logic [tmu_pkg::DataFormatW-1:0]           mu_format_o      // the Matrix Unit bank's format
+  output logic [tmu_pkg::DataFormatW-1:0]           mu_format_o,     // the Matrix Unit bank's format
+  output logic [1:0]                                zeroed_banks_o   // the banks this cycle's ZEROSRC clears
 );
 
   localparam int unsigned RowW      = tmu_pkg::SrcCols * tmu_pkg::SrcDatumW;
   localparam int unsigned Rows      = tmu_pkg::SrcRows;
-  localparam int unsigned Blocks    = Rows / ReadRows;             // words per bank
+  localparam int unsigned Blocks    = Rows / ReadRows;             // rows per bank in one memory
   localparam int unsigned BlockW    = $clog2(Blocks);
-  localparam int unsigned SubW      = $clog2(ReadRows);            // row within a word
+  localparam int unsigned SubW      = $clog2(ReadRows);            // row bits that pick the memory
   localparam int unsigned FormatW   = tmu_pkg::DataFormatW;
-  // BlockW is 0 when one word holds the whole bank; address widths below stay at least one bit.
+  localparam int unsigned RowIdxW   = tmu_pkg::SrcRowW;
+  // BlockW is 0 when one memory holds the whole bank; the address keeps the bank bit.
   localparam int unsigned AddrW     = BlockW + 1;
-  localparam int unsigned SubW1     = SubW + 1;  // row-in-word index with a spare bit (never 0 wide)
+  localparam logic [RowIdxW-1:0] SubMask = RowIdxW'(ReadRows - 1);  // row -> its memory
 
   // ---------------------------------------------------------------------------------------------
   // Bank state
@@ -131,10 +154,21 @@ module tmu_src_regs #(
       unp_bank_d            = ~unp_bank_d;
     end
     if (unp_we_i) format_d[unp_bank_q*FormatW +: FormatW] = unp_format_i;
+    if (pl_state_we_i) begin
+      mu_owns_d[pl_state_bank_i]                  = pl_state_owns_i;
+      format_d[pl_state_bank_i*FormatW +: FormatW] = pl_state_format_i;
+    end
+    if (pl_ptr_we_i) begin
+      mu_bank_d  = pl_mu_bank_i;
+      unp_bank_d = pl_unp_bank_i;
+    end
 
     // Written rows hold data again; a ZEROSRC of the bank in the same cycle wins.
     if (unp_we_i) cleared_d[{unp_bank_q, unp_row_i}] = 1'b0;
-    if (mu_we_i) cleared_d[{mu_bank_q, mu_row_i}] = 1'b0;
+    if (pl_row_we_i) cleared_d[{pl_bank_i, pl_row_i}] = 1'b0;
+    for (int unsigned k = 0; k < ReadRows; k++) begin
+      if (mu_we_i && mu_mask_i[k]) cleared_d[{mu_bank_i, mu_row_i + RowIdxW'(k)}] = 1'b0;
+    end
     for (int unsigned b = 0; b < 2; b++) begin
       if (zero_bank[b]) begin
         cleared_d[b*Rows +: Rows] = '1;
@@ -162,51 +196,74 @@ module tmu_src_regs #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Row storage: ReadRows memories ("lanes"), lane k holding the rows with row % ReadRows == k at
-  // address {bank, row / ReadRows}; a block read reads every lane at one address.
+  // Row storage: ReadRows memories, memory m holding the rows with row % ReadRows == m at address
+  // {bank, row / ReadRows}. Each memory finds the one row of each window that lives in it.
   // ---------------------------------------------------------------------------------------------
-  logic [AddrW-1:0] unp_addr, mu_addr, rd_addr, dbg_addr;
-  logic [SubW1-1:0] unp_sub, mu_sub, dbg_sub;  // one spare bit keeps the width non-zero
-  logic [tmu_pkg::SrcRowW-1:0] rd_base;
+  logic [AddrW-1:0]         dbg_addr;
+  logic [ReadRows*RowW-1:0] rd_mems, dbg_mems;
+  logic [Rows-1:0]          mu_mask_wide;  // indexable by a whole row offset
 
-  always_comb begin
-    unp_addr = AddrW'({unp_bank_q, unp_row_i} >> SubW);
-    mu_addr  = AddrW'({mu_bank_q, mu_row_i} >> SubW);
-    rd_addr  = AddrW'({mu_bank_q, rd_row_i} >> SubW);
-    dbg_addr = AddrW'({dbg_bank_i, dbg_row_i} >> SubW);
-    unp_sub  = SubW1'(unp_row_i & tmu_pkg::SrcRowW'(ReadRows - 1));
-    mu_sub   = SubW1'(mu_row_i & tmu_pkg::SrcRowW'(ReadRows - 1));
-    dbg_sub  = SubW1'(dbg_row_i & tmu_pkg::SrcRowW'(ReadRows - 1));
-    rd_base  = rd_row_i & ~tmu_pkg::SrcRowW'(ReadRows - 1);
+  assign dbg_addr     = AddrW'({dbg_bank_i, dbg_row_i} >> SubW);
+  assign mu_mask_wide = Rows'(mu_mask_i);
+
+  for (genvar m = 0; m < ReadRows; m++) begin : g_mem
+    logic [RowW-1:0]    mem_q [2*Blocks];
+    logic [RowIdxW-1:0] rd_off, mu_off;  // offset in its window of the row this memory holds
+    logic [AddrW-1:0]   rd_addr, wr_addr;
+    logic               unp_hit, mu_hit, pl_hit;
+    logic [RowW-1:0]    wr_data;
+
+    always_comb begin
+      rd_off  = (RowIdxW'(m) - rd_row_i) & SubMask;
+      mu_off  = (RowIdxW'(m) - mu_row_i) & SubMask;
+      rd_addr = AddrW'({rd_bank_i, rd_row_i + rd_off} >> SubW);
+      unp_hit = unp_we_i && ((unp_row_i & SubMask) == RowIdxW'(m));
+      mu_hit  = mu_we_i && mu_mask_wide[mu_off];
+      pl_hit  = pl_row_we_i && ((pl_row_i & SubMask) == RowIdxW'(m));
+      // One write port: the Matrix Unit's row wins (see the header); the back door is used alone.
+      wr_addr = mu_hit ? AddrW'({mu_bank_i, mu_row_i + mu_off} >> SubW)
+              : pl_hit ? AddrW'({pl_bank_i, pl_row_i} >> SubW)
+                       : AddrW'({unp_bank_q, unp_row_i} >> SubW);
+      wr_data = mu_hit ? mu_data_i[32'(mu_off)*RowW +: RowW] : pl_hit ? pl_data_i : unp_data_i;
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (unp_hit || mu_hit || pl_hit) mem_q[wr_addr] <= wr_data;
+    end
+
+    assign rd_mems[m*RowW +: RowW]  = mem_q[rd_addr];
+    assign dbg_mems[m*RowW +: RowW] = mem_q[dbg_addr];
+
+`ifndef SYNTHESIS
+    assert property (@(posedge clk_i) disable iff (!rst_ni) !(unp_hit && mu_hit))
+      else $error("tmu_src_regs: unpacker and Matrix Unit write memory %0d in one cycle", m);
+`endif
   end
+
+  assign zeroed_banks_o = zero_bank;
 
   // A cleared row reads as its bank's fill.
   function automatic logic [RowW-1:0] fill_row(input logic ones);
     fill_row = ones ? '1 : '0;
   endfunction
 
-  logic [ReadRows*RowW-1:0] dbg_lanes;
+  // Window row k is row rd_row_i + k, in memory (rd_row_i + k) % ReadRows.
+  logic [RowIdxW-1:0] rd_k_row, rd_k_mem, dbg_mem;
 
-  for (genvar k = 0; k < ReadRows; k++) begin : g_lane
-    logic [RowW-1:0] mem_q [2*Blocks];
-
-    // The Matrix Unit's port is written last, so it would win a collision - which the ownership
-    // assertions below rule out (the two writers never share a bank).
-    always_ff @(posedge clk_i) begin
-      if (unp_we_i && (unp_sub == SubW1'(k))) mem_q[unp_addr] <= unp_data_i;
-      if (mu_we_i && (mu_sub == SubW1'(k))) mem_q[mu_addr] <= mu_data_i;
+  always_comb begin
+    rd_k_row = '0;  // every row of rd_data_o is assigned below
+    rd_k_mem = '0;
+    for (int unsigned k = 0; k < ReadRows; k++) begin
+      rd_k_row = rd_row_i + RowIdxW'(k);
+      rd_k_mem = rd_k_row & SubMask;
+      rd_data_o[k*RowW +: RowW] = cleared_q[{rd_bank_i, rd_k_row}] ? fill_row(fill_ones_q[rd_bank_i])
+                                                                    : rd_mems[32'(rd_k_mem)*RowW +: RowW];
     end
-
-    assign rd_data_o[k*RowW +: RowW] = cleared_q[{mu_bank_q, rd_base | tmu_pkg::SrcRowW'(k)}]
-                                       ? fill_row(fill_ones_q[mu_bank_q]) : mem_q[rd_addr];
-    assign dbg_lanes[k*RowW +: RowW] = mem_q[dbg_addr];
   end
 
   always_comb begin
-    dbg_data_o = '0;
-    for (int unsigned r = 0; r < ReadRows; r++) begin
-      if (dbg_sub == SubW1'(r)) dbg_data_o = dbg_lanes[r*RowW +: RowW];
-    end
+    dbg_mem    = dbg_row_i & SubMask;
+    dbg_data_o = dbg_mems[32'(dbg_mem)*RowW +: RowW];
     if (cleared_q[{dbg_bank_i, dbg_row_i}]) dbg_data_o = fill_row(fill_ones_q[dbg_bank_i]);
   end
 
@@ -221,12 +278,12 @@ module tmu_src_regs #(
     assert (ReadRows >= 1 && ReadRows <= Rows && (ReadRows & (ReadRows - 1)) == 0)
       else $fatal(1, "tmu_src_regs: ReadRows must be a power of two in 1..64");
   end
-  // The unpacker writes only a bank the unpackers hold (the Wait Gate makes it wait otherwise);
-  // the Matrix Unit writes only a bank it holds.
+  // The unpacker writes only a bank the unpackers hold (the Wait Gate makes it wait otherwise). The
+  // Matrix Unit's writes have no such rule: MOVD2A/MOVD2B write the bank it points at whoever holds
+  // it (mov.cpp), and in a pipelined unit a later instruction may hand that bank back before the
+  // write retires.
   assert property (@(posedge clk_i) disable iff (!rst_ni) unp_we_i |-> !mu_owns_q[unp_bank_q])
     else $error("tmu_src_regs: unpacker write to a bank the Matrix Unit holds");
-  assert property (@(posedge clk_i) disable iff (!rst_ni) mu_we_i |-> mu_owns_q[mu_bank_q])
-    else $error("tmu_src_regs: Matrix Unit write to a bank the unpackers hold");
 `endif
 
 endmodule

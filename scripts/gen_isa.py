@@ -197,9 +197,84 @@ def emit_sv(per_arch, out):
             same = all(any(f[:4] == (name, lo, width, fmax) for f in v["fields"]) for v in variants[1:])
             if same:
                 lines += field_lines(mn, name, lo, width, fmax)
+    lines.append("")
+    lines.append("  // ---- instruction index (tmu_decode idx_o), the same on both architectures ----")
+    mns = all_mnemonics(per_arch)
+    idx_w = max(1, (len(mns) - 1).bit_length())
+    lines.append(f"  localparam int unsigned IdxW = {idx_w};")
+    for n, mn in enumerate(mns):
+        lines.append(f"  localparam logic [IdxW-1:0] IDX_{mn} = {idx_w}'d{n};")
     lines += ["endpackage", "/* verilator lint_on UNUSEDPARAM */"]
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+def emit_sv_decode(per_arch, out):
+    """The RTL decoder, generated from the same table: one module, tmu_decode, that names the
+    instruction (an index shared by both architectures, tmu_isa_pkg::IDX_<MN>), says whether the word
+    is legal on the architecture (known opcode, no reserved bit, every field within its maximum,
+    including the conditional maxima) and extracts every field by name. A field an instruction does
+    not have reads as zero. Checked in as rtl/tmu_decode.sv; ctest rtl.isa_pkg_current regenerates it."""
+    mnemonics = all_mnemonics(per_arch)
+    widths = {}
+    for arch in ARCHES:
+        for insn in per_arch[arch]:
+            for name, _, width, _, _ in insn["fields"]:
+                widths[name] = max(widths.get(name, 0), width)
+    names = sorted(widths)
+    lines = [f"// {BANNER}",
+             "// Regenerate: scripts/gen_isa.py --table refmodel/isa/tensix_isa.json --sv-decode rtl/tmu_decode.sv",
+             "//",
+             "// tmu_decode: instruction word -> instruction index (tmu_isa_pkg::IDX_<MN>), legality on the",
+             "// architecture (the refmodel's decode: unknown opcode, reserved bit set or a field above its",
+             "// maximum is a decode error) and every field by its ISA name (zero where the instruction has",
+             "// no such field). Purely combinational.",
+             "module tmu_decode (",
+             "  input  logic [31:0]          word_i,",
+             "  input  tmu_pkg::arch_e       arch_i,",
+             "  output logic                 known_o,   // the opcode names an instruction of arch_i",
+             "  output logic                 legal_o,   // known, and no reserved bit or field out of range",
+             "  output logic                 scalar_o,  // a Scalar Unit (GPR) instruction",
+             "  output logic [tmu_isa_pkg::IdxW-1:0] idx_o,"]
+    for i, name in enumerate(names):
+        sep = "," if i + 1 < len(names) else ""
+        lines.append(f"  output logic [{widths[name] - 1}:0] f_{name}_o{sep}")
+    lines += [");", "", "  logic [7:0]  opcode;", "  logic [23:0] operands;", "",
+              "  always_comb begin", "    opcode   = word_i[31:24];", "    operands = word_i[23:0];",
+              "    known_o  = 1'b0;", "    legal_o  = 1'b0;", "    scalar_o = 1'b0;", "    idx_o    = '0;"]
+    for name in names:
+        lines.append(f"    f_{name}_o = '0;")
+    for arch in ARCHES:
+        enum = "ARCH_BLACKHOLE" if arch == "blackhole" else "ARCH_WORMHOLE"
+        lines.append(f"    if (arch_i == tmu_pkg::{enum}) begin")
+        lines.append("      unique case (opcode)")
+        for insn in sorted(per_arch[arch], key=lambda i: i["opcode"]):
+            mn = insn["mn"]
+            lines.append(f"        8'h{insn['opcode']:02x}: begin  // {mn}")
+            lines.append("          known_o  = 1'b1;")
+            lines.append(f"          idx_o    = tmu_isa_pkg::IDX_{mn};")
+            if insn["unit"] == "ScalarUnit":
+                lines.append("          scalar_o = 1'b1;")
+            checks = [f"(operands & 24'h{insn['reserved']:06x}) == 24'h0"]
+            for name, lo, width, fmax, cond in insn["fields"]:
+                lines.append(f"          f_{name}_o = {widths[name]}'(operands[{lo + width - 1}:{lo}]);")
+                if fmax < (1 << width) - 1:
+                    checks.append(f"operands[{lo + width - 1}:{lo}] <= {width}'d{fmax}")
+                if cond:
+                    cf = next(f for f in insn["fields"] if f[0] == cond[0])
+                    checks.append(f"(operands[{cf[1] + cf[2] - 1}:{cf[1]}] != {cf[2]}'d{cond[1]} || "
+                                  f"operands[{lo + width - 1}:{lo}] <= {width}'d{cond[2]})")
+            lines.append("          legal_o  = " + (" &&\n                     ".join(checks)) + ";")
+            lines.append("        end")
+        lines += ["        default: ;", "      endcase", "    end"]
+    lines += ["  end", "", "endmodule"]
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def all_mnemonics(per_arch):
+    """Every mnemonic of any architecture, in a fixed order: the decoder's instruction index."""
+    return sorted({i["mn"] for a in ARCHES for i in per_arch[a]})
 
 
 def main():
@@ -207,12 +282,15 @@ def main():
     ap.add_argument("--table", required=True)
     ap.add_argument("--cpp")
     ap.add_argument("--sv")
+    ap.add_argument("--sv-decode")
     args = ap.parse_args()
     per_arch = load(args.table)
     if args.cpp:
         emit_cpp(per_arch, args.cpp)
     if args.sv:
         emit_sv(per_arch, args.sv)
+    if args.sv_decode:
+        emit_sv_decode(per_arch, args.sv_decode)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@
 #include "tmu/bits.h"
 #include "tmu/error.h"
 #include "tmu/scoreboard.h"
+#include "tmu_dpi_host.h"
 
 namespace {
 
@@ -29,6 +30,7 @@ constexpr unsigned kDstDatumBits = 16;
 struct Session {
   explicit Session(tmu::ScoreboardOptions o) : scoreboard(std::move(o)) {}
   tmu::Scoreboard scoreboard;
+  std::unique_ptr<tmu::tb::Driver> driver;  // the co-simulation's stimulus side (tmu_drv_*), if any
   std::optional<tmu::Observation> observation;
   std::unique_ptr<tmu::TensixState> dump;
   std::string last_error;
@@ -477,4 +479,150 @@ const char* tmu_sb_last_error(void* h) {
   return s ? s->last_error.c_str() : "invalid tmu scoreboard handle";
 }
 
+// ---- Co-simulation driver (tb/driver/driver.h): the host program opens the session, the
+// SystemVerilog top fetches it with tmu_drv_current and drives the RTL from it. ----
+
+namespace {
+void* g_current = nullptr;
+
+tmu::tb::Driver& driver_of(Session& s) {
+  if (!s.driver) refuse("this session has no driver (open it with tmu_tb_open)");
+  return *s.driver;
+}
+
+void put_src_row(svBitVecVal* out, const std::array<uint32_t, 16>& row, unsigned bits) {
+  for (unsigned w = 0; w < (16 * 19 + 31) / 32; ++w) out[w] = 0;
+  for (unsigned c = 0; c < 16; ++c) {
+    for (unsigned b = 0; b < bits; ++b) {
+      const unsigned bit = c * bits + b;
+      if ((row[c] >> b) & 1) out[bit / 32] |= 1u << (bit % 32);
+    }
+  }
+}
+}  // namespace
+
+void* tmu_drv_current() { return g_current; }
+
+int tmu_drv_preload(void* h, unsigned int* kind, unsigned int* a, unsigned int* b, unsigned int* c,
+                    unsigned int* d, unsigned int* e, svBitVecVal* data) {
+  return guarded(h, "tmu_drv_preload", [&](Session& s) {
+    *kind = *a = *b = *c = *d = *e = 0;
+    put_src_row(data, {}, 19);
+    const auto p = driver_of(s).next_preload();
+    if (!p) return 0;
+    using K = tmu::tb::Preload::Kind;
+    switch (p->kind) {
+      case K::DstRow: *kind = 1; *a = p->row; *b = p->flag; put_src_row(data, p->values, 16); break;
+      case K::SrcRow: *kind = 2; *a = p->operand; *b = p->bank; *c = p->row; put_src_row(data, p->values, 19); break;
+      case K::BankState: *kind = 3; *a = p->operand; *b = p->bank; *c = p->flag; *d = p->value; break;
+      case K::Pointers: *kind = 4; *a = p->operand; *b = p->mu_bank; *c = p->unp_bank; break;
+      case K::Gpr: *kind = 5; *a = p->thread; *b = p->index; *d = p->value; break;
+      case K::Config:
+        *kind = 6; *a = static_cast<unsigned>(p->cfg.scope); *b = p->cfg.index; *c = p->cfg.thread;
+        *d = p->cfg.field; *e = p->cfg.value; break;
+    }
+    return 0;
+  });
+}
+
+int tmu_drv_drive(void* h, const svBitVecVal* unp_bank_mu_owned, svBit* issue_valid, unsigned int* issue_thread,
+                  unsigned int* issue_word, svBit* cfg_we, unsigned int* cfg_scope, unsigned int* cfg_index,
+                  unsigned int* cfg_thread, unsigned int* cfg_field, unsigned int* cfg_value, svBitVecVal* unp_we,
+                  unsigned int* unp_row0, unsigned int* unp_row1, svBitVecVal* unp_data0, svBitVecVal* unp_data1,
+                  unsigned int* unp_format0, unsigned int* unp_format1, svBitVecVal* unp_dvalid) {
+  return guarded(h, "tmu_drv_drive", [&](Session& s) {
+    const tmu::tb::DriveRequest r =
+        driver_of(s).drive({(*unp_bank_mu_owned & 1) != 0, (*unp_bank_mu_owned & 2) != 0});
+    *issue_valid = r.issue_valid;
+    *issue_thread = r.issue_thread;
+    *issue_word = r.issue_word;
+    *cfg_we = r.cfg.has_value();
+    const tmu::tb::RtlCfgWrite cfg = r.cfg.value_or(tmu::tb::RtlCfgWrite{});
+    *cfg_scope = static_cast<unsigned>(cfg.scope);
+    *cfg_index = cfg.index;
+    *cfg_thread = cfg.thread;
+    *cfg_field = cfg.field;
+    *cfg_value = cfg.value;
+    *unp_we = (r.unp_we[0] ? 1u : 0u) | (r.unp_we[1] ? 2u : 0u);
+    *unp_dvalid = (r.unp_dvalid[0] ? 1u : 0u) | (r.unp_dvalid[1] ? 2u : 0u);
+    *unp_row0 = r.unp_row[0];
+    *unp_row1 = r.unp_row[1];
+    put_src_row(unp_data0, r.unp_data[0], 19);
+    put_src_row(unp_data1, r.unp_data[1], 19);
+    *unp_format0 = r.unp_format[0];
+    *unp_format1 = r.unp_format[1];
+    return 0;
+  });
+}
+
+int tmu_drv_handshake(void* h, svBit issue, svBit cfg, const svBitVecVal* unp_we, const svBitVecVal* unp_dvalid) {
+  return guarded(h, "tmu_drv_handshake", [&](Session& s) {
+    driver_of(s).handshake(issue != 0, cfg != 0, {(*unp_we & 1) != 0, (*unp_we & 2) != 0},
+                           {(*unp_dvalid & 1) != 0, (*unp_dvalid & 2) != 0});
+    driver_of(s).tick();
+    return 0;
+  });
+}
+
+int tmu_drv_retire(void* h, svBit gpr_unit) {
+  return guarded(h, "tmu_drv_retire", [&](Session& s) {
+    tmu::tb::Driver& d = driver_of(s);
+    const tmu::Observation obs = std::move(observation_of(s));
+    s.observation.reset();
+    if (!d.checking()) {  // the speed baseline: the RTL's reports are built and dropped
+      d.after_retire(gpr_unit != 0);
+      return 0;
+    }
+    d.before_retire(obs.thread, obs.word);
+    const size_t mismatches = s.scoreboard.retire(obs).size();
+    d.after_retire(gpr_unit != 0);
+    return count_of(mismatches);
+  });
+}
+
+int tmu_drv_event(void* h, unsigned int mask) {
+  static constexpr const char* kEvents[] = {"src_wait_stall", "dst_hazard_stall", "src_hazard_stall",
+                                            "shiftxb_second_cycle", "gpr_thread_blocked"};
+  return guarded(h, "tmu_drv_event", [&](Session& s) {
+    for (unsigned i = 0; i < std::size(kEvents); ++i)
+      if ((mask >> i) & 1) driver_of(s).event(kEvents[i]);
+    return 0;
+  });
+}
+
+int tmu_drv_status(void* h) {
+  return guarded(h, "tmu_drv_status", [&](Session& s) {
+    const tmu::tb::Driver& d = driver_of(s);
+    return d.finished() ? 1 : d.stuck() ? 2 : 0;
+  });
+}
+
 }  // extern "C"
+
+void* tmu_tb_open(const tmu::tb::DriverOptions& options, const std::string& replay_command,
+                  const std::string& replay_dir) {
+  tmu::ScoreboardOptions o;
+  o.arch = options.arch;
+  o.test_name = options.test;
+  o.seed = options.seed;
+  o.replay_command_template = replay_command;
+  o.replay_dir = replay_dir;
+  auto s = std::make_unique<Session>(std::move(o));
+  s->driver = std::make_unique<tmu::tb::Driver>(options, s->scoreboard);
+  Registry& r = registry();
+  const std::lock_guard lock(r.mutex);
+  r.live.insert(s.get());
+  g_current = s.release();
+  return g_current;
+}
+
+tmu::tb::Driver* tmu_tb_driver(void* h) {
+  Session* s = session_of(h);
+  return s ? s->driver.get() : nullptr;
+}
+
+void tmu_tb_close(void* h) {
+  if (h == g_current) g_current = nullptr;
+  tmu_sb_destroy(h);
+}
+

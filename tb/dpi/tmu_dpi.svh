@@ -130,3 +130,38 @@ import "DPI-C" function longint unsigned tmu_sb_retired_count(input chandle h);
 // Every kept mismatch report (valid until the next call on this handle).
 import "DPI-C" function string tmu_sb_report(input chandle h);
 import "DPI-C" function string tmu_sb_last_error(input chandle h);
+
+// ---- Co-simulation driver (tb/driver/driver.h) ----
+// The session the host program opened (tmu_tb_open); the handle serves the tmu_sb_* calls too.
+import "DPI-C" function chandle tmu_drv_current();
+// The next back-door preload. kind: 0 none left; 1 Dst row (a = DstBits row, b = valid, data = 16 x 16
+// bits); 2 Src row (a = operand, b = bank, c = row, data = 16 x 19 bits); 3 bank state (a = operand,
+// b = bank, c = Matrix Unit owns it, d = format); 4 bank pointers (a = operand, b = Matrix Unit bank,
+// c = unpacker bank); 5 GPR (a = thread, b = index, d = value); 6 configuration write (a = scope,
+// b = index, c = thread, d = field, e = value: tmu_top's cfg port).
+import "DPI-C" function int tmu_drv_preload(input chandle h, output int unsigned kind, output int unsigned a,
+                                            output int unsigned b, output int unsigned c, output int unsigned d,
+                                            output int unsigned e, output bit [303:0] data);
+// What to drive this cycle; unp_bank_mu_owned[op]: the bank unpacker op points at is held by the
+// Matrix Unit.
+import "DPI-C" function int tmu_drv_drive(input chandle h, input bit [1:0] unp_bank_mu_owned,
+                                          output bit issue_valid, output int unsigned issue_thread,
+                                          output int unsigned issue_word, output bit cfg_we,
+                                          output int unsigned cfg_scope, output int unsigned cfg_index,
+                                          output int unsigned cfg_thread, output int unsigned cfg_field,
+                                          output int unsigned cfg_value, output bit [1:0] unp_we,
+                                          output int unsigned unp_row0, output int unsigned unp_row1,
+                                          output bit [303:0] unp_data0, output bit [303:0] unp_data1,
+                                          output int unsigned unp_format0, output int unsigned unp_format1,
+                                          output bit [1:0] unp_dvalid);
+// Which requests completed at this clock edge.
+import "DPI-C" function int tmu_drv_handshake(input chandle h, input bit issue, input bit cfg,
+                                              input bit [1:0] unp_we, input bit [1:0] unp_dvalid);
+// Retires the observation built since tmu_sb_obs_begin (coverage, scoreboard, ordering); returns the
+// number of mismatches. gpr_unit: the GPR unit retired it (else the Matrix Unit).
+import "DPI-C" function int tmu_drv_retire(input chandle h, input bit gpr_unit);
+// RTL events for coverage, bit i: src_wait_stall, dst_hazard_stall, src_hazard_stall,
+// shiftxb_second_cycle, gpr_thread_blocked.
+import "DPI-C" function int tmu_drv_event(input chandle h, input int unsigned mask);
+// 0 running, 1 finished (stream done, all retired), 2 stuck (deadlock watchdog).
+import "DPI-C" function int tmu_drv_status(input chandle h);

@@ -179,5 +179,8 @@ int test_rwc(Sim& sim, const Options& opt);
 int test_mac_array(Sim& sim, const Options& opt);
 int test_src_regs(Sim& sim, const Options& opt);
 int test_dst_regs(Sim& sim, const Options& opt);
+int test_gmpool_unit(Sim& sim, const Options& opt);
+int test_mov_unit(Sim& sim, const Options& opt);
+int test_elw_unit(Sim& sim, const Options& opt);
 
 }  // namespace tmu_rtl

@@ -1,16 +1,19 @@
-# ctest rtl.isa_pkg_current: rtl/tmu_isa_pkg.sv is generated from refmodel/isa/tensix_isa.json and
-# checked in (so rtl/tmu.f is usable without a build); this fails when it is out of date.
+# ctest rtl.isa_pkg_current: rtl/tmu_isa_pkg.sv and rtl/tmu_decode.sv are generated from
+# refmodel/isa/tensix_isa.json and checked in (so rtl/tmu.f is usable without a build); this fails
+# when either is out of date.
 # Usage: cmake -DPYTHON=<python3> -DSRC=<source dir> -DWORK=<scratch dir> -P isa_pkg_current.cmake
-set(fresh ${WORK}/tmu_isa_pkg.sv)
 execute_process(
-  COMMAND ${PYTHON} ${SRC}/scripts/gen_isa.py --table ${SRC}/refmodel/isa/tensix_isa.json --sv ${fresh}
+  COMMAND ${PYTHON} ${SRC}/scripts/gen_isa.py --table ${SRC}/refmodel/isa/tensix_isa.json
+          --sv ${WORK}/tmu_isa_pkg.sv --sv-decode ${WORK}/tmu_decode.sv
   RESULT_VARIABLE rc)
 if(rc)
-  message(FATAL_ERROR "gen_isa.py --sv failed")
+  message(FATAL_ERROR "gen_isa.py --sv --sv-decode failed")
 endif()
-execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${fresh} ${SRC}/rtl/tmu_isa_pkg.sv RESULT_VARIABLE differ)
-if(differ)
-  message(FATAL_ERROR "rtl/tmu_isa_pkg.sv is out of date; regenerate it with\n"
-          "  scripts/gen_isa.py --table refmodel/isa/tensix_isa.json --sv rtl/tmu_isa_pkg.sv")
-endif()
-message("rtl/tmu_isa_pkg.sv matches refmodel/isa/tensix_isa.json")
+foreach(f tmu_isa_pkg.sv tmu_decode.sv)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${WORK}/${f} ${SRC}/rtl/${f} RESULT_VARIABLE differ)
+  if(differ)
+    message(FATAL_ERROR "rtl/${f} is out of date; regenerate it with\n"
+            "  scripts/gen_isa.py --table refmodel/isa/tensix_isa.json --sv rtl/tmu_isa_pkg.sv --sv-decode rtl/tmu_decode.sv")
+  endif()
+endforeach()
+message("rtl/tmu_isa_pkg.sv and rtl/tmu_decode.sv match refmodel/isa/tensix_isa.json")

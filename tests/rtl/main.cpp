@@ -1,6 +1,6 @@
 // Block-level RTL tests against the refmodel: tmu_rtl_blocks <block> [--seed N] [--cases N]
 // Blocks: fidelity_slice align_group_sum accum_normalize mvmul_element gpr_unit rwc mac_array src_regs
-// dst_regs all.
+// dst_regs gmpool_unit all.
 // Every run prints its seed; a mismatch is reproduced by passing that seed back.
 #include <chrono>
 #include <cstdio>
@@ -27,6 +27,9 @@ constexpr Block kBlocks[] = {
     {"mac_array", tmu_rtl::test_mac_array},
     {"src_regs", tmu_rtl::test_src_regs},
     {"dst_regs", tmu_rtl::test_dst_regs},
+    {"gmpool_unit", tmu_rtl::test_gmpool_unit},
+    {"mov_unit", tmu_rtl::test_mov_unit},
+    {"elw_unit", tmu_rtl::test_elw_unit},
 };
 
 int usage(const char* argv0) {

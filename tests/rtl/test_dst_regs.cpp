@@ -1,9 +1,11 @@
-// tmu_dst_regs against the refmodel's DstRegs. Every cycle drives a random 8-row block write
-// (Dst16b or Dst32b, row mask, with or without committing validity) and a random ZEROACC, which the
-// mirror TensixState executes through tmu::execute (all row offsets zero, so the RTL's ZEROACC
-// inputs are the instruction's fields). Before each clock edge both read ports (random block, view
-// and identity) are compared with DstRegs::read16/read32, the validity of every row, and a random
-// raw row; at the end every raw row.
+// tmu_dst_regs against the refmodel's DstRegs. Every cycle drives a random 8-row window write
+// (Dst16b or Dst32b, first row anywhere - wrapping past row 1023, and in Dst32b also across row 512
+// into the rows adj32_row aliases - row mask, with or without committing validity) and a random
+// ZEROACC, which the mirror TensixState executes through tmu::execute (all row offsets zero, so the
+// RTL's ZEROACC inputs are the instruction's fields). Before each clock edge both read ports
+// (random window, view and identity) are compared with DstRegs::read16/read32, the validity of every
+// row, a random raw row, and za_rows_o with the DstBits rows the ZEROACC's WriteSet notes (the rows
+// zeroacc.cpp passes to set_row_valid); at the end every raw row.
 #include <array>
 #include <cinttypes>
 #include <string>
@@ -18,14 +20,19 @@ namespace tmu_rtl {
 namespace {
 
 constexpr unsigned kReadPorts = 2;  // tmu_blocks_tb: tmu_dst_regs NumReadPorts
-constexpr unsigned kBlockRows = 8;
+constexpr unsigned kBlockRows = 8;  // rows of a window
 constexpr unsigned kBlockLanes = kBlockRows * tmu::kDstCols;
 constexpr unsigned kBlocks = tmu::kDstRows / kBlockRows;
+constexpr unsigned kRowMask = tmu::kDstRows - 1;
 
-// Blocks are drawn from a small window most of the time, so that writes, ZEROACCs and reads meet.
-unsigned random_block(Rng& rng, unsigned window_start) {
-  return rng.chance(70) ? (window_start + static_cast<unsigned>(rng.bits(3))) % kBlocks
-                        : static_cast<unsigned>(rng.bits(7));
+// First rows are drawn from a small area most of the time, so that writes, ZEROACCs and reads
+// meet; now and then next to the wrap of Dst (row 1023 -> 0) or of the Dst32b rows below 512.
+unsigned random_first_row(Rng& rng, unsigned area_block) {
+  const unsigned pick = static_cast<unsigned>(rng.range(0, 99));
+  if (pick < 65) return (area_block * kBlockRows + static_cast<unsigned>(rng.bits(6))) & kRowMask;
+  if (pick < 75) return (tmu::kDstRows - 1 - static_cast<unsigned>(rng.bits(3))) & kRowMask;
+  if (pick < 85) return tmu::kDst32Rows - 1 - static_cast<unsigned>(rng.bits(3));
+  return static_cast<unsigned>(rng.bits(10));
 }
 
 uint32_t random_identity(Rng& rng) {
@@ -47,7 +54,7 @@ int test_dst_regs(Sim& sim, const Options& opt) {
   // The storage is not reset (the refmodel's is zero): write every block once, bits only.
   for (unsigned blk = 0; blk < kBlocks; ++blk) {
     top.dr_wr_en_i = 1;
-    top.dr_wr_block_i = blk;
+    top.dr_wr_row_i = blk * kBlockRows;
     top.dr_wr_dst32_i = 0;
     top.dr_wr_row_mask_i = 0xFF;
     top.dr_wr_set_valid_i = 0;
@@ -69,13 +76,14 @@ int test_dst_regs(Sim& sim, const Options& opt) {
     }
   };
 
-  unsigned window = 0;
+  unsigned window = 0;  // the 8-row block the accesses gather around
+  uint64_t za_cycles = 0, za_rows_total = 0;
   for (uint64_t cycle = 0; cycle < total; ++cycle) {
     if (rng.chance(1)) window = static_cast<unsigned>(rng.bits(7));
 
     // ---- stimulus ----
     const bool wr = rng.chance(50);
-    const unsigned wr_block = random_block(rng, window);
+    const unsigned wr_row = random_first_row(rng, window);
     const bool wr_dst32 = rng.bits(1), set_valid = rng.chance(70);
     const unsigned mask = rng.chance(60) ? 0xFFu : static_cast<unsigned>(rng.bits(8));
     std::array<uint32_t, kBlockLanes> wr_data{};
@@ -87,19 +95,19 @@ int test_dst_regs(Sim& sim, const Options& opt) {
     // 16-row blocks mostly near the window (and now and then out of range, which clears nothing).
     unsigned imm10 = static_cast<unsigned>(rng.bits(10));
     if (mode == 1 && rng.chance(80)) imm10 = (window * kBlockRows / 16 / (use_dst32b ? 2 : 1) + rng.bits(1)) & 0xFF;
-    if (mode == 0 && rng.chance(70)) imm10 = (random_block(rng, window) * kBlockRows + rng.bits(3)) & 0x3FF;
+    if (mode == 0 && rng.chance(70)) imm10 = random_first_row(rng, window);
 
-    unsigned rd_block[kReadPorts], rd_dst32[kReadPorts];
+    unsigned rd_row[kReadPorts], rd_dst32[kReadPorts];
     uint32_t identity[kReadPorts];
     for (unsigned p = 0; p < kReadPorts; ++p) {
-      rd_block[p] = random_block(rng, window);
+      rd_row[p] = random_first_row(rng, window);
       rd_dst32[p] = static_cast<unsigned>(rng.bits(1));
       identity[p] = random_identity(rng);
     }
     const unsigned dbg_row = static_cast<unsigned>(rng.bits(10));
 
     top.dr_wr_en_i = wr;
-    top.dr_wr_block_i = wr_block;
+    top.dr_wr_row_i = wr_row;
     top.dr_wr_dst32_i = wr_dst32;
     top.dr_wr_row_mask_i = mask;
     top.dr_wr_set_valid_i = set_valid;
@@ -111,7 +119,7 @@ int test_dst_regs(Sim& sim, const Options& opt) {
     top.dr_za_block_i = imm10 & 0xFF;
     top.dr_za_revert_i = revert;
     top.dr_za_upper_half_i = imm10 & 1;
-    top.dr_rd_block_i = rd_block[0] | (rd_block[1] << 7);
+    top.dr_rd_row_i = rd_row[0] | (rd_row[1] << 10);
     top.dr_rd_dst32_i = rd_dst32[0] | (rd_dst32[1] << 1);
     top.dr_rd_identity_i = uint64_t{identity[0]} | (uint64_t{identity[1]} << 32);
     top.dr_dbg_row_i = dbg_row;
@@ -120,7 +128,7 @@ int test_dst_regs(Sim& sim, const Options& opt) {
     // ---- compare the state before the clock edge ----
     for (unsigned p = 0; p < kReadPorts; ++p) {
       for (unsigned e = 0; e < kBlockLanes; ++e) {
-        const unsigned row = rd_block[p] * kBlockRows + e / tmu::kDstCols, col = e % tmu::kDstCols;
+        const unsigned row = (rd_row[p] + e / tmu::kDstCols) & kRowMask, col = e % tmu::kDstCols;
         const uint32_t got = top.dr_rd_data_o[p * kBlockLanes + e];
         const uint32_t want = rd_dst32[p] ? s.Dst.read32(row, col, identity[p])
                                           : s.Dst.read16(row, col, static_cast<uint16_t>(identity[p]));
@@ -135,12 +143,14 @@ int test_dst_regs(Sim& sim, const Options& opt) {
       else chk.fail("cycle %" PRIu64 " validity of row %u: rtl %d ref %d", cycle, row, got, s.Dst.RowValid[row]);
     }
     compare_raw(cycle, dbg_row);
+    std::array<bool, tmu::kDstRows> za_rows{};
+    for (unsigned row = 0; row < tmu::kDstRows; ++row) za_rows[row] = (top.dr_za_rows_o[row / 32] >> (row % 32)) & 1;
 
     // ---- the mirror: the write (and its commit), then ZEROACC ----
     if (wr) {
       for (unsigned r = 0; r < kBlockRows; ++r) {
         if (!((mask >> r) & 1)) continue;
-        const unsigned row = wr_block * kBlockRows + r;
+        const unsigned row = (wr_row + r) & kRowMask;
         for (unsigned c = 0; c < tmu::kDstCols; ++c) {
           const uint32_t v = wr_data[r * tmu::kDstCols + c];
           if (wr_dst32) s.Dst.write32_bits(row, c, v);
@@ -153,7 +163,21 @@ int test_dst_regs(Sim& sim, const Options& opt) {
       s.config_for(0).ALU_ACC_CTRL_Fp32_enabled = fp32;
       const std::string text = fmt::format("ZEROACC Mode={} UseDst32b={} Revert={} Imm10={}", mode, int{use_dst32b},
                                            int{revert}, imm10);
-      tmu::execute(s, tmu::assemble(text, s.arch), 0);
+      const tmu::ExecResult res = tmu::execute(s, tmu::assemble(text, s.arch), 0);
+      std::array<bool, tmu::kDstRows> want{};
+      for (uint16_t row : res.writes.dst_rows) want[row] = true;
+      za_cycles += 1;
+      za_rows_total += res.writes.dst_rows.size();
+      for (unsigned row = 0; row < tmu::kDstRows; ++row) {
+        if (za_rows[row] == want[row]) chk.pass();
+        else chk.fail("cycle %" PRIu64 " %s: za_rows_o[%u] rtl %d ref %d", cycle, text.c_str(), row, za_rows[row],
+                      want[row]);
+      }
+    } else {
+      bool none = true;
+      for (bool r : za_rows) none &= !r;
+      if (none) chk.pass();
+      else chk.fail("cycle %" PRIu64 " za_rows_o not zero without a ZEROACC", cycle);
     }
     sim.tick();
   }
@@ -164,6 +188,7 @@ int test_dst_regs(Sim& sim, const Options& opt) {
     sim.eval();
     compare_raw(total, row);
   }
+  std::printf("dst_regs: %" PRIu64 " ZEROACCs noting %" PRIu64 " rows\n", za_cycles, za_rows_total);
   return chk.report(opt.seed);
 }
 

@@ -1,5 +1,5 @@
 // tmu_mac_array (reduced to kMacRows rows in tmu_blocks_tb) against the refmodel's
-// fpu::mvmul_block: random float operations streamed into the pipeline back-to-back (with
+// fpu::mvmul_block: random float and INT8 operations streamed into the pipeline back-to-back (with
 // occasional bubbles), each in its own mode, and every output block compared with the model's
 // once it leaves the pipeline, kLatency cycles after it entered.
 #include <cinttypes>
@@ -21,6 +21,7 @@ struct Operation {
   fpu::FpuMode mode;
   fpu::MvmulBlock block;      // inputs; dst becomes the expected output
   uint64_t index = 0;
+  unsigned saturating = 0;    // INT8: elements whose Dst + dot product passes +/-(2^31 - 1)
   uint64_t due_tick = 0;      // the tick after which valid_o must show it
 };
 
@@ -75,10 +76,107 @@ Operation cancelling_operation(Rng& rng) {
   return op;
 }
 
+// ---- INT8 math: integer "8" Src datums (sign, 10-bit magnitude, exponent field as the zero
+// flag), sign-magnitude INT32 Dst32 values, saturation at +/-(2^31 - 1) ----
+
+uint32_t int8_datum(uint32_t sign, uint32_t magnitude, uint32_t exponent) {
+  return (sign << 18) | ((magnitude & 0x3FF) << 8) | (exponent & 0xFF);
+}
+
+// sign < 0: a random sign. large: magnitudes near the top of the 10-bit field.
+uint32_t random_int8_datum(Rng& rng, int sign, bool large) {
+  if (!large && rng.chance(3)) return static_cast<uint32_t>(rng.bits(kSrcDatumW));
+  const auto s = static_cast<uint32_t>(sign < 0 ? rng.bits(1) : static_cast<uint64_t>(sign));
+  uint32_t exponent = 16;  // what the unpacker writes for a non-zero integer
+  if (rng.chance(6)) exponent = 0;  // the zero flag reads the datum as 0
+  else if (rng.chance(6)) exponent = static_cast<uint32_t>(rng.bits(8));
+  uint32_t magnitude = 0;
+  if (large) {
+    magnitude = rng.chance(30) ? 0x3FF : static_cast<uint32_t>(rng.range(0x300, 0x3FF));
+  } else {
+    switch (rng.range(0, 7)) {
+      case 0: magnitude = 0; break;
+      case 1: magnitude = 0x3FF; break;
+      case 2: magnitude = 0xFF; break;
+      case 3: magnitude = static_cast<uint32_t>(rng.bits(8)); break;
+      default: magnitude = static_cast<uint32_t>(rng.bits(10)); break;
+    }
+  }
+  return int8_datum(s, magnitude, exponent);
+}
+
+// -(2^31 - 1) .. 2^31 - 1, mostly near one of the edges (0, the saturation limits) or uniform.
+int32_t random_int32(Rng& rng) {
+  switch (rng.range(0, 4)) {
+    case 0: return static_cast<int32_t>(rng.range(-1000, 1000));
+    case 1: return fpu::kInt32SaturationLimit - static_cast<int32_t>(rng.range(0, 1 << 23));
+    case 2: return -fpu::kInt32SaturationLimit + static_cast<int32_t>(rng.range(0, 1 << 23));
+    default: return static_cast<int32_t>(rng.range(-fpu::kInt32SaturationLimit, fpu::kInt32SaturationLimit));
+  }
+}
+
+// The dot product alone, from the refmodel (the element with a zero Dst).
+int32_t int8_dot(const fpu::MvmulBlock& block, unsigned i, unsigned j, uint32_t phase) {
+  std::array<uint32_t, fpu::kDotLength> column{};
+  for (unsigned k = 0; k < fpu::kDotLength; ++k) column[k] = block.srca[k][j];
+  return tmu::dst32_to_int32(fpu::int8_mvmul_element(column, block.srcb[i], tmu::dst32_from_int32(0), phase));
+}
+
+// Either random data, or "large" data: big magnitudes whose signs follow their SrcA column and
+// SrcB row, so every dot product is large with a known sign, against a Dst near the limit of the
+// same sign (saturation) or the other one. Dst values are sometimes the negated dot product plus
+// a few units (cancellation, sign change), -0, or arbitrary bits.
+Operation int8_operation(Rng& rng) {
+  Operation op;
+  op.mode.srca_style = op.mode.srcb_style = SrcStyle::INT8;
+  // The refmodel's INT8 mode has dst32 set (INT8 math implies Dst32b); the integer path never
+  // reads it, which a few operations with it clear check.
+  op.mode.dst32 = !rng.chance(10);
+  op.mode.fidelity_phase = static_cast<uint32_t>(rng.bits(2));
+  op.mode.arch = rng.bits(1) ? Arch::Wormhole : Arch::Blackhole;
+  op.mode.srcb_zero_flag_disabled = rng.bits(1);
+  const bool large = rng.chance(40);
+  std::array<int, kCols> sign_a{};
+  for (unsigned j = 0; j < kCols; ++j) sign_a[j] = large ? static_cast<int>(rng.bits(1)) : -1;
+  for (unsigned k = 0; k < fpu::kDotLength; ++k)
+    for (unsigned j = 0; j < kCols; ++j) op.block.srca[k][j] = random_int8_datum(rng, sign_a[j], large);
+  op.block.rows = kMacRows;
+  for (unsigned i = 0; i < kMacRows; ++i) {
+    const int sign_b = large ? static_cast<int>(rng.bits(1)) : -1;
+    for (unsigned k = 0; k < fpu::kDotLength; ++k) op.block.srcb[i][k] = random_int8_datum(rng, sign_b, large);
+    for (unsigned j = 0; j < kCols; ++j) {
+      uint32_t& dst = op.block.dst[i][j];
+      // Log-uniform distance from the limit, so the small dot products of phases 2 and 3 pass it too.
+      const auto below_limit = static_cast<int32_t>(rng.bits(static_cast<unsigned>(rng.range(0, 22))));
+      const int32_t limit = fpu::kInt32SaturationLimit - below_limit;
+      switch (rng.range(0, 9)) {
+        case 0: dst = static_cast<uint32_t>(rng.bits(32)); break;
+        case 1: dst = tmu::dst32_from_fp32(0x80000000u); break;  // -0
+        case 2: {
+          const int32_t dot = int8_dot(op.block, i, j, op.mode.fidelity_phase);
+          dst = tmu::dst32_from_int32(-dot + static_cast<int32_t>(rng.range(-3, 3)));
+          break;
+        }
+        case 3: case 4: case 5:
+          if (large) {
+            const bool negative_dot = (sign_a[j] ^ sign_b) != 0;
+            dst = tmu::dst32_from_int32(negative_dot != rng.chance(20) ? -limit : limit);
+            break;
+          }
+          [[fallthrough]];
+        default: dst = tmu::dst32_from_int32(random_int32(rng)); break;
+      }
+    }
+  }
+  return op;
+}
+
 Operation random_operation(Rng& rng) {
+  if (rng.chance(30)) return int8_operation(rng);
   if (rng.chance(5)) return cancelling_operation(rng);
   Operation op;
-  op.mode = random_chain_mode(rng, false, false).fpu;  // float styles; MVMUL always flushes
+  op.mode = random_chain_mode(rng, false, false).fpu;  // float styles
+  op.mode.srcb_zero_flag_disabled = rng.bits(1);         // MVMUL flushes either way
   const bool fp16 = op.mode.srca_style == SrcStyle::FP16;
   const int max_exp = fp16 ? 30 : 254;
   // Each SrcA column and SrcB row clusters around its own exponent, so products of one element
@@ -107,6 +205,8 @@ void drive_operation(Model& top, const Operation& op) {
   top.ma_dst32_i = op.mode.dst32;
   top.ma_phase_i = static_cast<uint8_t>(op.mode.fidelity_phase);
   top.ma_arch_i = op.mode.arch == Arch::Wormhole;
+  top.ma_int8_i = fpu::is_int8_math(op.mode);
+  top.ma_zero_flag_disabled_i = op.mode.srcb_zero_flag_disabled;
   for (unsigned k = 0; k < fpu::kDotLength; ++k)
     for (unsigned j = 0; j < kCols; ++j)
       put_bits(top.ma_srca_i, (k * kCols + j) * kSrcDatumW, kSrcDatumW, op.block.srca[k][j]);
@@ -121,6 +221,8 @@ void drive_operation(Model& top, const Operation& op) {
 void drive_bubble(Model& top, Rng& rng) {
   top.ma_valid_i = 0;
   top.ma_srca_style_i = static_cast<uint8_t>(rng.bits(2));
+  top.ma_int8_i = top.ma_srca_style_i == static_cast<uint8_t>(SrcStyle::INT8);
+  top.ma_zero_flag_disabled_i = rng.bits(1);
   top.ma_dst32_i = rng.bits(1);
   top.ma_phase_i = static_cast<uint8_t>(rng.bits(2));
   for (unsigned w = 0; w < kMacRows * kCols; ++w) top.ma_dst_i[w] = static_cast<uint32_t>(rng.bits(32));
@@ -139,12 +241,23 @@ int test_mac_array(Sim& sim, const Options& opt) {
   sim.reset();
   std::deque<Operation> in_flight;
   uint64_t issued = 0, tick = 0, bubbles = 0, ops_checked = 0;
+  // INT8 coverage: operations per phase and with the zero flag disabled, elements that saturated.
+  std::array<uint64_t, 4> int8_ops{};
+  uint64_t int8_zero_flag_disabled = 0, saturated = 0, dst32_clear = 0;
   while (issued < operations || !in_flight.empty()) {
     if (issued < operations && !rng.chance(5)) {
       Operation op = random_operation(rng);
       op.index = issued++;
       drive_operation(top, op);
       op.due_tick = tick + kLatency;
+      if (fpu::is_int8_math(op.mode)) {
+        for (unsigned i = 0; i < kMacRows; ++i)
+          for (unsigned j = 0; j < kCols; ++j) {
+            const int64_t sum = int64_t{tmu::dst32_to_int32(op.block.dst[i][j])} +
+                                int8_dot(op.block, i, j, op.mode.fidelity_phase);
+            op.saturating += sum > fpu::kInt32SaturationLimit || sum < -fpu::kInt32SaturationLimit;
+          }
+      }
       fpu::mvmul_block(op.block, op.mode);  // dst now holds the expected values
       in_flight.push_back(std::move(op));
     } else {
@@ -168,6 +281,13 @@ int test_mac_array(Sim& sim, const Options& opt) {
     const Operation op = std::move(in_flight.front());
     in_flight.pop_front();
     ++ops_checked;
+    const bool int8 = fpu::is_int8_math(op.mode);
+    if (int8) {
+      ++int8_ops[op.mode.fidelity_phase & 3];
+      int8_zero_flag_disabled += op.mode.srcb_zero_flag_disabled;
+      dst32_clear += !op.mode.dst32;
+      saturated += op.saturating;
+    }
     for (unsigned i = 0; i < kMacRows; ++i)
       for (unsigned j = 0; j < kCols; ++j) {
         const uint32_t got = top.ma_dst_o[i * kCols + j];
@@ -183,6 +303,10 @@ int test_mac_array(Sim& sim, const Options& opt) {
   }
   std::printf("mac_array: %" PRIu64 " operations checked, %" PRIu64 " bubbles, %" PRIu64 " cycles\n", ops_checked,
               bubbles, tick);
+  std::printf("mac_array: INT8 operations per phase %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
+              ", %" PRIu64 " with the zero flag disabled, %" PRIu64 " with dst32 clear; %" PRIu64
+              " elements saturated\n",
+              int8_ops[0], int8_ops[1], int8_ops[2], int8_ops[3], int8_zero_flag_disabled, dst32_clear, saturated);
   if (ops_checked != operations) chk.fail("%" PRIu64 " of %" PRIu64 " operations came out", ops_checked, operations);
   return chk.report(opt.seed);
 }

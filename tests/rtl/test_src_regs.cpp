@@ -1,9 +1,11 @@
-// tmu_src_regs (SrcA: 16-row reads, SrcB: 8-row reads) against the refmodel. Every cycle drives
-// random unpacker row writes and hand-overs, Matrix Unit row writes, and one Matrix Unit command -
+// tmu_src_regs (SrcA and SrcB, both with 16-row windows) against the refmodel. Every cycle drives
+// random unpacker row writes and hand-overs, Matrix Unit window writes (any first row, wrapping
+// past row 63, random row masks, into a bank the Matrix Unit holds), and one Matrix Unit command -
 // a clear_dvalid flip (a SETRWC word with FlipSrcA/FlipSrcB), CLEARDVALID or ZEROSRC - which the
 // mirror TensixState executes through tmu::execute. The unpacker steps mirror
-// Scoreboard::unpack_src_row / hand_over_src_bank. Before each clock edge the read ports, a
-// random raw row and the bank state are compared; at the end every row of every bank.
+// Scoreboard::unpack_src_row / hand_over_src_bank. Before each clock edge the read window (any
+// bank, any first row), a random raw row and the bank state are compared; at the end every row of
+// every bank.
 #include <array>
 #include <cinttypes>
 #include <string>
@@ -18,7 +20,8 @@ namespace tmu_rtl {
 namespace {
 
 constexpr unsigned kRowW = tmu::kSrcCols * kSrcDatumW;  // 304 bits
-constexpr unsigned kReadRows[2] = {16, 8};               // tmu_blocks_tb: SrcA, SrcB
+constexpr unsigned kReadRows = 16;                       // tmu_blocks_tb: SrcA and SrcB windows
+constexpr unsigned kRowMask = tmu::kSrcRows - 1;
 enum Cmd : unsigned { kNone = 0, kClearDvalid = 1, kClearDvalidInsn = 2, kZeroSrc = 3 };
 
 // A field of at most 32 bits of a wide port, read word-wise (the harness's get_bits goes bit by bit).
@@ -38,9 +41,36 @@ std::array<uint32_t, tmu::kSrcCols> random_row(Rng& rng) {
   return row;
 }
 
+// Word-wise counterpart of wide_field.
+template <typename Port>
+void put_field(Port& p, unsigned lo, unsigned width, uint32_t value) {
+  const unsigned w = lo / 32, sh = lo % 32;
+  const uint64_t mask = ((uint64_t{1} << width) - 1) << sh, v = (uint64_t{value} << sh) & mask;
+  p[w] = static_cast<uint32_t>((p[w] & ~mask) | v);
+  if (sh + width > 32) p[w + 1] = static_cast<uint32_t>((p[w + 1] & ~(mask >> 32)) | (v >> 32));
+}
+
 template <typename Port>
 void put_row(Port& port, unsigned lo, const std::array<uint32_t, tmu::kSrcCols>& row) {
-  for (unsigned c = 0; c < tmu::kSrcCols; ++c) put_bits(port, lo + c * kSrcDatumW, kSrcDatumW, row[c]);
+  for (unsigned c = 0; c < tmu::kSrcCols; ++c) put_field(port, lo + c * kSrcDatumW, kSrcDatumW, row[c]);
+}
+
+// A first row: now and then close to the top of the bank, so that windows wrap.
+unsigned random_first_row(Rng& rng) {
+  return rng.chance(25) ? (tmu::kSrcRows - 1 - static_cast<unsigned>(rng.bits(4))) : static_cast<unsigned>(rng.bits(6));
+}
+
+// Window row masks: whole windows, runs (MOV's 1/4/8 rows), single rows, random sets.
+uint32_t random_mask(Rng& rng) {
+  const unsigned pick = static_cast<unsigned>(rng.range(0, 99));
+  if (pick < 25) return 0xFFFFu;
+  if (pick < 50) {
+    const unsigned len = static_cast<unsigned>(rng.range(1, kReadRows));
+    const unsigned first = static_cast<unsigned>(rng.range(0, kReadRows - len));
+    return ((1u << len) - 1) << first;
+  }
+  if (pick < 65) return 1u << rng.bits(4);
+  return static_cast<uint32_t>(rng.bits(16));
 }
 
 }  // namespace
@@ -56,7 +86,8 @@ int test_src_regs(Sim& sim, const Options& opt) {
   sim.reset();
 
   // Compare everything observable of operand op against the mirror (state before the clock edge).
-  auto compare = [&](unsigned op, uint64_t cycle, unsigned rd_row, unsigned dbg_bank, unsigned dbg_row) {
+  auto compare = [&](unsigned op, uint64_t cycle, unsigned rd_bank, unsigned rd_row, unsigned dbg_bank,
+                     unsigned dbg_row) {
     auto& b = banks(s, op);
     const unsigned mu_bank = op == 0 ? s.MatrixUnit.SrcABank : s.MatrixUnit.SrcBBank;
     const unsigned unp_bank = s.Unpackers[op].SrcBank;
@@ -72,17 +103,16 @@ int test_src_regs(Sim& sim, const Options& opt) {
                   (top.sr_mu_owns_o >> (op * 2)) & 3, (top.sr_format_o >> (op * 8)) & 0xFF, mu_bank, unp_bank,
                   b[1].AllowedClient == tmu::SrcClient::MatrixUnit, b[0].AllowedClient == tmu::SrcClient::MatrixUnit);
 
-    const unsigned n = kReadRows[op];
-    const unsigned base = rd_row & ~(n - 1);
-    for (unsigned r = 0; r < n; ++r) {
+    for (unsigned k = 0; k < kReadRows; ++k) {
+      const unsigned row = (rd_row + k) & kRowMask;
       for (unsigned c = 0; c < tmu::kSrcCols; ++c) {
-        const unsigned lo = r * kRowW + c * kSrcDatumW;
+        const unsigned lo = k * kRowW + c * kSrcDatumW;
         const uint32_t got = op == 0 ? wide_field(top.sra_rd_data_o, lo, kSrcDatumW)
                                      : wide_field(top.srb_rd_data_o, lo, kSrcDatumW);
-        const uint32_t want = b[mu_bank].Rows[base + r][c];
+        const uint32_t want = b[rd_bank].Rows[row][c];
         if (got == want) chk.pass();
-        else chk.fail("cycle %" PRIu64 " Src%c read bank %u row %u col %u: rtl %05x ref %05x", cycle, "AB"[op],
-                      mu_bank, base + r, c, got, want);
+        else chk.fail("cycle %" PRIu64 " Src%c read bank %u row %u (window at %u) col %u: rtl %05x ref %05x", cycle,
+                      "AB"[op], rd_bank, row, rd_row, c, got, want);
       }
     }
     for (unsigned c = 0; c < tmu::kSrcCols; ++c) {
@@ -97,9 +127,11 @@ int test_src_regs(Sim& sim, const Options& opt) {
   for (uint64_t cycle = 0; cycle < total; ++cycle) {
     // ---- stimulus and the mirror's view of it ----
     struct Write { bool we; unsigned row; std::array<uint32_t, tmu::kSrcCols> data; unsigned format; };
-    Write unp[2], mu[2];
+    struct WindowWrite { bool we; unsigned bank, row; uint32_t mask; std::array<std::array<uint32_t, tmu::kSrcCols>, kReadRows> data; };
+    Write unp[2];
+    WindowWrite mu[2];
     bool dvalid[2];
-    unsigned rd_row[2], dbg_bank[2], dbg_row[2];
+    unsigned rd_bank[2], rd_row[2], dbg_bank[2], dbg_row[2];
     for (unsigned op = 0; op < 2; ++op) {
       auto& b = banks(s, op);
       const unsigned mu_bank = op == 0 ? s.MatrixUnit.SrcABank : s.MatrixUnit.SrcBBank;
@@ -107,10 +139,18 @@ int test_src_regs(Sim& sim, const Options& opt) {
       const bool unp_may = b[s.Unpackers[op].SrcBank].AllowedClient == tmu::SrcClient::Unpackers;
       unp[op] = {unp_may && rng.chance(40), static_cast<unsigned>(rng.bits(6)), random_row(rng),
                  static_cast<unsigned>(rng.bits(4))};
-      mu[op] = {b[mu_bank].AllowedClient == tmu::SrcClient::MatrixUnit && rng.chance(20),
-                static_cast<unsigned>(rng.bits(6)), random_row(rng), 0};
+      // The Matrix Unit writes a bank it holds: its own, or now and then the other one.
+      const unsigned mu_wr_bank = rng.chance(20) ? mu_bank ^ 1 : mu_bank;
+      mu[op].we = b[mu_wr_bank].AllowedClient == tmu::SrcClient::MatrixUnit && rng.chance(30);
+      mu[op].bank = mu_wr_bank;
+      mu[op].row = random_first_row(rng);
+      mu[op].mask = random_mask(rng);
+      for (auto& r : mu[op].data) r = random_row(rng);
+      // One write per memory: leave out the window row that shares the unpacker row's memory.
+      if (unp[op].we) mu[op].mask &= ~(1u << ((unp[op].row - mu[op].row) % kReadRows));
       dvalid[op] = rng.chance(8);
-      rd_row[op] = static_cast<unsigned>(rng.bits(6));
+      rd_bank[op] = rng.chance(70) ? mu_bank : static_cast<unsigned>(rng.bits(1));
+      rd_row[op] = random_first_row(rng);
       dbg_bank[op] = static_cast<unsigned>(rng.bits(1));
       dbg_row[op] = static_cast<unsigned>(rng.bits(6));
     }
@@ -126,11 +166,14 @@ int test_src_regs(Sim& sim, const Options& opt) {
     top.sr_unp_format_i = unp[0].format | (unp[1].format << 4);
     top.sr_unp_dvalid_i = dvalid[0] | (dvalid[1] << 1);
     top.sr_mu_we_i = mu[0].we | (mu[1].we << 1);
+    top.sr_mu_bank_i = mu[0].bank | (mu[1].bank << 1);
     top.sr_mu_row_i = mu[0].row | (mu[1].row << 6);
+    top.sr_mu_mask_i = mu[0].mask | (mu[1].mask << kReadRows);
     for (unsigned op = 0; op < 2; ++op) {
       put_row(top.sr_unp_data_i, op * kRowW, unp[op].data);
-      put_row(top.sr_mu_data_i, op * kRowW, mu[op].data);
+      for (unsigned k = 0; k < kReadRows; ++k) put_row(top.sr_mu_data_i, (op * kReadRows + k) * kRowW, mu[op].data[k]);
     }
+    top.sr_rd_bank_i = rd_bank[0] | (rd_bank[1] << 1);
     top.sr_rd_row_i = rd_row[0] | (rd_row[1] << 6);
     top.sr_dbg_bank_i = dbg_bank[0] | (dbg_bank[1] << 1);
     top.sr_dbg_row_i = dbg_row[0] | (dbg_row[1] << 6);
@@ -144,8 +187,8 @@ int test_src_regs(Sim& sim, const Options& opt) {
     top.sr_single_bank_mu_i = single_mu;
     top.sr_negative_inf_i = neg_inf;
     sim.eval();
-    compare(0, cycle, rd_row[0], dbg_bank[0], dbg_row[0]);
-    compare(1, cycle, rd_row[1], dbg_bank[1], dbg_row[1]);
+    compare(0, cycle, rd_bank[0], rd_row[0], dbg_bank[0], dbg_row[0]);
+    compare(1, cycle, rd_bank[1], rd_row[1], dbg_bank[1], dbg_row[1]);
 
     // ---- the mirror: writes (old bank pointers), then the command, then the hand-overs ----
     for (unsigned op = 0; op < 2; ++op) {
@@ -155,7 +198,9 @@ int test_src_regs(Sim& sim, const Options& opt) {
         bank.Rows[unp[op].row] = unp[op].data;
         bank.Format = static_cast<tmu::DataFormat>(unp[op].format);
       }
-      if (mu[op].we) b[op == 0 ? s.MatrixUnit.SrcABank : s.MatrixUnit.SrcBBank].Rows[mu[op].row] = mu[op].data;
+      for (unsigned k = 0; k < kReadRows && mu[op].we; ++k) {
+        if ((mu[op].mask >> k) & 1) b[mu[op].bank].Rows[(mu[op].row + k) & kRowMask] = mu[op].data[k];
+      }
     }
     std::string text;
     switch (cmd) {
@@ -190,14 +235,13 @@ int test_src_regs(Sim& sim, const Options& opt) {
   // ---- every row of every bank ----
   top.sr_unp_we_i = top.sr_unp_dvalid_i = top.sr_mu_we_i = 0;
   top.sr_cmd_i = kNone;
-  top.sr_rd_row_i = 0;
   for (unsigned bank = 0; bank < 2; ++bank) {
     for (unsigned row = 0; row < tmu::kSrcRows; ++row) {
-      top.sr_dbg_bank_i = bank | (bank << 1);
-      top.sr_dbg_row_i = row | (row << 6);
+      top.sr_dbg_bank_i = top.sr_rd_bank_i = bank | (bank << 1);
+      top.sr_dbg_row_i = top.sr_rd_row_i = row | (row << 6);
       sim.eval();
-      compare(0, total, 0, bank, row);
-      compare(1, total, 0, bank, row);
+      compare(0, total, bank, row, bank, row);
+      compare(1, total, bank, row, bank, row);
     }
   }
   return chk.report(opt.seed);

@@ -9,8 +9,11 @@
 //  ac_*  a free-standing tmu_accum_normalize, for arbitrary terms and Dst words.
 //  gpr_* tmu_gpr_unit;  rwc_* tmu_rwc (both clocked by clk_i / rst_ni).
 //  ma_*  tmu_mac_array with MacRows output rows (a reduced array keeps the build lean), clocked.
-//  sr_*  tmu_src_regs for SrcA (16-row reads, sra_*) and SrcB (8-row reads, srb_*): operand i's
-//        inputs at bit i (or field i) of each shared port;  dr_* tmu_dst_regs (2 read ports).
+//  sr_*  tmu_src_regs for SrcA (sra_*) and SrcB (srb_*), both with 16-row windows as the Matrix
+//        Unit top has them: operand i's inputs at bit i (or field i) of each shared port;
+//        dr_* tmu_dst_regs (2 read ports).
+//  mv_*  tmu_mov_unit, clocked.
+//  gm_*  tmu_gmpool_unit, clocked.
 module tmu_blocks_tb (
   input  logic                                          clk_i,
   input  logic                                          rst_ni,
@@ -93,8 +96,29 @@ module tmu_blocks_tb (
   input  logic                                          ma_dst32_i,
   input  logic [1:0]                                    ma_phase_i,
   input  logic                                          ma_arch_i,
+  input  logic                                          ma_int8_i,
+  input  logic                                          ma_zero_flag_disabled_i,
   output logic                                          ma_valid_o,
   output logic [2*16*32-1:0]                            ma_dst_o,
+
+  // ---- ELW unit (Latency 4; tests/rtl/test_elw_unit.cpp kLatency must match) ----
+  input  logic                                          ew_valid_i,
+  input  logic [1:0]                                    ew_op_i,
+  input  logic                                          ew_add_dst_i,
+  input  logic                                          ew_bcast_row_i,
+  input  logic                                          ew_bcast_col0_i,
+  input  logic [8*16*tmu_pkg::SrcDatumW-1:0]            ew_srca_i,
+  input  logic [8*16*tmu_pkg::SrcDatumW-1:0]            ew_srcb_i,
+  input  logic [8*16*32-1:0]                            ew_dst_i,
+  input  logic [1:0]                                    ew_srca_style_i,
+  input  logic [1:0]                                    ew_srcb_style_i,
+  input  logic                                          ew_dst32_i,
+  input  logic [1:0]                                    ew_phase_i,
+  input  logic                                          ew_arch_i,
+  input  logic                                          ew_zero_flag_disabled_i,
+  input  logic                                          ew_int8_i,
+  output logic                                          ew_valid_o,
+  output logic [8*16*32-1:0]                            ew_dst_o,
 
   // ---- Src register files (SrcA = index 0, SrcB = index 1) ----
   input  logic [1:0]                                    sr_unp_we_i,
@@ -111,12 +135,15 @@ module tmu_blocks_tb (
   input  logic                                          sr_both_banks_i,
   input  logic                                          sr_single_bank_mu_i,
   input  logic                                          sr_negative_inf_i,
+  input  logic [1:0]                                    sr_rd_bank_i,
   input  logic [11:0]                                   sr_rd_row_i,
   output logic [16*16*tmu_pkg::SrcDatumW-1:0]           sra_rd_data_o,
-  output logic [8*16*tmu_pkg::SrcDatumW-1:0]            srb_rd_data_o,
+  output logic [16*16*tmu_pkg::SrcDatumW-1:0]           srb_rd_data_o,
   input  logic [1:0]                                    sr_mu_we_i,
+  input  logic [1:0]                                    sr_mu_bank_i,
   input  logic [11:0]                                   sr_mu_row_i,
-  input  logic [2*16*tmu_pkg::SrcDatumW-1:0]            sr_mu_data_i,
+  input  logic [31:0]                                   sr_mu_mask_i,
+  input  logic [2*16*16*tmu_pkg::SrcDatumW-1:0]         sr_mu_data_i,
   input  logic [1:0]                                    sr_dbg_bank_i,
   input  logic [11:0]                                   sr_dbg_row_i,
   output logic [2*16*tmu_pkg::SrcDatumW-1:0]            sr_dbg_data_o,
@@ -126,13 +153,24 @@ module tmu_blocks_tb (
   output logic [15:0]                                   sr_format_o,
   output logic [7:0]                                    sr_mu_format_o,
 
+  // ---- GMPOOL unit (Latency 4; tests/rtl/test_gmpool_unit.cpp kLatency must match) ----
+  input  logic                                          gm_valid_i,
+  input  logic [16*16*tmu_pkg::SrcDatumW-1:0]           gm_srca_i,
+  input  logic [16*tmu_pkg::SrcDatumW-1:0]              gm_srcb_i,
+  input  logic [4*16*32-1:0]                            gm_dst_i,
+  input  logic [1:0]                                    gm_srca_style_i,
+  input  logic                                          gm_dst32_i,
+  input  logic                                          gm_argmax_i,
+  output logic                                          gm_valid_o,
+  output logic [4*16*32-1:0]                            gm_dst_o,
+
   // ---- Dst storage ----
-  input  logic [13:0]                                   dr_rd_block_i,
+  input  logic [19:0]                                   dr_rd_row_i,
   input  logic [1:0]                                    dr_rd_dst32_i,
   input  logic [63:0]                                   dr_rd_identity_i,
   output logic [2*tmu_pkg::DstBlockLanes*32-1:0]        dr_rd_data_o,
   input  logic                                          dr_wr_en_i,
-  input  logic [6:0]                                    dr_wr_block_i,
+  input  logic [9:0]                                    dr_wr_row_i,
   input  logic                                          dr_wr_dst32_i,
   input  logic [7:0]                                    dr_wr_row_mask_i,
   input  logic [tmu_pkg::DstBlockLanes*32-1:0]          dr_wr_data_i,
@@ -144,9 +182,37 @@ module tmu_blocks_tb (
   input  logic [7:0]                                    dr_za_block_i,
   input  logic                                          dr_za_revert_i,
   input  logic                                          dr_za_upper_half_i,
+  output logic [1023:0]                                 dr_za_rows_o,
   input  logic [9:0]                                    dr_dbg_row_i,
   output logic [255:0]                                  dr_dbg_bits_o,
-  output logic [1023:0]                                 dr_row_valid_o
+  output logic [1023:0]                                 dr_row_valid_o,
+
+  // ---- MOV unit (Latency 4; tests/rtl/test_mov_unit.cpp kLatency must match) ----
+  input  logic                                          mv_valid_i,
+  input  logic [2:0]                                    mv_op_i,
+  input  logic [3:0]                                    mv_rows_i,
+  input  logic                                          mv_broadcast_row_i,
+  input  logic                                          mv_broadcast_col0_i,
+  input  logic                                          mv_shift_left_i,
+  input  logic                                          mv_shift_in_zero_i,
+  input  logic [16*16*tmu_pkg::SrcDatumW-1:0]           mv_src_i,
+  input  logic [8*16*32-1:0]                            mv_dst_i,
+  input  logic [3:0]                                    mv_srca_format_i,
+  input  logic [3:0]                                    mv_srcb_format_i,
+  input  logic                                          mv_fp16a_force_i,
+  input  logic                                          mv_flush_denormals_i,
+  input  logic                                          mv_use_dst32b_lo_i,
+  input  logic                                          mv_use_dst32b_i,
+  output logic                                          mv_dst_read32_o,
+  output logic                                          mv_dst_write32_o,
+  output logic                                          mv_undefined_o,
+  output logic                                          mv_valid_o,
+  output logic                                          mv_dst_we_o,
+  output logic [7:0]                                    mv_dst_row_mask_o,
+  output logic [8*16*32-1:0]                            mv_dst_o,
+  output logic                                          mv_src_we_o,
+  output logic [15:0]                                   mv_src_row_mask_o,
+  output logic [16*16*tmu_pkg::SrcDatumW-1:0]           mv_src_o
 );
 
   localparam int unsigned DatumW   = tmu_pkg::SrcDatumW;
@@ -280,16 +346,44 @@ module tmu_blocks_tb (
     .dst32_i     (ma_dst32_i),
     .phase_i     (ma_phase_i),
     .arch_i      (tmu_pkg::arch_e'(ma_arch_i)),
+    .int8_i      (ma_int8_i),
+    .zero_flag_disabled_i(ma_zero_flag_disabled_i),
     .valid_o     (ma_valid_o),
     .dst_o       (ma_dst_o)
+  );
+
+  // ---- ELW unit (default Latency: the Yosys netlist has no parameters) ----
+  tmu_elw_unit u_elw_unit (
+    .clk_i               (clk_i),
+    .rst_ni              (rst_ni),
+    .valid_i             (ew_valid_i),
+    .op_i                (tmu_pkg::elw_op_e'(ew_op_i)),
+    .add_dst_i           (ew_add_dst_i),
+    .bcast_row_i         (ew_bcast_row_i),
+    .bcast_col0_i        (ew_bcast_col0_i),
+    .srca_i              (ew_srca_i),
+    .srcb_i              (ew_srcb_i),
+    .dst_i               (ew_dst_i),
+    .srca_style_i        (tmu_pkg::src_style_e'(ew_srca_style_i)),
+    .srcb_style_i        (tmu_pkg::src_style_e'(ew_srcb_style_i)),
+    .dst32_i             (ew_dst32_i),
+    .phase_i             (ew_phase_i),
+    .arch_i              (tmu_pkg::arch_e'(ew_arch_i)),
+    .zero_flag_disabled_i(ew_zero_flag_disabled_i),
+    .int8_i              (ew_int8_i),
+    .valid_o             (ew_valid_o),
+    .dst_o               (ew_dst_o)
   );
 
   // ---- Src register files ----
   localparam int unsigned SrcRowBits = 16 * tmu_pkg::SrcDatumW;
 
   for (genvar op = 0; op < 2; op++) begin : g_src
-    localparam int unsigned ReadRows = (op == 0) ? 16 : 8;
+    localparam int unsigned ReadRows = 16;
     logic [ReadRows*SrcRowBits-1:0] rd_data;
+    logic [1:0]                     zeroed_banks;
+    logic                           unused_zeroed;
+    assign unused_zeroed = ^zeroed_banks;
 
     tmu_src_regs #(
       .IsSrcA  (op == 0),
@@ -311,11 +405,27 @@ module tmu_blocks_tb (
       .cmd_both_banks_i        (sr_both_banks_i),
       .cmd_single_bank_mu_i    (sr_single_bank_mu_i),
       .cmd_negative_inf_i      (sr_negative_inf_i),
+      .rd_bank_i               (sr_rd_bank_i[op]),
       .rd_row_i                (sr_rd_row_i[op*6 +: 6]),
       .rd_data_o               (rd_data),
       .mu_we_i                 (sr_mu_we_i[op]),
+      .mu_bank_i               (sr_mu_bank_i[op]),
       .mu_row_i                (sr_mu_row_i[op*6 +: 6]),
-      .mu_data_i               (sr_mu_data_i[op*SrcRowBits +: SrcRowBits]),
+      .mu_mask_i               (sr_mu_mask_i[op*ReadRows +: ReadRows]),
+      .mu_data_i               (sr_mu_data_i[op*ReadRows*SrcRowBits +: ReadRows*SrcRowBits]),
+      // The back door and the ZEROSRC bank report serve tmu_top; the co-simulation exercises them.
+      .pl_row_we_i             (1'b0),
+      .pl_bank_i               (1'b0),
+      .pl_row_i                ('0),
+      .pl_data_i               ('0),
+      .pl_state_we_i           (1'b0),
+      .pl_state_bank_i         (1'b0),
+      .pl_state_owns_i         (1'b0),
+      .pl_state_format_i       ('0),
+      .pl_ptr_we_i             (1'b0),
+      .pl_mu_bank_i            (1'b0),
+      .pl_unp_bank_i           (1'b0),
+      .zeroed_banks_o          (zeroed_banks),
       .dbg_bank_i              (sr_dbg_bank_i[op]),
       .dbg_row_i               (sr_dbg_row_i[op*6 +: 6]),
       .dbg_data_o              (sr_dbg_data_o[op*SrcRowBits +: SrcRowBits]),
@@ -329,16 +439,31 @@ module tmu_blocks_tb (
   assign sra_rd_data_o = g_src[0].rd_data;
   assign srb_rd_data_o = g_src[1].rd_data;
 
+  // ---- GMPOOL unit (default Latency: the Yosys netlist has no parameters) ----
+  tmu_gmpool_unit u_gmpool_unit (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .valid_i     (gm_valid_i),
+    .srca_i      (gm_srca_i),
+    .srcb_i      (gm_srcb_i),
+    .dst_i       (gm_dst_i),
+    .srca_style_i(tmu_pkg::src_style_e'(gm_srca_style_i)),
+    .dst32_i     (gm_dst32_i),
+    .argmax_i    (gm_argmax_i),
+    .valid_o     (gm_valid_o),
+    .dst_o       (gm_dst_o)
+  );
+
   // ---- Dst storage (default parameters: the Yosys netlist has none) ----
   tmu_dst_regs u_dst_regs (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
-    .rd_block_i     (dr_rd_block_i),
+    .rd_row_i       (dr_rd_row_i),
     .rd_dst32_i     (dr_rd_dst32_i),
     .rd_identity_i  (dr_rd_identity_i),
     .rd_data_o      (dr_rd_data_o),
     .wr_en_i        (dr_wr_en_i),
-    .wr_block_i     (dr_wr_block_i),
+    .wr_row_i       (dr_wr_row_i),
     .wr_dst32_i     (dr_wr_dst32_i),
     .wr_row_mask_i  (dr_wr_row_mask_i),
     .wr_data_i      (dr_wr_data_i),
@@ -350,9 +475,41 @@ module tmu_blocks_tb (
     .za_block_i     (dr_za_block_i),
     .za_revert_i    (dr_za_revert_i),
     .za_upper_half_i(dr_za_upper_half_i),
+    .za_rows_o      (dr_za_rows_o),
     .dbg_row_i      (dr_dbg_row_i),
     .dbg_bits_o     (dr_dbg_bits_o),
     .row_valid_o    (dr_row_valid_o)
+  );
+
+  // ---- MOV unit (default Latency: the Yosys netlist has no parameters) ----
+  tmu_mov_unit u_mov_unit (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .valid_i          (mv_valid_i),
+    .op_i             (tmu_pkg::mov_op_e'(mv_op_i)),
+    .rows_i           (mv_rows_i),
+    .broadcast_row_i  (mv_broadcast_row_i),
+    .broadcast_col0_i (mv_broadcast_col0_i),
+    .shift_left_i     (mv_shift_left_i),
+    .shift_in_zero_i  (mv_shift_in_zero_i),
+    .src_i            (mv_src_i),
+    .dst_i            (mv_dst_i),
+    .srca_format_i    (mv_srca_format_i),
+    .srcb_format_i    (mv_srcb_format_i),
+    .fp16a_force_i    (mv_fp16a_force_i),
+    .flush_denormals_i(mv_flush_denormals_i),
+    .use_dst32b_lo_i  (mv_use_dst32b_lo_i),
+    .use_dst32b_i     (mv_use_dst32b_i),
+    .dst_read32_o     (mv_dst_read32_o),
+    .dst_write32_o    (mv_dst_write32_o),
+    .undefined_o      (mv_undefined_o),
+    .valid_o          (mv_valid_o),
+    .dst_we_o         (mv_dst_we_o),
+    .dst_row_mask_o   (mv_dst_row_mask_o),
+    .dst_o            (mv_dst_o),
+    .src_we_o         (mv_src_we_o),
+    .src_row_mask_o   (mv_src_row_mask_o),
+    .src_o            (mv_src_o)
   );
 
 endmodule

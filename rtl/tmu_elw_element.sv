@@ -1,0 +1,241 @@
+// tmu_elw_element: one output element of ELWMUL / ELWADD / ELWSUB, pipelined in two register
+// stages (refmodel src/fpu/elementwise.cpp elwmul_element / elwadd_element / elwsub_element and
+// src/fpu/int8_math.cpp int8_elw*_element):
+//
+//   stage 1 "operand": the single term entering the accumulator, and the Dst value as a word
+//     ELWMUL  tmu_fidelity_slice (SrcB's zero flag may be disabled); a product whose exponent
+//             underflows (<= 0) is dropped to a zero product, unlike in MVMUL's adder tree
+//     ELWADD/ELWSUB  tmu_elw_adder (ELWSUB inverts SrcB's sign first)
+//     INT8    the signed product of the phase's slices (the same multiplier) or the signed sum
+//             of the whole operands, held as sign and magnitude in the term register
+//                                                                      -> term_q, dst_word_q
+//   stage 2 "accumulate": float: tmu_accum_normalize of the term with Dst and tmu_acc_to_dst;
+//             INT8: Dst + value, saturated at +/-(2^31 - 1), in the Dst32 sign-magnitude layout
+//                                                                      -> result_o (registered)
+//
+// The mode comes from tmu_elw_unit, which holds one copy for all elements: the *_s1 inputs belong
+// to the operation entering stage 1, the *_s2 inputs to the one entering stage 2.
+module tmu_elw_element (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+
+  // ---- stage 1 ----
+  input  logic                     s1_valid_i,
+  input  tmu_pkg::src_datum_t      srca_i,
+  input  tmu_pkg::src_datum_t      srcb_i,
+  input  logic [31:0]              dst_stored_i,  // 16-bit formats: 15:0
+  input  tmu_pkg::elw_op_e         op_s1_i,
+  input  logic                     add_dst_s1_i,  // else Dst reads as 0
+  input  tmu_pkg::src_style_e      srca_style_s1_i,
+  input  tmu_pkg::src_style_e      srcb_style_s1_i,
+  input  logic                     dst32_s1_i,
+  input  tmu_pkg::fidelity_phase_t phase_s1_i,
+  input  logic                     zero_flag_disabled_s1_i,
+  input  logic                     int8_s1_i,
+  // Dst layout of the stage-1 read: the float format, or DST_FP32 for INT8 (Dst32 sign-magnitude).
+  input  tmu_pkg::dst_format_e     dst_format_s1_i,
+
+  // ---- stage 2 ----
+  input  logic                     s2_valid_i,
+  input  logic                     dst32_s2_i,
+  input  logic                     exponent_8b_s2_i,
+  input  logic                     minus_one_quirk_s2_i,
+  input  logic                     int8_s2_i,
+  input  tmu_pkg::dst_format_e     dst_format_s2_i,  // as dst_format_s1_i
+
+  output logic [31:0]              result_o  // the new stored Dst value
+);
+
+  localparam int unsigned ExpW  = tmu_pkg::ExpW;
+  localparam int unsigned TermW = tmu_pkg::TermMantW;
+  localparam int unsigned Int8W = 21;  // INT8 product magnitude: 12-bit slice product << 9
+  localparam int signed   Fp16ToFp32ZeroExp = 127 - 2 * 15;
+
+  // ---- stage 1 ----
+  tmu_pkg::src_datum_t    srcb;
+  logic [31:0]            dst_stored;
+  tmu_pkg::src_style_e    slice_srca_style;
+  tmu_pkg::slice_product_t product;
+  tmu_pkg::acc_word_t     dst_word;
+  tmu_pkg::acc_term_t     add_term;
+  tmu_pkg::acc_word_t     add_dst_word;
+  tmu_pkg::acc_term_t     mul_term;
+  tmu_pkg::acc_term_t     int8_term;
+  tmu_pkg::dp_exp_t       zero_exp;
+  tmu_pkg::acc_term_t     term_d, term_q;
+  tmu_pkg::acc_word_t     dst_word_d, dst_word_q;
+
+  always_comb begin
+    srcb = srcb_i;
+    if (op_s1_i == tmu_pkg::ELW_SUB) srcb.sign = ~srcb_i.sign;
+    dst_stored = add_dst_s1_i ? dst_stored_i : '0;
+    // The INT8 slices come from the same multiplier, which takes them when SrcA's style is INT8.
+    slice_srca_style = int8_s1_i ? tmu_pkg::SRC_STYLE_INT8 : srca_style_s1_i;
+  end
+
+  tmu_fidelity_slice u_slice (
+    .srca_i                   (srca_i),
+    .srcb_i                   (srcb),
+    .srca_style_i             (slice_srca_style),
+    .srcb_style_i             (srcb_style_s1_i),
+    .dst32_i                  (dst32_s1_i),
+    .phase_i                  (phase_s1_i),
+    .srcb_zero_flag_disabled_i(zero_flag_disabled_s1_i),
+    .product_o                (product)
+  );
+
+  tmu_dst_to_acc u_dst_to_acc (
+    .stored_i(dst_stored),
+    .format_i(dst_format_s1_i),
+    .word_o  (dst_word)
+  );
+
+  tmu_elw_adder u_adder (
+    .srca_i                   (srca_i),
+    .srcb_i                   (srcb),
+    .srca_style_i             (srca_style_s1_i),
+    .srcb_style_i             (srcb_style_s1_i),
+    .dst32_i                  (dst32_s1_i),
+    .phase_i                  (phase_s1_i),
+    .srcb_zero_flag_disabled_i(zero_flag_disabled_s1_i),
+    .dst_i                    (dst_word),
+    .term_o                   (add_term),
+    .dst_o                    (add_dst_word)
+  );
+
+  // ELWMUL: the product as a term (10 -> 23 fraction bits); an underflowing product becomes the
+  // zero product, whose exponent is the phase adjustment clamped at 0 (non-zero only for FP16
+  // sources into an FP32 Dst).
+  always_comb begin
+    zero_exp = '0;
+    if (dst32_s1_i && !tmu_pkg::has_8bit_exponent(srca_style_s1_i)) begin
+      zero_exp = ExpW'(Fp16ToFp32ZeroExp);
+      if (phase_s1_i[0]) zero_exp = zero_exp - ExpW'(5);
+      if (phase_s1_i[1]) zero_exp = zero_exp - ExpW'(7);
+    end
+    mul_term.sign     = product.sign;
+    mul_term.exponent = product.exponent;
+    mul_term.mantissa = TermW'({product.mantissa, 13'b0});
+    if (product.exponent <= 0) begin
+      mul_term = '0;
+      mul_term.exponent = zero_exp;
+    end
+  end
+
+  // INT8: the value as sign and magnitude.
+  logic [Int8W-1:0]        int8_product;
+  logic signed [11:0]      int8_a, int8_b, int8_sum;
+  logic [11:0]             int8_sum_mag;
+
+  always_comb begin
+    int8_product = Int8W'(product.mantissa) << product.exponent[3:0];
+    int8_a = '0;
+    if (srca_i.exponent != '0) begin
+      int8_a = srca_i.sign ? -$signed({2'b0, srca_i.mantissa}) : $signed({2'b0, srca_i.mantissa});
+    end
+    int8_b = '0;
+    if ((srcb.exponent != '0) || zero_flag_disabled_s1_i) begin
+      int8_b = srcb.sign ? -$signed({2'b0, srcb.mantissa}) : $signed({2'b0, srcb.mantissa});
+    end
+    int8_sum = int8_a + int8_b;
+    int8_sum_mag = int8_sum[11] ? 12'(-int8_sum) : int8_sum;
+
+    int8_term = '0;
+    if (op_s1_i == tmu_pkg::ELW_MUL) begin
+      int8_term.sign     = product.sign;
+      int8_term.mantissa = TermW'(int8_product);
+    end else begin
+      int8_term.sign     = int8_sum[11];
+      int8_term.mantissa = TermW'(int8_sum_mag);
+    end
+  end
+
+  always_comb begin
+    term_d     = term_q;
+    dst_word_d = dst_word_q;
+    if (s1_valid_i) begin
+      dst_word_d = dst_word;
+      if (int8_s1_i) begin
+        term_d = int8_term;
+      end else if (op_s1_i == tmu_pkg::ELW_MUL) begin
+        term_d = mul_term;
+      end else begin
+        term_d     = add_term;
+        dst_word_d = add_dst_word;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      term_q     <= '0;
+      dst_word_q <= '0;
+    end else begin
+      term_q     <= term_d;
+      dst_word_q <= dst_word_d;
+    end
+  end
+
+  // ---- stage 2 ----
+  tmu_pkg::acc_word_t      float_word;
+  tmu_pkg::accum_outcome_e unused_outcome;  // for a testbench's trace; the unit only stores
+  tmu_pkg::acc_term_t      no_term;         // ELW feeds one term; the second group is empty
+
+  assign no_term = '0;
+
+  tmu_accum_normalize u_accum (
+    .group0_i         (term_q),
+    .group1_i         (no_term),
+    .dst_i            (dst_word_q),
+    .dst32_i          (dst32_s2_i),
+    .exponent_8b_i    (exponent_8b_s2_i),
+    .minus_one_quirk_i(minus_one_quirk_s2_i),
+    .result_o         (float_word),
+    .outcome_o        (unused_outcome)
+  );
+
+  // INT8: Dst32 holds sign and a 31-bit magnitude (-0 reads as 0); the sum saturates symmetrically.
+  localparam int unsigned IntSumW = 34;
+  localparam logic signed [IntSumW-1:0] IntMax = IntSumW'(32'h7FFF_FFFF);
+
+  logic signed [IntSumW-1:0] int_dst, int_value, int_sum;
+  logic [30:0]               int_mag;
+  tmu_pkg::acc_word_t        int_word;
+  tmu_pkg::acc_word_t        out_word;
+  logic [31:0]               stored;
+  logic [31:0]               result_d, result_q;
+
+  always_comb begin
+    int_dst   = $signed({3'b0, dst_word_q.exponent, dst_word_q.mantissa});
+    if (dst_word_q.sign) int_dst = -int_dst;
+    int_value = $signed({{(IntSumW - TermW){1'b0}}, term_q.mantissa});
+    if (term_q.sign) int_value = -int_value;
+    int_sum = int_dst + int_value;
+    if (int_sum > IntMax) int_sum = IntMax;
+    if (int_sum < -IntMax) int_sum = -IntMax;
+    int_mag = int_sum[IntSumW-1] ? 31'(-int_sum) : int_sum[30:0];
+    int_word.sign     = int_sum[IntSumW-1];
+    int_word.exponent = int_mag[30:23];
+    int_word.mantissa = int_mag[22:0];
+    out_word = int8_s2_i ? int_word : float_word;
+  end
+
+  tmu_acc_to_dst u_acc_to_dst (
+    .word_i  (out_word),
+    .format_i(dst_format_s2_i),
+    .stored_o(stored)
+  );
+
+  assign result_d = s2_valid_i ? stored : result_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      result_q <= '0;
+    end else begin
+      result_q <= result_d;
+    end
+  end
+
+  assign result_o = result_q;
+
+endmodule

@@ -1,0 +1,539 @@
+// tmu_mu_ctrl: what one Matrix Unit instruction does, worked out in its issue cycle - which unit runs
+// it, the Src/Dst rows it reads and writes, the datapath mode, its RWC, bank and ZEROACC commands, and
+// whether the refmodel would refuse it. Purely combinational; tmu_top acts on it. The addressing and
+// the refusals follow refmodel/src/insn/*.cpp instruction by instruction (the file named beside
+// each case).
+module tmu_mu_ctrl (
+  input  logic [31:0]                      word_i,
+  input  tmu_pkg::arch_e                   arch_i,
+
+  // The issuing thread's RWCs and configuration (tmu_config), and the shared state.
+  input  tmu_pkg::rwc_t                    rwc_i,
+  input  logic [tmu_pkg::DataFormatW-1:0]  cfg_srca_val_i,
+  input  logic                             cfg_srca_override_i,
+  input  logic [tmu_pkg::DataFormatW-1:0]  cfg_srcb_val_i,
+  input  logic                             cfg_srcb_override_i,
+  input  logic [tmu_pkg::DataFormatW-1:0]  cfg_reg0_srca_i,
+  input  logic [tmu_pkg::DataFormatW-1:0]  cfg_reg1_srcb_i,
+  input  logic                             cfg_fp32_i,
+  input  logic                             cfg_int8_i,
+  input  logic [tmu_pkg::DstRowW-1:0]      cfg_dst_row_base_i,
+  input  logic [tmu_pkg::DstRowW-1:0]      cfg_math_offset_i,
+  input  logic                             cfg_no_implied_srca_i,
+  input  logic                             cfg_no_implied_srcb_i,
+  input  tmu_pkg::fidelity_phase_t         cfg_fidelity_base_i,
+  input  logic                             cfg_fp16a_force_i,
+  input  logic                             cfg_dbg_bit11_i,
+  input  logic                             cfg_zeroacc_absolute_i,
+  input  logic [tmu_pkg::DataFormatW-1:0]  srca_bank_format_i,  // the Matrix Unit's SrcA bank's tag
+  input  logic [tmu_pkg::DataFormatW-1:0]  srcb_bank_format_i,
+  input  logic [tmu_pkg::SrcRowW-1:0]      last_srca_row_i,
+
+  // From tmu_mov_unit, combinational on the mov_* outputs below.
+  input  logic                             mov_dst_read32_i,
+  input  logic                             mov_dst_write32_i,
+  input  logic                             mov_undefined_i,
+
+  output logic                             scalar_o,   // a GPR instruction: not the Matrix Unit's
+  output tmu_pkg::insn_status_e            status_o,   // not INSN_OK: the model refuses it; no effect
+  output tmu_pkg::mu_unit_e                unit_o,
+
+  // Src: waits (AllowedClient must be the Matrix Unit), read windows, writes at retirement.
+  output logic                             wait_srca_o,
+  output logic                             wait_srcb_o,
+  output logic                             reads_src_o,
+  output logic [tmu_pkg::SrcRowW-1:0]      srca_rd_row_o,
+  output logic [tmu_pkg::SrcRowW-1:0]      srcb_rd_row_o,
+  output logic                             src_we_o,        // a Src write at retirement (mask from the MOV unit)
+  output logic                             src_wr_srcb_o,   // ... into SrcB (else SrcA)
+  output logic [tmu_pkg::SrcRowW-1:0]      src_wr_row_o,
+  output logic                             mov_src_is_srcb_o, // the MOV unit's Src window is SrcB's
+
+  // Dst: the 8-row read window, the write (rows relative to the window), hazards.
+  output logic                             dst_rd_o,
+  output logic [tmu_pkg::DstRowW-1:0]      dst_row_o,       // first row of the window (view row)
+  output logic                             dst_rd32_o,
+  output logic [31:0]                      dst_identity_o,
+  output logic                             dst_rd_high16_o, // DbgFeatureDisableBit11: 16-bit reads take the 32-bit view's high halves
+  output logic                             dst_we_o,
+  output logic                             dst_wr32_o,
+  output logic [tmu_pkg::DstBlockRows-1:0] dst_wr_mask_o,   // all ones for MOV: the unit's mask applies
+
+  // Datapath mode.
+  output tmu_pkg::src_style_e              srca_style_o,
+  output tmu_pkg::src_style_e              srcb_style_o,
+  output logic                             dst32_o,
+  output logic                             int8_o,
+  output tmu_pkg::fidelity_phase_t         phase_o,
+  output logic                             bcast_row_o,     // MVMUL BroadcastSrcBRow, ELW* BroadcastSrcBRow
+  output logic                             bcast_col0_o,    // ELW* BroadcastSrcBCol0, MOVB2D BroadcastCol0
+  output tmu_pkg::elw_op_e                 elw_op_o,
+  output logic                             add_dst_o,
+  output logic                             argmax_o,
+  output tmu_pkg::mov_op_e                 mov_op_o,
+  output logic [3:0]                       mov_rows_o,
+  output logic                             mov_bcast_row_o,
+  output logic                             shift_left_o,
+  output logic                             shift_in_zero_o,
+  output logic [tmu_pkg::DataFormatW-1:0]  mov_srca_format_o,
+  output logic [tmu_pkg::DataFormatW-1:0]  mov_srcb_format_o,
+  output logic                             use_dst32b_lo_o,
+  output logic                             use_dst32b_o,    // Fp32_enabled || INT8_math_enabled (MOVD2A/B)
+  output logic                             two_cycle_issue_o, // SHIFTXB: 0.5 instructions per cycle
+
+  // RWCs and the SHIFTXA latch.
+  output logic                             rwc_cmd_valid_o,
+  output tmu_pkg::rwc_cmd_e                rwc_cmd_o,
+  output logic [tmu_pkg::AddrModW-1:0]     addr_mod_o,
+  output logic                             latch_srca_o,
+  output logic [tmu_pkg::SrcRowW-1:0]      latch_srca_row_o,
+
+  // Src bank commands (tmu_src_regs).
+  output tmu_pkg::src_cmd_e                srca_cmd_o,
+  output tmu_pkg::src_cmd_e                srcb_cmd_o,
+  output logic                             flip_srca_o,
+  output logic                             flip_srcb_o,
+  output logic                             cleardvalid_reset_o,
+  output logic                             keep_reading_o,
+  output logic                             zerosrc_both_banks_o,
+  output logic                             zerosrc_single_bank_mu_o,
+  output logic                             zerosrc_negative_inf_o,
+
+  // ZEROACC (applied at retirement).
+  output logic                             za_valid_o,
+  output tmu_pkg::zeroacc_mode_e           za_mode_o,
+  output logic [tmu_pkg::DstRowW-1:0]      za_row_o,
+  output logic                             za_dst32_o,
+  output logic [7:0]                       za_block_o,
+  output logic                             za_revert_o,
+  output logic                             za_upper_half_o
+);
+
+  localparam int unsigned SrcRowW = tmu_pkg::SrcRowW;
+  localparam int unsigned RowW    = tmu_pkg::DstRowW;
+  localparam logic [31:0] GmpoolUndefinedDst32 = 32'hFFFF_FFFF;  // gmpool_compare.h
+  localparam logic [31:0] GmpoolUndefinedDst16 = 32'h0000_FFFF;
+
+  // ---- decode ----
+  logic                          known, legal;
+  logic [tmu_isa_pkg::IdxW-1:0]  idx;
+  logic [0:0] f_AddDst, f_ArgMax, f_BothBanks, f_Broadcast1RowTo8, f_BroadcastCol0, f_BroadcastSrcBCol0;
+  logic [0:0] f_BroadcastSrcBRow, f_ClearSrcA, f_ClearSrcB, f_Dim16x16, f_Dst, f_DstCr, f_DstCtoCr;
+  logic [0:0] f_Fidelity, f_FlipSrcA, f_FlipSrcB, f_KeepReadingSameSrc, f_Move4Rows, f_Move8Rows;
+  logic [0:0] f_NegativeInfSrcA, f_Reset, f_Revert, f_ShiftInZero, f_SingleBankMatrixUnit;
+  logic [0:0] f_SrcA, f_SrcACr, f_SrcB, f_SrcBCr, f_UseDst32b, f_UseDst32bLo;
+  logic [0:0] f_IndexEn, f_InvalidateSrcBCache, f_OpBisConst, f_ResetSrcAGateControl, f_SetSignalsMode;
+  logic [2:0] f_AddrMod, f_Mode;
+  logic [1:0] f_Direction;
+  logic [3:0] f_ConditionMask, f_DstInc, f_DstVal, f_SrcAInc, f_SrcAVal, f_SrcBInc, f_SrcBVal;
+  logic [4:0] f_RotateWeights;
+  logic [5:0] f_LeftReg, f_ResultReg, f_RightReg, f_SrcARow, f_SrcBRow, f_SrcRow;
+  logic [6:0] f_ResultHalfReg;
+  logic [9:0] f_DstRow, f_Imm10;
+  logic [15:0] f_NewValue;
+
+  tmu_decode u_decode (
+    .word_i (word_i), .arch_i (arch_i), .known_o (known), .legal_o (legal), .scalar_o (scalar_o),
+    .idx_o (idx),
+    .f_AddDst_o (f_AddDst), .f_AddrMod_o (f_AddrMod), .f_ArgMax_o (f_ArgMax),
+    .f_BothBanks_o (f_BothBanks), .f_Broadcast1RowTo8_o (f_Broadcast1RowTo8),
+    .f_BroadcastCol0_o (f_BroadcastCol0), .f_BroadcastSrcBCol0_o (f_BroadcastSrcBCol0),
+    .f_BroadcastSrcBRow_o (f_BroadcastSrcBRow), .f_ClearSrcA_o (f_ClearSrcA), .f_ClearSrcB_o (f_ClearSrcB),
+    .f_ConditionMask_o (f_ConditionMask), .f_Dim16x16_o (f_Dim16x16), .f_Direction_o (f_Direction),
+    .f_Dst_o (f_Dst), .f_DstCr_o (f_DstCr), .f_DstCtoCr_o (f_DstCtoCr), .f_DstInc_o (f_DstInc),
+    .f_DstRow_o (f_DstRow), .f_DstVal_o (f_DstVal), .f_Fidelity_o (f_Fidelity),
+    .f_FlipSrcA_o (f_FlipSrcA), .f_FlipSrcB_o (f_FlipSrcB), .f_Imm10_o (f_Imm10), .f_IndexEn_o (f_IndexEn),
+    .f_InvalidateSrcBCache_o (f_InvalidateSrcBCache), .f_KeepReadingSameSrc_o (f_KeepReadingSameSrc),
+    .f_LeftReg_o (f_LeftReg), .f_Mode_o (f_Mode), .f_Move4Rows_o (f_Move4Rows), .f_Move8Rows_o (f_Move8Rows),
+    .f_NegativeInfSrcA_o (f_NegativeInfSrcA), .f_NewValue_o (f_NewValue), .f_OpBisConst_o (f_OpBisConst),
+    .f_ResetSrcAGateControl_o (f_ResetSrcAGateControl), .f_Reset_o (f_Reset),
+    .f_ResultHalfReg_o (f_ResultHalfReg), .f_ResultReg_o (f_ResultReg), .f_Revert_o (f_Revert),
+    .f_RightReg_o (f_RightReg), .f_RotateWeights_o (f_RotateWeights),
+    .f_SetSignalsMode_o (f_SetSignalsMode), .f_ShiftInZero_o (f_ShiftInZero),
+    .f_SingleBankMatrixUnit_o (f_SingleBankMatrixUnit), .f_SrcA_o (f_SrcA), .f_SrcACr_o (f_SrcACr),
+    .f_SrcAInc_o (f_SrcAInc), .f_SrcARow_o (f_SrcARow), .f_SrcAVal_o (f_SrcAVal), .f_SrcB_o (f_SrcB),
+    .f_SrcBCr_o (f_SrcBCr), .f_SrcBInc_o (f_SrcBInc), .f_SrcBRow_o (f_SrcBRow), .f_SrcBVal_o (f_SrcBVal),
+    .f_SrcRow_o (f_SrcRow), .f_UseDst32b_o (f_UseDst32b), .f_UseDst32bLo_o (f_UseDst32bLo)
+  );
+
+  // Fields only the GPR unit, the RWC unit (which decodes SETRWC/INCRWC itself) or nobody reads.
+  logic unused_fields;
+  assign unused_fields = ^{known, f_ConditionMask, f_DstInc, f_DstVal, f_SrcAInc, f_SrcAVal, f_SrcBInc,
+                           f_SrcBVal, f_Dst, f_DstCr, f_DstCtoCr, f_Fidelity, f_SrcA, f_SrcACr, f_SrcB,
+                           f_SrcBCr, f_IndexEn, f_InvalidateSrcBCache, f_OpBisConst,
+                           f_ResetSrcAGateControl, f_SetSignalsMode, f_LeftReg, f_ResultReg, f_RightReg,
+                           f_RotateWeights, f_ResultHalfReg, f_NewValue, f_UseDst32b, f_Mode[2],
+                           rwc_i.dst_cr, rwc_i.srca_cr, rwc_i.srcb_cr, za_offset[7:0]};
+
+  // ---- shared values ----
+  // context.cpp operand_style / formats.cpp src_style_of_format_code.
+  function automatic tmu_pkg::src_style_e style_of_code(input logic [3:0] code);
+    unique case (code)
+      4'd0, 4'd5, 4'd6, 4'd7, 4'd8, 4'd9, 4'd15: style_of_code = tmu_pkg::SRC_STYLE_BF16;
+      4'd1, 4'd2, 4'd3, 4'd10, 4'd11, 4'd14:     style_of_code = tmu_pkg::SRC_STYLE_FP16;
+      default:                                   style_of_code = tmu_pkg::SRC_STYLE_TF32;
+    endcase
+  endfunction
+
+  // formats.h is_valid_data_format_code: 12, 13 name no hardware format.
+  function automatic logic valid_format_code(input logic [3:0] code);
+    valid_format_code = code != 4'd12 && code != 4'd13;
+  endfunction
+
+  logic                 blackhole;
+  logic [RowW-1:0]      dst_unaligned;  // DstRow + offsets + RWC.Dst (context.cpp dst_row_unaligned)
+  logic [RowW-1:0]      imm_unaligned;  // the same with ZEROACC's Imm10
+  logic [SrcRowW:0]     movb2a_srca, movb2a_srcb;  // one bit wider: MOVB2A's rows must stay below 64
+  logic [3:0]           spec_srca, spec_srcb;      // ALU_FORMAT_SPEC's choice
+  logic [3:0]           mov_a_code;                // mov.cpp mov_srca_format for the bank moved
+  logic                 mov_a_from_srcb;           // ... which is SrcB's for MOVB2D / MOVD2B
+  tmu_pkg::src_style_e  math_srca, math_srcb;
+  tmu_pkg::insn_status_e status_base;  // the refusals that do not need the MOV unit's answer
+  logic                 dst_rd_base;
+  logic [RowW-1:0]      za_offset;
+  logic [8:0]           za_block_wide;  // ZEROACC's 16-row block before the range check
+
+  always_comb begin
+    blackhole     = arch_i == tmu_pkg::ARCH_BLACKHOLE;
+    dst_unaligned = f_DstRow + cfg_dst_row_base_i + rwc_i.dst;
+    imm_unaligned = f_Imm10 + cfg_dst_row_base_i + rwc_i.dst;
+    movb2a_srca   = {1'b0, f_SrcARow} + {1'b0, rwc_i.srca};
+    movb2a_srcb   = {1'b0, f_SrcBRow} + {1'b0, rwc_i.srcb};
+    spec_srca     = cfg_srca_override_i ? cfg_srca_val_i : cfg_reg0_srca_i;
+    spec_srcb     = cfg_srcb_override_i ? cfg_srcb_val_i : cfg_reg1_srcb_i;
+    math_srca     = (blackhole && !cfg_no_implied_srca_i) ? style_of_code(srca_bank_format_i)
+                                                          : style_of_code(spec_srca);
+    math_srcb     = (blackhole && !cfg_no_implied_srcb_i) ? style_of_code(srcb_bank_format_i)
+                                                          : style_of_code(spec_srcb);
+    za_offset     = cfg_math_offset_i + rwc_i.dst;
+  end
+
+  always_comb begin
+    mov_a_from_srcb = idx == tmu_isa_pkg::IDX_MOVB2D || idx == tmu_isa_pkg::IDX_MOVD2B;
+    mov_a_code = (blackhole && !cfg_no_implied_srca_i)
+               ? (mov_a_from_srcb ? srcb_bank_format_i : srca_bank_format_i) : spec_srca;
+  end
+
+  // ---- the instruction ----
+  always_comb begin
+    status_base          = legal ? tmu_pkg::INSN_OK : tmu_pkg::INSN_DECODE_ERR;
+    unit_o            = tmu_pkg::MU_UNIT_NONE;
+    wait_srca_o       = 1'b0;
+    wait_srcb_o       = 1'b0;
+    reads_src_o       = 1'b0;
+    srca_rd_row_o     = rwc_i.srca & 6'h38;
+    srcb_rd_row_o     = rwc_i.srcb & 6'h38;
+    src_we_o          = 1'b0;
+    src_wr_srcb_o     = 1'b0;
+    src_wr_row_o      = '0;
+    mov_src_is_srcb_o = 1'b0;
+    dst_rd_base          = 1'b0;
+    dst_row_o         = dst_unaligned & 10'h3f8;
+    dst_identity_o    = '0;
+    dst_we_o          = 1'b0;
+    dst_wr_mask_o     = '1;
+    // math_formats (context.cpp): FP16A_FORCE, then INT8 math, then the operand styles.
+    srca_style_o      = cfg_fp16a_force_i ? tmu_pkg::SRC_STYLE_FP16
+                      : cfg_int8_i ? tmu_pkg::SRC_STYLE_INT8 : math_srca;
+    srcb_style_o      = cfg_fp16a_force_i ? tmu_pkg::SRC_STYLE_FP16
+                      : cfg_int8_i ? tmu_pkg::SRC_STYLE_INT8 : math_srcb;
+    int8_o            = !cfg_fp16a_force_i && cfg_int8_i;
+    dst32_o           = !cfg_fp16a_force_i && (cfg_int8_i || cfg_fp32_i);
+    phase_o           = rwc_i.fidelity_phase + cfg_fidelity_base_i;
+    bcast_row_o       = f_BroadcastSrcBRow;
+    bcast_col0_o      = f_BroadcastSrcBCol0;
+    elw_op_o          = tmu_pkg::ELW_MUL;
+    add_dst_o         = 1'b1;
+    argmax_o          = f_ArgMax;
+    mov_op_o          = tmu_pkg::MOV_A2D;
+    mov_rows_o        = 4'd1;
+    mov_bcast_row_o   = 1'b0;
+    shift_left_o      = f_Direction == 2'd3;
+    shift_in_zero_o   = f_ShiftInZero;
+    mov_srca_format_o = mov_a_code;
+    mov_srcb_format_o = (blackhole && !cfg_no_implied_srcb_i) ? srcb_bank_format_i : cfg_reg1_srcb_i;
+    use_dst32b_lo_o   = f_UseDst32bLo;
+    use_dst32b_o      = cfg_fp32_i || cfg_int8_i;
+    two_cycle_issue_o = 1'b0;
+    rwc_cmd_valid_o   = 1'b0;
+    rwc_cmd_o         = tmu_pkg::RWC_CMD_ADDR_MOD;
+    addr_mod_o        = f_AddrMod;
+    latch_srca_o      = 1'b0;
+    latch_srca_row_o  = rwc_i.srca;
+    srca_cmd_o        = tmu_pkg::SRC_CMD_NONE;
+    srcb_cmd_o        = tmu_pkg::SRC_CMD_NONE;
+    flip_srca_o       = f_FlipSrcA;
+    flip_srcb_o       = f_FlipSrcB;
+    cleardvalid_reset_o      = f_Reset;
+    keep_reading_o           = f_KeepReadingSameSrc;
+    zerosrc_both_banks_o     = f_BothBanks;
+    zerosrc_single_bank_mu_o = f_SingleBankMatrixUnit;
+    zerosrc_negative_inf_o   = f_NegativeInfSrcA;
+    za_valid_o        = 1'b0;
+    unique case (f_Mode[1:0])  // (Yosys 0.23 takes no casts to enum types)
+      2'd0:    za_mode_o = tmu_pkg::ZEROACC_ONE_ROW;
+      2'd1:    za_mode_o = tmu_pkg::ZEROACC_SIXTEEN_ROWS;
+      2'd2:    za_mode_o = tmu_pkg::ZEROACC_HALF_OF_DST;
+      default: za_mode_o = tmu_pkg::ZEROACC_ALL_OF_DST;
+    endcase
+    za_row_o          = imm_unaligned;
+    za_dst32_o        = f_UseDst32b;
+    za_block_o        = f_Imm10[7:0];
+    za_block_wide     = '0;
+    za_revert_o       = f_Revert;
+    za_upper_half_o   = f_Imm10[0];
+
+    unique case (idx)
+      // mvmul.cpp: MVMUL (8 rows; 7 with BroadcastSrcBRow, even rows only), DOTPV, GAPOOL (4 rows).
+      tmu_isa_pkg::IDX_MVMUL, tmu_isa_pkg::IDX_DOTPV, tmu_isa_pkg::IDX_GAPOOL: begin
+        unit_o      = tmu_pkg::MU_UNIT_MAC;
+        wait_srca_o = 1'b1;
+        wait_srcb_o = 1'b1;
+        reads_src_o = 1'b1;
+        dst_rd_base    = 1'b1;
+        dst_we_o    = 1'b1;
+        bcast_row_o = idx == tmu_isa_pkg::IDX_MVMUL && f_BroadcastSrcBRow == 1'b1;
+        if (bcast_row_o) begin
+          srcb_rd_row_o = rwc_i.srcb;
+          dst_row_o     = dst_unaligned & 10'h3f9;   // kDstRows - 7
+          dst_wr_mask_o = 8'b0101_0101;
+        end
+        if (idx == tmu_isa_pkg::IDX_GAPOOL) begin
+          dst_row_o     = dst_unaligned & 10'h3fc;
+          dst_wr_mask_o = 8'b0000_1111;
+          if (f_Dim16x16 == 1'b0) status_base = tmu_pkg::INSN_UNSUPPORTED;
+        end
+        if (idx == tmu_isa_pkg::IDX_DOTPV && f_AddDst == 1'b1) status_base = tmu_pkg::INSN_UNSUPPORTED;
+        latch_srca_o = 1'b1;
+        latch_srca_row_o = rwc_i.srca & 6'h38;
+      end
+      // elw.cpp
+      tmu_isa_pkg::IDX_ELWMUL, tmu_isa_pkg::IDX_ELWADD, tmu_isa_pkg::IDX_ELWSUB: begin
+        unit_o      = tmu_pkg::MU_UNIT_ELW;
+        wait_srca_o = 1'b1;
+        wait_srcb_o = 1'b1;
+        reads_src_o = 1'b1;
+        elw_op_o    = idx == tmu_isa_pkg::IDX_ELWMUL ? tmu_pkg::ELW_MUL
+                    : idx == tmu_isa_pkg::IDX_ELWADD ? tmu_pkg::ELW_ADD : tmu_pkg::ELW_SUB;
+        add_dst_o   = idx == tmu_isa_pkg::IDX_ELWMUL || f_AddDst == 1'b1;
+        dst_rd_base    = add_dst_o;
+        dst_we_o    = 1'b1;
+        if (f_BroadcastSrcBRow == 1'b1) srcb_rd_row_o = rwc_i.srcb;
+        latch_srca_o = 1'b1;
+        latch_srca_row_o = rwc_i.srca & 6'h38;
+      end
+      // gmpool.cpp
+      tmu_isa_pkg::IDX_GMPOOL: begin
+        unit_o         = tmu_pkg::MU_UNIT_GMPOOL;
+        wait_srca_o    = 1'b1;
+        wait_srcb_o    = 1'b1;
+        reads_src_o    = 1'b1;
+        srca_rd_row_o  = rwc_i.srca & 6'h30;
+        dst_rd_base       = 1'b1;
+        dst_we_o       = 1'b1;
+        dst_row_o      = dst_unaligned & 10'h3fc;
+        dst_wr_mask_o  = 8'b0000_1111;
+        dst_identity_o = dst32_o ? GmpoolUndefinedDst32 : GmpoolUndefinedDst16;
+        if (f_Dim16x16 == 1'b0) status_base = tmu_pkg::INSN_UNSUPPORTED;
+        latch_srca_o = 1'b1;
+        latch_srca_row_o = rwc_i.srca & 6'h30;
+      end
+      // mov.cpp exec_mova2d
+      tmu_isa_pkg::IDX_MOVA2D: begin
+        unit_o        = tmu_pkg::MU_UNIT_MOV;
+        mov_op_o      = tmu_pkg::MOV_A2D;
+        mov_rows_o    = f_Move8Rows == 1'b1 ? 4'd8 : 4'd1;
+        wait_srca_o   = 1'b1;
+        reads_src_o   = 1'b1;
+        srca_rd_row_o = (f_SrcRow + rwc_i.srca) & (f_Move8Rows == 1'b1 ? 6'h38 : 6'h3f);
+        dst_row_o     = dst_unaligned & (f_Move8Rows == 1'b1 ? 10'h3f8 : 10'h3ff);
+        dst_rd_base      = 1'b0;  // Dst32bLow16 reads the 32-bit value first: below
+        dst_we_o      = 1'b1;
+        latch_srca_o  = 1'b1;
+        latch_srca_row_o = srca_rd_row_o;
+      end
+      // mov.cpp exec_movb2d
+      tmu_isa_pkg::IDX_MOVB2D: begin
+        unit_o          = tmu_pkg::MU_UNIT_MOV;
+        mov_op_o        = tmu_pkg::MOV_B2D;
+        mov_bcast_row_o = f_Broadcast1RowTo8;
+        bcast_col0_o    = f_BroadcastCol0;
+        mov_rows_o      = f_Broadcast1RowTo8 == 1'b1 ? 4'd8 : f_Move4Rows == 1'b1 ? 4'd4 : 4'd1;
+        mov_src_is_srcb_o = 1'b1;
+        wait_srcb_o     = 1'b1;
+        reads_src_o     = 1'b1;
+        srcb_rd_row_o   = (f_SrcRow + rwc_i.srcb)
+                        & (f_Broadcast1RowTo8 == 1'b1 ? 6'h3f : f_Move4Rows == 1'b1 ? 6'h3c : 6'h3f);
+        dst_row_o       = dst_unaligned
+                        & (f_Broadcast1RowTo8 == 1'b1 ? 10'h3f8 : f_Move4Rows == 1'b1 ? 10'h3fc : 10'h3ff);
+        dst_rd_base        = 1'b0;  // as MOVA2D
+        dst_we_o        = 1'b1;
+        latch_srca_o    = 1'b1;
+        if (!(blackhole && !cfg_no_implied_srcb_i) && !valid_format_code(cfg_reg1_srcb_i))
+          status_base = tmu_pkg::INSN_UNDEFINED;
+      end
+      // mov.cpp move_dst_to_src
+      tmu_isa_pkg::IDX_MOVD2A, tmu_isa_pkg::IDX_MOVD2B: begin
+        unit_o        = tmu_pkg::MU_UNIT_MOV;
+        mov_op_o      = idx == tmu_isa_pkg::IDX_MOVD2A ? tmu_pkg::MOV_D2A : tmu_pkg::MOV_D2B;
+        mov_rows_o    = f_Move4Rows == 1'b1 ? 4'd4 : 4'd1;
+        dst_row_o     = dst_unaligned & (f_Move4Rows == 1'b1 ? 10'h3fc : 10'h3ff);
+        dst_rd_base      = 1'b1;
+        src_we_o      = 1'b1;
+        src_wr_srcb_o = idx == tmu_isa_pkg::IDX_MOVD2B;
+        src_wr_row_o  = (f_SrcRow + (src_wr_srcb_o ? rwc_i.srcb : rwc_i.srca))
+                      & (f_Move4Rows == 1'b1 ? 6'h3c : 6'h3f);
+        latch_srca_o  = 1'b1;
+        if (!src_wr_srcb_o) latch_srca_row_o = src_wr_row_o;
+      end
+      // mov.cpp exec_movb2a: four rows from 4-aligned rows below 64, or refused.
+      tmu_isa_pkg::IDX_MOVB2A: begin
+        unit_o        = tmu_pkg::MU_UNIT_MOV;
+        mov_op_o      = tmu_pkg::MOV_B2A;
+        mov_rows_o    = 4'd4;
+        mov_src_is_srcb_o = 1'b1;
+        wait_srcb_o   = 1'b1;
+        reads_src_o   = 1'b1;
+        srcb_rd_row_o = movb2a_srcb[SrcRowW-1:0];
+        src_we_o      = 1'b1;
+        src_wr_row_o  = movb2a_srca[SrcRowW-1:0];
+        latch_srca_o  = 1'b1;
+        latch_srca_row_o = movb2a_srca[SrcRowW-1:0];
+        if (f_Move4Rows == 1'b0 || movb2a_srca[SrcRowW] || movb2a_srcb[SrcRowW] ||
+            movb2a_srca[1:0] != 2'd0 || movb2a_srcb[1:0] != 2'd0)
+          status_base = tmu_pkg::INSN_UNSUPPORTED;
+      end
+      // shift.cpp exec_shiftxa: the input is the aligned 16 rows around LastSrcARow; output rows 0..15.
+      tmu_isa_pkg::IDX_SHIFTXA: begin
+        unit_o        = tmu_pkg::MU_UNIT_MOV;
+        mov_op_o      = tmu_pkg::MOV_SHIFTXA;
+        wait_srca_o   = 1'b1;
+        reads_src_o   = 1'b1;
+        srca_rd_row_o = last_srca_row_i & 6'h30;
+        src_we_o      = 1'b1;
+        src_wr_row_o  = '0;
+        if (f_Direction[1] == 1'b0) status_base = tmu_pkg::INSN_UNDEFINED;
+      end
+      // shift.cpp exec_shiftxb
+      tmu_isa_pkg::IDX_SHIFTXB: begin
+        unit_o        = tmu_pkg::MU_UNIT_MOV;
+        mov_op_o      = tmu_pkg::MOV_SHIFTXB;
+        mov_src_is_srcb_o = 1'b1;
+        wait_srcb_o   = 1'b1;
+        reads_src_o   = 1'b1;
+        srcb_rd_row_o = f_SrcRow + rwc_i.srcb;
+        src_we_o      = 1'b1;
+        src_wr_srcb_o = 1'b1;
+        src_wr_row_o  = srcb_rd_row_o;
+        two_cycle_issue_o = 1'b1;
+      end
+      // src_banks.cpp exec_trnspsrcb: SrcB rows 16..31 in place.
+      tmu_isa_pkg::IDX_TRNSPSRCB: begin
+        unit_o        = tmu_pkg::MU_UNIT_MOV;
+        mov_op_o      = tmu_pkg::MOV_TRNSPSRCB;
+        mov_src_is_srcb_o = 1'b1;
+        wait_srcb_o   = 1'b1;
+        reads_src_o   = 1'b1;
+        srcb_rd_row_o = 6'd16;
+        src_we_o      = 1'b1;
+        src_wr_srcb_o = 1'b1;
+        src_wr_row_o  = 6'd16;
+      end
+      // zeroacc.cpp
+      tmu_isa_pkg::IDX_ZEROACC: begin
+        za_valid_o = 1'b1;
+        unique case (f_Mode[1:0])
+          2'd0: begin
+            za_dst32_o = cfg_fp32_i || cfg_int8_i || cfg_dbg_bit11_i;
+            if (f_Revert == 1'b1) status_base = tmu_pkg::INSN_UNDEFINED;
+          end
+          2'd1: begin
+            za_block_wide = {1'b0, f_Imm10[7:0]};
+            // Blackhole's relative tile mode: the block is taken within the half the offset points into.
+            // A block pushed past 255 is still out of range (the refmodel adds in 32 bits): 0xff
+            // clears nothing in either view.
+            if (blackhole && !cfg_zeroacc_absolute_i) begin
+              if (f_UseDst32b == 1'b1 && za_offset[9:8] != 2'd0) za_block_wide = {1'b0, f_Imm10[7:0]} + 9'd16;
+              if (f_UseDst32b == 1'b0 && za_offset[9])         za_block_wide = {1'b0, f_Imm10[7:0]} + 9'd32;
+            end
+            za_block_o = za_block_wide[8] ? 8'hff : za_block_wide[7:0];
+          end
+          default: if (f_Revert == 1'b1) status_base = tmu_pkg::INSN_UNDEFINED;
+        endcase
+        rwc_cmd_valid_o = f_Mode[1] == 1'b0;
+      end
+      // src_banks.cpp exec_zerosrc, exec_cleardvalid
+      tmu_isa_pkg::IDX_ZEROSRC: begin
+        if (f_ClearSrcA == 1'b1) srca_cmd_o = tmu_pkg::SRC_CMD_ZEROSRC;
+        if (f_ClearSrcB == 1'b1) srcb_cmd_o = tmu_pkg::SRC_CMD_ZEROSRC;
+      end
+      tmu_isa_pkg::IDX_CLEARDVALID: begin
+        srca_cmd_o = tmu_pkg::SRC_CMD_CLEARDVALID;
+        srcb_cmd_o = tmu_pkg::SRC_CMD_CLEARDVALID;
+      end
+      // rwc.cpp: the RWC unit decodes the word; the Src banks take SETRWC's flips.
+      tmu_isa_pkg::IDX_SETRWC: begin
+        rwc_cmd_valid_o = 1'b1;
+        rwc_cmd_o       = tmu_pkg::RWC_CMD_SETRWC;
+      end
+      tmu_isa_pkg::IDX_INCRWC: begin
+        rwc_cmd_valid_o = 1'b1;
+        rwc_cmd_o       = tmu_pkg::RWC_CMD_INCRWC;
+      end
+      // legacy.cpp: the neutered legacy instructions keep their bank hand-back and AddrMod.
+      tmu_isa_pkg::IDX_CONV3S1, tmu_isa_pkg::IDX_CONV3S2, tmu_isa_pkg::IDX_APOOL3S1,
+      tmu_isa_pkg::IDX_APOOL3S2, tmu_isa_pkg::IDX_MPOOL3S1, tmu_isa_pkg::IDX_MPOOL3S2: begin
+        latch_srca_o = 1'b1;
+      end
+      default: ;  // GATESRCRST, CLREXPHIST: no architectural effect; GPR ops: the GPR unit
+    endcase
+
+    // The arithmetic instructions and the legacy ones end with clear_dvalid and ApplyAddrMod
+    // (math_common.h finish_math_insn); the MOVs and SHIFTXB with ApplyAddrMod alone.
+    unique case (unit_o)
+      tmu_pkg::MU_UNIT_MAC, tmu_pkg::MU_UNIT_ELW, tmu_pkg::MU_UNIT_GMPOOL: begin
+        srca_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+        srcb_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+        rwc_cmd_valid_o = 1'b1;
+      end
+      tmu_pkg::MU_UNIT_MOV:
+        rwc_cmd_valid_o = mov_op_o != tmu_pkg::MOV_SHIFTXA && mov_op_o != tmu_pkg::MOV_TRNSPSRCB;
+      default: ;
+    endcase
+    if (latch_srca_o && unit_o == tmu_pkg::MU_UNIT_NONE) begin  // legacy
+      srca_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+      srcb_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+      rwc_cmd_valid_o = 1'b1;
+    end
+    if (idx == tmu_isa_pkg::IDX_SETRWC) begin
+      srca_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+      srcb_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+    end
+
+    // mov.cpp hardware_format: MOVA2D / MOVB2D / MOVD2A / MOVD2B read SrcAFmt.
+    if (unit_o == tmu_pkg::MU_UNIT_MOV && mov_op_o == tmu_pkg::MOV_A2D && !valid_format_code(mov_a_code))
+      status_base = tmu_pkg::INSN_UNDEFINED;
+    // Blackhole's AddrMod has three bits; ApplyAddrMod with RWC.ExtraAddrModBit set is refused.
+    if (rwc_cmd_valid_o && rwc_cmd_o == tmu_pkg::RWC_CMD_ADDR_MOD && blackhole && rwc_i.extra_addr_mod_bit)
+      status_base = tmu_pkg::INSN_UNSUPPORTED;
+    if (!legal) status_base = tmu_pkg::INSN_DECODE_ERR;
+  end
+
+  // The parts that depend on tmu_mov_unit's answers, which depend on the MOV fields above: kept in a
+  // process of their own so the loop through the MOV unit is not a combinational loop.
+  logic mov_rmw;  // MOVA2D / MOVB2D writing Dst32bLow16 read the 32-bit value first
+  always_comb begin
+    mov_rmw    = unit_o == tmu_pkg::MU_UNIT_MOV && (mov_op_o == tmu_pkg::MOV_A2D || mov_op_o == tmu_pkg::MOV_B2D);
+    dst_rd_o   = dst_rd_base || (mov_rmw && mov_dst_read32_i);
+    // Dst views: the MOVs choose theirs; DbgFeatureDisableBit11 reads Dst16b through the 32-bit view.
+    dst_rd32_o      = unit_o == tmu_pkg::MU_UNIT_MOV ? mov_dst_read32_i : dst32_o;
+    dst_wr32_o      = unit_o == tmu_pkg::MU_UNIT_MOV ? mov_dst_write32_i : dst32_o;
+    dst_rd_high16_o = cfg_dbg_bit11_i && !dst_rd32_o;
+    status_o        = status_base;
+    if (unit_o == tmu_pkg::MU_UNIT_MOV && mov_undefined_i) status_o = tmu_pkg::INSN_UNDEFINED;
+    // context.h write_dst16: a Dst16b write with DBG_FEATURE_DISABLE bit 11 is refused.
+    if (dst_we_o && !dst_wr32_o && cfg_dbg_bit11_i) status_o = tmu_pkg::INSN_UNDEFINED;
+    if (status_base != tmu_pkg::INSN_OK) status_o = status_base;
+  end
+
+endmodule

@@ -1,0 +1,307 @@
+#!/usr/bin/python3
+"""The long co-simulation regression (docs/regression.md).
+
+Runs the co-simulation executable tmu_tb for every directed test x architecture plus K random runs x
+architecture, one shard of that list at a time, writes JUnit XML, merges the per-run functional
+coverage JSON by summing, prints a summary and exits 1 if any run failed (2 on bad input).
+
+  regress.py --tb build/tb/tmu_tb [--seed GLOBAL] [--shard i/N] [--random-runs K] [--instrs N]
+             [--arch both|bh|wh] [--junit FILE] [--cov-out FILE] [--jobs J] [--out DIR]
+             [--timeout SECONDS] [--list]
+  regress.py --merge-cov OUT IN.json [IN.json ...]     sum coverage files (e.g. of all shards)
+
+Run list: the tests `tmu_tb --list-tests` prints except "random" (directed), each on every selected
+architecture, then "random" K times on every architecture; entry n (0-based) of the whole list
+belongs to shard n mod N (shards are 0-based: --shard 0/4 .. 3/4).
+Seeds: run n of shard i under global seed G uses
+  int.from_bytes(SHA-256(f"{G}:{i}:{n}")[:8], "big") & (2**63 - 1)
+printed per run and recorded in the JUnit <properties> with the exact command that replays it.
+The global seed defaults to the clock (printed); --seed G replays a whole regression.
+Standard library only (Debian's /usr/bin/python3).
+"""
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import threading
+import time
+import xml.etree.ElementTree as ET
+
+ARCHES = {"bh": ["blackhole"], "wh": ["wormhole"], "both": ["blackhole", "wormhole"]}
+VERDICT = re.compile(r"^tmu_tb: (PASS|FAIL)\b(.*)$", re.MULTILINE)
+KV = re.compile(r"(\w+)=(\S+)")
+
+
+class UsageError(Exception):
+    pass
+
+
+def derive_seed(global_seed, shard, index):
+    """The documented per-run seed: SHA-256 of "global:shard:index", first 8 bytes, 63 bits."""
+    digest = hashlib.sha256(f"{global_seed}:{shard}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") & ((1 << 63) - 1)
+
+
+def merge_coverage(a, b):
+    """Sums two coverage documents bin by bin (the rule of tmu::tb::merge_coverage_json)."""
+    out = json.loads(json.dumps(a)) if a else {}
+    cps = out.setdefault("coverpoints", {})
+    for name, cp in b.get("coverpoints", {}).items():
+        if name not in cps:
+            cps[name] = json.loads(json.dumps(cp))
+            continue
+        bins = cps[name].setdefault("bins", {})
+        for bin_name, hits in cp.get("bins", {}).items():
+            bins[bin_name] = bins.get(bin_name, 0) + int(hits)
+    illegal = out.setdefault("illegal", {})
+    for key, hits in b.get("illegal", {}).items():
+        illegal[key] = illegal.get(key, 0) + int(hits)
+    out["samples"] = int(a.get("samples", 0) if a else 0) + int(b.get("samples", 0))
+    total = hit = 0
+    for cp in cps.values():
+        for hits in cp.get("bins", {}).values():
+            total += 1
+            hit += 1 if int(hits) > 0 else 0
+    out["total"], out["hit"] = total, hit
+    return out
+
+
+def load_coverage(path):
+    with open(path) as f:
+        doc = json.load(f)
+    if not isinstance(doc, dict) or not isinstance(doc.get("coverpoints"), dict):
+        raise ValueError(f"{path}: not a coverage file (no \"coverpoints\" object)")
+    return doc
+
+
+def parse_shard(text):
+    m = re.fullmatch(r"(\d+)/(\d+)", text or "")
+    if not m:
+        raise UsageError(f"--shard must be i/N (e.g. 0/4), got '{text}'")
+    i, n = int(m.group(1)), int(m.group(2))
+    if n < 1 or i >= n:
+        raise UsageError(f"--shard {text}: need 0 <= i < N")
+    return i, n
+
+
+def list_tests(tb):
+    try:
+        p = subprocess.run([tb, "--list-tests"], capture_output=True, text=True, timeout=120)
+    except OSError as e:
+        raise UsageError(f"cannot run {tb}: {e}")
+    if p.returncode != 0:
+        raise UsageError(f"{tb} --list-tests exited {p.returncode}: {p.stderr.strip() or p.stdout.strip()}")
+    names = [line.strip() for line in p.stdout.splitlines() if line.strip()]
+    if not names:
+        raise UsageError(f"{tb} --list-tests listed no tests")
+    return names
+
+
+def build_run_list(tests, arches, random_runs):
+    runs = [(t, a) for t in tests if t != "random" for a in arches]
+    runs += [("random", a) for _ in range(random_runs) for a in arches]
+    return [{"index": n, "test": t, "arch": a} for n, (t, a) in enumerate(runs)]
+
+
+def replay_command(tb, run, instrs):
+    return shlex.join([tb, "--test", run["test"], "--arch", run["arch"], "--seed", str(run["seed"]),
+                       "--instrs", str(instrs)])
+
+
+def execute(run, args, print_lock):
+    tag = f"{run['index']:05d}_{run['test']}_{run['arch']}"
+    run_dir = os.path.join(args.out, "runs")
+    cov_path = os.path.join(run_dir, tag + ".cov.json")
+    log_path = os.path.join(run_dir, tag + ".log")
+    cmd = [args.tb, "--test", run["test"], "--arch", run["arch"], "--seed", str(run["seed"]),
+           "--instrs", str(args.instrs), "--cov-json", cov_path,
+           "--replay-dir", os.path.join(args.out, "replay", tag), "--quiet"]
+    start = time.monotonic()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+        output, rc = p.stdout + p.stderr, p.returncode
+    except subprocess.TimeoutExpired as e:
+        output = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        output += f"\nregress.py: timed out after {args.timeout} s\n"
+        rc = None
+    run["time"] = time.monotonic() - start
+    with open(log_path, "w") as f:
+        f.write(" ".join(shlex.quote(c) for c in cmd) + "\n" + output)
+    run["log"], run["output"] = log_path, output
+    run["cov"] = cov_path if os.path.exists(cov_path) else None
+    verdicts = VERDICT.findall(output)
+    fields = dict(KV.findall(verdicts[-1][1])) if verdicts else {}
+    run["instrs"] = int(fields.get("instrs", 0)) if fields.get("instrs", "").isdigit() else 0
+    run["cycles"] = int(fields.get("cycles", 0)) if fields.get("cycles", "").isdigit() else 0
+    if rc is None:
+        run["status"], run["why"] = "timeout", f"no verdict within {args.timeout} s"
+    elif rc == 0 and verdicts and verdicts[-1][0] == "PASS":
+        run["status"], run["why"] = "pass", ""
+    elif rc == 0:
+        run["status"], run["why"] = "fail", "exit 0 without a PASS verdict line"
+    elif rc == 1:
+        run["status"], run["why"] = "fail", "mismatch (exit 1)"
+    elif rc == 2:
+        run["status"], run["why"] = "error", "usage/bad input (exit 2)"
+    else:
+        run["status"], run["why"] = "error", f"exit {rc}"
+    with print_lock:
+        word = {"pass": "PASS", "fail": "FAIL", "error": "ERROR", "timeout": "TIMEOUT"}[run["status"]]
+        print(f"[{run['index']:5d}] {word:7s} {run['test']} arch={run['arch']} seed {run['seed']} "
+              f"({run['time']:.1f} s)" + (f"  {run['why']}; replay: {run['replay']}" if word != "PASS" else ""),
+              flush=True)
+    return run
+
+
+def write_junit(path, runs, args, wall):
+    suite = ET.Element("testsuite", name="tmu_regress", tests=str(len(runs)),
+                       failures=str(sum(r["status"] == "fail" for r in runs)),
+                       errors=str(sum(r["status"] in ("error", "timeout") for r in runs)),
+                       time=f"{wall:.3f}")
+    props = ET.SubElement(suite, "properties")
+    for name, value in (("global_seed", args.seed), ("shard", args.shard), ("instrs", args.instrs),
+                        ("random_runs", args.random_runs), ("tb", args.tb)):
+        ET.SubElement(props, "property", name=name, value=str(value))
+    for r in runs:
+        case = ET.SubElement(suite, "testcase", classname=f"tmu_tb.{r['arch']}",
+                             name=f"{r['test']}[{r['arch']}]#{r['index']}", time=f"{r['time']:.3f}")
+        p = ET.SubElement(case, "properties")
+        ET.SubElement(p, "property", name="seed", value=str(r["seed"]))
+        ET.SubElement(p, "property", name="replay", value=r["replay"])
+        if r["status"] != "pass":
+            tag = "failure" if r["status"] == "fail" else "error"
+            el = ET.SubElement(case, tag, message=f"{r['why']}; replay: {r['replay']}")
+            el.text = r["output"][-20000:]
+        ET.SubElement(case, "system-out").text = r["output"][-20000:]
+    root = ET.Element("testsuites")
+    root.append(suite)
+    ET.indent(root)
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def merge_main(out, inputs):
+    merged = {}
+    for path in inputs:
+        merged = merge_coverage(merged, load_coverage(path))
+    with open(out, "w") as f:
+        json.dump(merged, f, indent=1)
+    print(f"regress.py: merged {len(inputs)} coverage files into {out}: "
+          f"{merged.get('hit', 0)}/{merged.get('total', 0)} bins hit")
+    return 0
+
+
+def print_coverage_table(merged):
+    """One line per coverpoint: bins hit of bins, and a few of the bins never hit."""
+    print(f"  {'coverpoint':36s} {'hit':>6s} {'bins':>6s} {'%':>6s}  missed (first few)")
+    for name, cp in sorted(merged.get("coverpoints", {}).items()):
+        bins = cp.get("bins", {})
+        hit = sum(1 for v in bins.values() if v > 0)
+        missed = [b for b, v in bins.items() if v == 0]
+        pct = 100.0 * hit / max(len(bins), 1)
+        print(f"  {name:36s} {hit:6d} {len(bins):6d} {pct:6.1f}  {', '.join(missed[:3])}")
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog="See docs/regression.md.",
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tb", help="the tmu_tb executable (<build>/tb/tmu_tb)")
+    ap.add_argument("--seed", type=int, help="global seed (default: from the clock, printed)")
+    ap.add_argument("--shard", default="0/1", help="i/N: run entries n with n mod N == i (default 0/1)")
+    ap.add_argument("--random-runs", type=int, default=10, help="random runs per architecture (default 10)")
+    ap.add_argument("--instrs", type=int, default=2000, help="instructions per run (default 2000)")
+    ap.add_argument("--arch", default="both", choices=sorted(ARCHES), help="architectures (default both)")
+    ap.add_argument("--junit", help="write JUnit XML here")
+    ap.add_argument("--cov-out", help="write the merged coverage JSON here")
+    ap.add_argument("--jobs", type=int, default=1, help="parallel runs (default 1)")
+    ap.add_argument("--out", default="regress-out", help="per-run logs, coverage, replay dirs (default regress-out)")
+    ap.add_argument("--timeout", type=float, default=3600, help="seconds per run before it counts as failed")
+    ap.add_argument("--list", action="store_true", help="print this shard's runs and seeds, run nothing")
+    ap.add_argument("--merge-cov", nargs="+", metavar="FILE", help="OUT IN...: only merge coverage files")
+    args = ap.parse_args(argv)
+
+    if args.merge_cov:
+        if len(args.merge_cov) < 2:
+            raise UsageError("--merge-cov needs OUT and at least one IN")
+        return merge_main(args.merge_cov[0], args.merge_cov[1:])
+    if not args.tb:
+        raise UsageError("--tb PATH is required")
+    if not (os.path.isfile(args.tb) and os.access(args.tb, os.X_OK)):
+        raise UsageError(f"--tb {args.tb}: not an executable file")
+    if args.random_runs < 0 or args.instrs < 1 or args.jobs < 1 or args.timeout <= 0:
+        raise UsageError("--random-runs must be >= 0, --instrs, --jobs and --timeout > 0")
+    shard, shards = parse_shard(args.shard)
+    if args.seed is None:
+        args.seed = time.time_ns() & ((1 << 63) - 1)
+    if args.seed < 0:
+        raise UsageError("--seed must be >= 0")
+    print(f"regress.py: global seed {args.seed} shard {shard}/{shards} (replay the regression with --seed {args.seed})",
+          flush=True)
+
+    runs = build_run_list(list_tests(args.tb), ARCHES[args.arch], args.random_runs)
+    total_entries = len(runs)
+    runs = [r for r in runs if r["index"] % shards == shard]
+    for r in runs:
+        r["seed"] = derive_seed(args.seed, shard, r["index"])
+        r["replay"] = replay_command(args.tb, r, args.instrs)
+    print(f"regress.py: {len(runs)} of {total_entries} runs in this shard", flush=True)
+    if args.list:
+        for r in runs:
+            print(f"[{r['index']:5d}] {r['test']} arch={r['arch']} seed {r['seed']}: {r['replay']}")
+        return 0
+
+    os.makedirs(os.path.join(args.out, "runs"), exist_ok=True)
+    lock = threading.Lock()
+    start = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        done = list(pool.map(lambda r: execute(r, args, lock), runs))
+    wall = time.monotonic() - start
+
+    merged, cov_problems = {}, []
+    for r in done:
+        if r["cov"]:
+            try:
+                merged = merge_coverage(merged, load_coverage(r["cov"]))
+            except (OSError, ValueError) as e:
+                cov_problems.append(str(e))
+    if args.cov_out:
+        os.makedirs(os.path.dirname(os.path.abspath(args.cov_out)), exist_ok=True)
+        with open(args.cov_out, "w") as f:
+            json.dump(merged, f, indent=1)
+    if args.junit:
+        write_junit(args.junit, done, args, wall)
+
+    passed = sum(r["status"] == "pass" for r in done)
+    failed = [r for r in done if r["status"] != "pass"]
+    print("\n==== regression summary ====")
+    print(f"global seed  {args.seed}  shard {shard}/{shards}")
+    print(f"runs         {len(done)}  passed {passed}  failed {len(failed)}")
+    print(f"instructions {sum(r['instrs'] for r in done)}  cycles {sum(r['cycles'] for r in done)}")
+    print(f"wall time    {wall:.1f} s")
+    if merged:
+        print(f"coverage     {merged['hit']}/{merged['total']} bins hit "
+              f"({100.0 * merged['hit'] / max(merged['total'], 1):.1f}%), {len([r for r in done if r['cov']])} files"
+              + (f" -> {args.cov_out}" if args.cov_out else ""))
+        print_coverage_table(merged)
+    for p in cov_problems:
+        print(f"coverage file problem: {p}")
+    for r in failed:
+        print(f"FAILED [{r['index']}] {r['test']} arch={r['arch']} seed {r['seed']} ({r['why']}) log {r['log']}\n"
+              f"  replay: {r['replay']}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except UsageError as e:
+        print(f"regress.py: {e}", file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,0 +1,226 @@
+// The coverage database: bins and hit counts, totals, merging, the text table and the JSON form
+// (docs/coverage.md). The model itself (declarations, sampling) is coverage.cpp.
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "coverage.h"
+#include "tmu/error.h"
+
+namespace tmu::tb {
+
+// ---------------------------------------------------------------------------------------------
+// Coverpoint
+
+uint64_t Coverpoint::bins_hit() const {
+  return static_cast<uint64_t>(std::count_if(bins.begin(), bins.end(), [](const CoverBin& b) { return b.hits > 0; }));
+}
+std::vector<std::string> Coverpoint::missed() const {
+  std::vector<std::string> out;
+  for (const CoverBin& b : bins)
+    if (b.hits == 0) out.push_back(b.name);
+  return out;
+}
+const CoverBin* Coverpoint::find(std::string_view bin) const {
+  for (const CoverBin& b : bins)
+    if (b.name == bin) return &b;
+  return nullptr;
+}
+CoverBin* Coverpoint::find(std::string_view bin) {
+  return const_cast<CoverBin*>(static_cast<const Coverpoint*>(this)->find(bin));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coverage: lookup
+
+Coverpoint& Coverage::declare(std::string name, std::string description) {
+  points_.push_back(Coverpoint{std::move(name), std::move(description), {}, {}, false});
+  return points_.back();
+}
+
+Coverpoint& Coverage::point(std::string_view name) {
+  for (Coverpoint& cp : points_)
+    if (cp.name == name) return cp;
+  throw Error(ErrorKind::BadInput, fmt::format("coverage: no coverpoint '{}'", name));
+}
+
+const Coverpoint* Coverage::find(std::string_view name) const {
+  for (const Coverpoint& cp : points_)
+    if (cp.name == name) return &cp;
+  return nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Totals, merge, reports
+
+uint64_t Coverage::hits(std::string_view coverpoint, std::string_view bin) const {
+  const Coverpoint* cp = find(coverpoint);
+  if (!cp) return 0;
+  const CoverBin* b = cp->find(bin);
+  return b ? b->hits : 0;
+}
+uint64_t Coverage::total_bins() const {
+  uint64_t n = 0;
+  for (const Coverpoint& cp : points_) n += cp.bins.size();
+  return n;
+}
+uint64_t Coverage::hit_bins() const {
+  uint64_t n = 0;
+  for (const Coverpoint& cp : points_) n += cp.bins_hit();
+  return n;
+}
+
+void Coverage::merge(const Coverage& other) {
+  for (const Coverpoint& ocp : other.points_) {
+    Coverpoint* cp = nullptr;
+    for (Coverpoint& p : points_)
+      if (p.name == ocp.name) cp = &p;
+    if (!cp) {
+      points_.push_back(ocp);
+      continue;
+    }
+    for (const CoverBin& ob : ocp.bins) {
+      if (CoverBin* b = cp->find(ob.name)) b->hits += ob.hits;
+      else cp->bins.push_back(ob);
+    }
+  }
+  for (const auto& [k, v] : other.illegal_) illegal_[k] += v;
+  samples_ += other.samples_;
+}
+
+namespace {
+std::string percent(uint64_t hit, uint64_t total) {
+  return total ? fmt::format("{:.1f}%", 100.0 * static_cast<double>(hit) / static_cast<double>(total)) : "n/a";
+}
+}  // namespace
+
+std::string Coverage::text_report(size_t max_missed) const {
+  std::ostringstream o;
+  o << fmt::format("{:<20} {:>11} {:>7}\n", "coverpoint", "hit/total", "percent");
+  for (const Coverpoint& cp : points_) {
+    const uint64_t hit = cp.bins_hit();
+    o << fmt::format("{:<20} {:>11} {:>7}\n", cp.name, fmt::format("{}/{}", hit, cp.bins.size()),
+                     percent(hit, cp.bins.size()));
+    const std::vector<std::string> missed = cp.missed();
+    if (missed.empty()) continue;
+    const size_t shown = max_missed ? std::min(max_missed, missed.size()) : missed.size();
+    o << "    missed:";
+    for (size_t i = 0; i < shown; ++i) o << ' ' << missed[i];
+    if (shown < missed.size()) o << fmt::format(" ... (+{} more)", missed.size() - shown);
+    o << '\n';
+  }
+  o << fmt::format("{:<20} {:>11} {:>7}   ({} samples)\n", "TOTAL", fmt::format("{}/{}", hit_bins(), total_bins()),
+                   percent(hit_bins(), total_bins()), samples_);
+  for (const auto& [k, v] : illegal_) o << fmt::format("ILLEGAL {} hit {} times\n", k, v);
+  return o.str();
+}
+
+nlohmann::json Coverage::to_json() const {
+  nlohmann::json j;
+  nlohmann::json& cps = j["coverpoints"] = nlohmann::json::object();
+  for (const Coverpoint& cp : points_) {
+    nlohmann::json c;
+    c["description"] = cp.description;
+    c["bins"] = nlohmann::json::object();
+    for (const CoverBin& b : cp.bins) c["bins"][b.name] = b.hits;
+    c["excluded"] = nlohmann::json::object();
+    for (const auto& [bin, why] : cp.excluded) c["excluded"][bin] = why;
+    if (cp.open) c["open"] = true;
+    cps[cp.name] = std::move(c);
+  }
+  j["total"] = total_bins();
+  j["hit"] = hit_bins();
+  j["samples"] = samples_;
+  j["illegal"] = nlohmann::json::object();
+  for (const auto& [k, v] : illegal_) j["illegal"][k] = v;
+  return j;
+}
+
+Coverage Coverage::from_json(const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("coverpoints") || !j["coverpoints"].is_object())
+    throw Error(ErrorKind::BadInput, "coverage JSON: no \"coverpoints\" object");
+  Coverage cov;
+  for (const auto& [name, c] : j["coverpoints"].items()) {
+    if (!c.is_object() || !c.contains("bins") || !c["bins"].is_object())
+      throw Error(ErrorKind::BadInput, fmt::format("coverage JSON: coverpoint '{}' has no \"bins\" object", name));
+    Coverpoint* cp = nullptr;
+    for (Coverpoint& p : cov.points_)
+      if (p.name == name) cp = &p;
+    if (!cp) cp = &cov.declare(name, c.value("description", std::string()));
+    for (const auto& [bin, hits] : c["bins"].items()) {
+      if (!hits.is_number_unsigned() && !hits.is_number_integer())
+        throw Error(ErrorKind::BadInput, fmt::format("coverage JSON: {}/{} is not a hit count", name, bin));
+      const uint64_t n = hits.get<uint64_t>();
+      if (CoverBin* b = cp->find(bin)) b->hits += n;
+      else cp->bins.push_back(CoverBin{bin, n});
+    }
+  }
+  if (j.contains("illegal"))
+    for (const auto& [k, v] : j["illegal"].items()) cov.illegal_[k] += v.get<uint64_t>();
+  cov.samples_ = j.value("samples", uint64_t{0});
+  return cov;
+}
+
+void Coverage::write_json(const std::string& path) const {
+  std::ofstream f(path);
+  if (!f) throw Error(ErrorKind::BadInput, fmt::format("coverage: cannot write '{}'", path));
+  f << to_json().dump(1) << '\n';
+  if (!f) throw Error(ErrorKind::BadInput, fmt::format("coverage: writing '{}' failed", path));
+}
+
+Coverage Coverage::read_json(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw Error(ErrorKind::BadInput, fmt::format("coverage: cannot read '{}'", path));
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(f);
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(ErrorKind::BadInput, fmt::format("coverage: '{}' is not JSON: {}", path, e.what()));
+  }
+  return from_json(j);
+}
+
+nlohmann::json merge_coverage_json(const nlohmann::json& a, const nlohmann::json& b) {
+  static const nlohmann::json kEmpty = nlohmann::json::object();
+  // A member or the empty object, by reference (never iterate a temporary from json::value()).
+  auto member = [](const nlohmann::json& j, const char* key) -> const nlohmann::json& {
+    return j.is_object() && j.contains(key) && j[key].is_object() ? j[key] : kEmpty;
+  };
+  auto count = [](const nlohmann::json& v) -> uint64_t {
+    if (!v.is_number_integer() && !v.is_number_unsigned())
+      throw Error(ErrorKind::BadInput, "coverage JSON: a hit count is not an integer");
+    return v.get<uint64_t>();
+  };
+  nlohmann::json out = a.is_object() ? a : nlohmann::json::object();
+  if (!out.contains("coverpoints")) out["coverpoints"] = nlohmann::json::object();
+  for (const auto& [name, c] : member(b, "coverpoints").items()) {
+    nlohmann::json& dst = out["coverpoints"][name];
+    if (dst.is_null()) {
+      dst = c;
+      continue;
+    }
+    for (const auto& [bin, hits] : member(c, "bins").items()) {
+      nlohmann::json& d = dst["bins"][bin];
+      d = (d.is_null() ? uint64_t{0} : count(d)) + count(hits);
+    }
+  }
+  if (!out.contains("illegal")) out["illegal"] = nlohmann::json::object();
+  for (const auto& [k, v] : member(b, "illegal").items()) {
+    nlohmann::json& d = out["illegal"][k];
+    d = (d.is_null() ? uint64_t{0} : count(d)) + count(v);
+  }
+  out["samples"] = a.value("samples", uint64_t{0}) + b.value("samples", uint64_t{0});
+  uint64_t total = 0, hit = 0;
+  for (const auto& [name, c] : out["coverpoints"].items())
+    for (const auto& [bin, hits] : member(c, "bins").items()) {
+      ++total;
+      if (count(hits) > 0) ++hit;
+    }
+  out["total"] = total;
+  out["hit"] = hit;
+  return out;
+}
+
+}  // namespace tmu::tb

@@ -1,0 +1,13 @@
+// The host side of the co-simulation session (tb/dpi/tmu_dpi.cpp): the simulator's main program opens
+// the session before the model runs; the SystemVerilog top then finds it with tmu_drv_current().
+#pragma once
+
+#include <string>
+
+#include "driver/driver.h"
+
+// Creates the scoreboard and the driver for one test and makes it the current session.
+void* tmu_tb_open(const tmu::tb::DriverOptions& options, const std::string& replay_command,
+                  const std::string& replay_dir);
+tmu::tb::Driver* tmu_tb_driver(void* h);  // null for a bad handle
+void tmu_tb_close(void* h);

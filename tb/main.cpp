@@ -1,0 +1,189 @@
+// tmu_tb: the Verilator co-simulation of the RTL Matrix Unit against the refmodel scoreboard.
+//
+//   tmu_tb --test NAME --arch blackhole|wormhole --seed N --instrs N [--cov-json FILE] [--fst FILE]
+//          [--fst-window CYCLE] [--replay-dir DIR] [--quiet] [--list-tests] [--mutant K]
+//
+// Prints the seed first and a verdict line last ("tmu_tb: PASS ..." / "tmu_tb: FAIL ..."); exit 0 pass,
+// 1 mismatch, 2 bad input or testbench error. On a mismatch the scoreboard's report is printed and the
+// run is repeated with tracing on to write an FST of the cycles before the failure.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <verilated.h>
+#include <verilated_fst_c.h>
+#if VM_COVERAGE
+#include <verilated_cov.h>
+#endif
+
+#include "Vtmu_tb_top.h"
+#include "tmu/error.h"
+#include "tmu/isa.h"
+#include "tmu/scoreboard.h"
+#include "tmu_dpi_host.h"
+
+namespace {
+
+struct RunResult {
+  bool done = false, failed = false, error = false;
+  uint64_t cycles = 0;
+  uint64_t retired = 0;
+  double seconds = 0;
+};
+
+struct Trace {
+  std::string path;
+  uint64_t from = 0, to = 0;  // cycles [from, to] are dumped
+};
+
+constexpr uint64_t kTraceBefore = 64, kTraceAfter = 8;
+
+// One simulation of the test from reset to the verdict. The session must be open.
+RunResult simulate(const tmu::tb::DriverOptions& opt, void* session, uint64_t max_cycles, unsigned mutant,
+                   const std::optional<Trace>& trace, const std::string& vlt_coverage) {
+  auto context = std::make_unique<VerilatedContext>();
+  context->traceEverOn(trace.has_value());
+  auto top = std::make_unique<Vtmu_tb_top>(context.get(), "tb");
+  std::unique_ptr<VerilatedFstC> fst;
+  if (trace) {
+    fst = std::make_unique<VerilatedFstC>();
+    top->trace(fst.get(), 99);
+    fst->open(trace->path.c_str());
+  }
+#ifdef TMU_TB_MUTSEL_WIDTH
+  top->mutsel_i = mutant;
+#else
+  if (mutant) throw tmu::Error(tmu::ErrorKind::BadInput, "--mutant needs a model built with TMU_TB_MUTSEL_WIDTH");
+#endif
+  (void)session;
+  top->arch_i = opt.arch == tmu::Arch::Wormhole ? 1 : 0;
+  top->rst_ni = 0;
+  top->clk_i = 0;
+  RunResult r;
+  const auto start = std::chrono::steady_clock::now();
+  uint64_t time = 0;
+  auto half_cycle = [&](uint8_t clk) {
+    top->clk_i = clk;
+    top->eval();
+    const uint64_t cycle = top->cycle_o;
+    if (fst && cycle >= trace->from && cycle <= trace->to) fst->dump(time);
+    time += 5;
+  };
+  for (int i = 0; i < 4; ++i) {  // reset for two cycles
+    half_cycle(1);
+    half_cycle(0);
+  }
+  top->rst_ni = 1;
+  for (uint64_t n = 0; n < max_cycles && !top->done_o; ++n) {
+    half_cycle(1);
+    half_cycle(0);
+  }
+  r.done = top->done_o;
+  r.failed = top->failed_o || !top->done_o;
+  r.error = top->error_o || !top->done_o;
+  r.cycles = top->cycle_o;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  top->final();
+  if (fst) fst->close();
+#if VM_COVERAGE
+  if (!vlt_coverage.empty()) context->coveragep()->write(vlt_coverage.c_str());
+#else
+  if (!vlt_coverage.empty()) throw tmu::Error(tmu::ErrorKind::BadInput, "--vlt-coverage needs a model built with TMU_TB_COVERAGE=ON");
+#endif
+  return r;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"tmu_tb: co-simulation of the RTL Matrix Unit against the refmodel scoreboard"};
+  tmu::tb::DriverOptions opt;
+  std::string arch = "blackhole", cov_json, fst_path, replay_dir, vlt_coverage;
+  std::optional<uint64_t> seed, fst_window;
+  uint64_t max_cycles = 0;
+  unsigned mutant = 0;
+  bool quiet = false, list = false;
+  app.add_option("--test", opt.test, "stimulus: random or a directed test (--list-tests)");
+  app.add_option("--arch", arch, "blackhole or wormhole")->check(CLI::IsMember({"blackhole", "wormhole", "bh", "wh"}));
+  app.add_option("--seed", seed, "replay a run bit for bit (default: from the clock)");
+  app.add_option("--instrs", opt.instructions, "instructions of a random test");
+  app.add_option("--cov-json", cov_json, "write the functional coverage as JSON");
+  app.add_option("--fst", fst_path, "write an FST waveform (with --fst-window: around that cycle)");
+  app.add_option("--fst-window", fst_window, "trace the cycles before and just after this one");
+  app.add_option("--replay-dir", replay_dir, "save failing instructions as replay programs here");
+  app.add_option("--max-cycles", max_cycles, "stop a run that has not finished (default: 200 per instruction)");
+  app.add_option("--mutant", mutant, "mutation testing: the mutant to enable (0 = none)");
+  app.add_option("--vlt-coverage", vlt_coverage, "write Verilator line/toggle coverage (coverage builds)");
+  app.add_flag("--quiet", quiet, "no coverage table");
+  bool no_check = false;
+  app.add_flag("--no-check", no_check, "drive the RTL without the scoreboard (a speed baseline; no verdict on results)");
+  app.add_flag("--list-tests", list, "print the test names and exit");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+  if (list) {
+    for (const std::string& t : tmu::tb::stimulus_tests()) std::printf("%s\n", t.c_str());
+    return 0;
+  }
+  opt.arch = *tmu::parse_arch(arch);
+  opt.check = !no_check;
+  opt.seed = seed ? *seed : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) & 0x7fffffffffffffffull;
+  std::printf("seed %llu\n", static_cast<unsigned long long>(opt.seed));
+  std::fflush(stdout);
+  if (max_cycles == 0) max_cycles = 200 * opt.instructions + 200000;
+
+  const std::string self = argv[0];
+  const std::string replay = fmt::format("{} --test {{test}} --arch {} --seed {{seed}} --instrs {}{}", self,
+                                         tmu::arch_name(opt.arch), opt.instructions,
+                                         mutant ? fmt::format(" --mutant {}", mutant) : "");
+  try {
+    void* session = tmu_tb_open(opt, replay + " --fst-window {cycle}", replay_dir);
+    tmu::tb::Driver* driver = tmu_tb_driver(session);
+    std::optional<Trace> trace;
+    if (!fst_path.empty())
+      trace = Trace{fst_path, fst_window ? (*fst_window > kTraceBefore ? *fst_window - kTraceBefore : 0) : 0,
+                    fst_window ? *fst_window + kTraceAfter : ~uint64_t{0}};
+    const RunResult r = simulate(opt, session, max_cycles, mutant, trace, vlt_coverage);
+    const tmu::Scoreboard& sb = driver->scoreboard();
+    // Without the scoreboard the model never ran, so its final comparison says nothing.
+    const uint64_t mismatches = opt.check ? sb.mismatch_count() : 0;
+    if (mismatches) std::printf("%s\n", sb.report_text().c_str());
+    if (!quiet) std::printf("%s", driver->coverage().text_report(8).c_str());
+    if (!cov_json.empty()) driver->coverage().write_json(cov_json);
+    const bool pass = r.done && !r.error && (mismatches == 0 && (!r.failed || !opt.check));
+    std::printf("tmu_tb: %s test=%s arch=%s seed=%llu instrs=%llu cycles=%llu retired=%llu mismatches=%llu "
+                "wall=%.2fs (%.0f instr/s)\n",
+                pass ? (opt.check ? "PASS" : "DONE (unchecked)") : "FAIL", opt.test.c_str(), tmu::arch_name(opt.arch),
+                static_cast<unsigned long long>(opt.seed), static_cast<unsigned long long>(driver->issued()),
+                static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(driver->retired()),
+                static_cast<unsigned long long>(mismatches), r.seconds,
+                r.seconds > 0 ? static_cast<double>(driver->retired()) / r.seconds : 0.0);
+    const uint64_t fail_cycle = mismatches ? sb.mismatches().front().cycle : r.cycles;
+    tmu_tb_close(session);
+    if (!pass && fst_path.empty()) {
+      // Run again, deterministically, with tracing around the failure.
+      const std::string out = fmt::format("{}/tmu_tb_{}_{}_seed{}.fst", replay_dir.empty() ? "." : replay_dir,
+                                          opt.test, tmu::arch_name(opt.arch), opt.seed);
+      void* again = tmu_tb_open(opt, replay, "");
+      simulate(opt, again, r.cycles + 2, mutant,
+               Trace{out, fail_cycle > kTraceBefore ? fail_cycle - kTraceBefore : 0, fail_cycle + kTraceAfter}, "");
+      tmu_tb_close(again);
+      std::printf("tmu_tb: waveform of cycles %llu..%llu written to %s\n",
+                  static_cast<unsigned long long>(fail_cycle > kTraceBefore ? fail_cycle - kTraceBefore : 0),
+                  static_cast<unsigned long long>(fail_cycle + kTraceAfter), out.c_str());
+    }
+    if (r.error && !mismatches) return 2;
+    return pass ? 0 : 1;
+  } catch (const tmu::Error& e) {
+    std::fprintf(stderr, "tmu_tb: %s\n", e.what());
+    return 2;
+  }
+}

@@ -1,0 +1,371 @@
+// The shadow-state engine: every instruction is dry-run on a copy of the shadow before it is emitted,
+// then applied to the shadow with the unpacker protocol of stimulus.h.
+#include "engine.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "tmu/error.h"
+#include "tmu/exec.h"
+
+namespace tmu::tb {
+
+Stimulus::~Stimulus() = default;
+
+namespace {
+
+std::array<SrcBank, kSrcBanks>& banks_of(TensixState& s, unsigned operand) { return operand ? s.SrcB : s.SrcA; }
+const std::array<SrcBank, kSrcBanks>& banks_of(const TensixState& s, unsigned operand) {
+  return operand ? s.SrcB : s.SrcA;
+}
+unsigned mu_bank(const TensixState& s, unsigned operand) {
+  return operand ? s.MatrixUnit.SrcBBank : s.MatrixUnit.SrcABank;
+}
+bool mu_holds_current(const TensixState& s, unsigned operand) {
+  return banks_of(s, operand)[mu_bank(s, operand)].AllowedClient == SrcClient::MatrixUnit;
+}
+
+// Which operands an instruction waits for (the wait_for_src calls of refmodel/src/insn/).
+std::array<bool, 2> waits_of(Op op) {
+  switch (op) {
+    case Op::MVMUL: case Op::DOTPV: case Op::GAPOOL: case Op::GMPOOL:
+    case Op::ELWMUL: case Op::ELWADD: case Op::ELWSUB:
+      return {true, true};
+    case Op::MOVA2D: case Op::SHIFTXA:
+      return {true, false};
+    case Op::MOVB2D: case Op::MOVB2A: case Op::SHIFTXB: case Op::TRNSPSRCB:
+      return {false, true};
+    default:
+      return {false, false};
+  }
+}
+
+// Src banks an instruction touches without waiting for them; their content (and, for MOVD2x, the
+// format tag that decides whether the model accepts the move) would depend on the unpacker's timing
+// unless the bank is known to be held by the Matrix Unit.
+std::array<bool, 2> unguarded_of(Op op) {
+  switch (op) {
+    case Op::MOVD2A: return {true, false};
+    case Op::MOVD2B: return {false, true};
+    case Op::MOVB2A: return {true, false};
+    default: return {false, false};
+  }
+}
+
+}  // namespace
+
+void apply_field(TensixState& state, const FieldWrite& w) {
+  const StateField* f = find_state_field(w.scope, w.name);
+  if (!f) throw Error(ErrorKind::BadInput, fmt::format("stimulus: no configuration field '{}'", w.name));
+  if (w.thread >= kNumThreads) throw Error(ErrorKind::BadInput, fmt::format("stimulus: thread {}", w.thread));
+  if (f->width < 32 && (w.value >> f->width) != 0)
+    throw Error(ErrorKind::BadInput, fmt::format("stimulus: {}={} does not fit {} bits", w.name, w.value, f->width));
+  f->set(state, w.thread, w.index, w.value);
+}
+
+void apply_initial_state(TensixState& s, const InitialState& init) {
+  for (const FieldWrite& w : init.fields) apply_field(s, w);
+  for (const SrcBankInit& b : init.banks) {
+    SrcBank& bank = banks_of(s, b.operand & 1)[b.bank & 1];
+    bank.AllowedClient = b.matrix_unit_owns ? SrcClient::MatrixUnit : SrcClient::Unpackers;
+    bank.Format = static_cast<DataFormat>(b.format);
+  }
+  s.Unpackers[0].SrcBank = static_cast<uint8_t>(init.unpacker_bank[0] & 1);
+  s.Unpackers[1].SrcBank = static_cast<uint8_t>(init.unpacker_bank[1] & 1);
+  s.MatrixUnit.SrcABank = static_cast<uint8_t>(init.matrix_unit_bank[0] & 1);
+  s.MatrixUnit.SrcBBank = static_cast<uint8_t>(init.matrix_unit_bank[1] & 1);
+  for (const SrcRowInit& r : init.src_rows) banks_of(s, r.operand & 1)[r.bank & 1].Rows[r.row & 63] = r.values;
+  for (const DstRowInit& r : init.dst_rows) {
+    s.Dst.DstBits[r.row & (kDstRows - 1)] = r.values;
+    s.Dst.RowValid[r.row & (kDstRows - 1)] = r.valid;
+  }
+  for (const GprInit& g : init.gprs) s.GPRs[g.thread % kNumThreads][g.index % kNumGprs] = g.value;
+}
+
+void apply_fill(TensixState& s, unsigned operand, const UnpackFill& fill) {
+  UnpackerState& u = s.Unpackers[operand & 1];
+  SrcBank& bank = banks_of(s, operand & 1)[u.SrcBank];
+  if (bank.AllowedClient != SrcClient::Unpackers)
+    throw Error(ErrorKind::BadInput,
+                fmt::format("stimulus: unpacker {} fills bank {} while the Matrix Unit holds it", operand, u.SrcBank));
+  for (const auto& [row, values] : fill.rows) {
+    bank.Rows[row & (kSrcRows - 1)] = values;
+    bank.Format = static_cast<DataFormat>(fill.format);
+  }
+  bank.AllowedClient = SrcClient::MatrixUnit;
+  u.SrcBank ^= 1;
+}
+
+StreamStimulus::StreamStimulus(std::string test, Arch arch, uint64_t seed)
+    : test_(std::move(test)),
+      arch_(arch),
+      seed_(seed),
+      rng_(seed ^ 0x7374696d756c7573ull),
+      cur_(std::make_unique<TensixState>()) {
+  cur_->arch = arch;
+  late_rng_[0].seed(seed * 0x9E3779B97F4A7C15ull + 1);
+  late_rng_[1].seed(seed * 0x9E3779B97F4A7C15ull + 2);
+}
+
+void StreamStimulus::set_initial(InitialState init) {
+  init_ = std::move(init);
+  *cur_ = TensixState{};
+  cur_->arch = arch_;
+  apply_initial_state(*cur_, init_);
+  // Zero data: the shadow never needs it, and the datapath instructions run faster on zeros.
+  for (auto* banks : {&cur_->SrcA, &cur_->SrcB})
+    for (SrcBank& b : *banks) b.Rows = {};
+  cur_->Dst.DstBits = {};
+  for (unsigned op = 0; op < 2; ++op) {
+    certain_[op] = mu_holds_current(*cur_, op);
+    for (unsigned b = 0; b < kSrcBanks; ++b)
+      eager_.mu_owns[op][b] = banks_of(*cur_, op)[b].AllowedClient == SrcClient::MatrixUnit;
+    eager_.mu_bank[op] = mu_bank(*cur_, op);
+    eager_.unpacker_bank[op] = cur_->Unpackers[op].SrcBank;
+  }
+  eager_.settle();
+}
+
+void StreamStimulus::EagerBanks::settle() {
+  for (unsigned op = 0; op < 2; ++op)
+    for (int i = 0; i < 2 && !mu_owns[op][unpacker_bank[op]]; ++i) {
+      mu_owns[op][unpacker_bank[op]] = true;
+      unpacker_bank[op] ^= 1;
+    }
+}
+
+// The ownership effects of refmodel/src/insn/src_banks.cpp (CLEARDVALID) and ExecContext::clear_dvalid
+// (every other instruction with FlipSrcA/FlipSrcB fields).
+StreamStimulus::EagerBanks StreamStimulus::ownership_of(const TensixState& s) {
+  EagerBanks b;
+  for (unsigned op = 0; op < 2; ++op) {
+    for (unsigned bank = 0; bank < kSrcBanks; ++bank)
+      b.mu_owns[op][bank] = banks_of(s, op)[bank].AllowedClient == SrcClient::MatrixUnit;
+    b.mu_bank[op] = mu_bank(s, op);
+    b.unpacker_bank[op] = s.Unpackers[op].SrcBank;
+  }
+  return b;
+}
+
+void StreamStimulus::EagerBanks::apply(const Insn& in, const ThreadConfigRegs& tc, bool eager) {
+  if (in.op() == Op::CLEARDVALID) {
+    if (in[Field::Reset]) {
+      mu_owns = {};
+      mu_bank = {0, 0};
+      unpacker_bank = {0, 0};
+    } else {
+      const bool keep = in[Field::KeepReadingSameSrc];
+      for (unsigned op = 0; op < 2; ++op) {
+        if (!in[op ? Field::FlipSrcB : Field::FlipSrcA]) continue;
+        mu_owns[op][mu_bank[op]] = false;
+        if (!keep) mu_bank[op] ^= 1;
+      }
+    }
+  } else {
+    for (unsigned op = 0; op < 2; ++op) {
+      const Field f = op ? Field::FlipSrcB : Field::FlipSrcA;
+      if (!in.has(f) || !in[f]) continue;
+      if (!(op ? tc.CLR_DVALID_SrcB_Disable : tc.CLR_DVALID_SrcA_Disable)) mu_owns[op][mu_bank[op]] = false;
+      mu_bank[op] ^= 1;
+    }
+  }
+  if (eager) settle();
+}
+
+void StreamStimulus::pump() {
+  if (!finished_ && !generate_some()) finished_ = true;
+}
+
+std::optional<Step> StreamStimulus::next() {
+  while (pending_.empty() && !finished_) pump();
+  if (pending_.empty()) return std::nullopt;
+  Step s = std::move(pending_.front());
+  pending_.pop_front();
+  return s;
+}
+
+UnpackFill StreamStimulus::next_fill(unsigned operand) {
+  operand &= 1;
+  const uint64_t want = tb_fill_index_[operand];
+  while (want >= fill_base_[operand] + fills_[operand].size() && !finished_) pump();
+  ++tb_fill_index_[operand];
+  if (want < fill_base_[operand] + fills_[operand].size()) {
+    UnpackFill f = std::move(fills_[operand][want - fill_base_[operand]]);
+    // Every earlier fill was handed out already: drop them (the front is the one just taken).
+    while (!fills_[operand].empty() && fill_base_[operand] < tb_fill_index_[operand]) {
+      fills_[operand].pop_front();
+      ++fill_base_[operand];
+    }
+    return f;
+  }
+  return make_late_fill(operand, late_rng_[operand]);
+}
+
+void StreamStimulus::note_refusal() {
+  ++refused_;
+  ++refused_by_op_[last_op_];
+}
+
+std::string StreamStimulus::refusal_summary() const {
+  std::string out;
+  for (unsigned i = 0; i < kNumOps; ++i)
+    if (refused_by_op_[i]) out += fmt::format(" {}:{}", op_name(static_cast<Op>(i)), refused_by_op_[i]);
+  return out;
+}
+
+std::string StreamStimulus::description() const {
+  return fmt::format("{} on {}, seed {}: {} instructions, {} field writes, {} SrcA / {} SrcB fills consumed, {} "
+                     "candidate words refused ({})",
+                     test_, arch_name(arch_), seed_, emitted_insns_, emitted_fields_, fills_consumed_[0],
+                     fills_consumed_[1], refused_, refused_ ? refusal_summary().substr(1) : "none");
+}
+
+void StreamStimulus::deliver_fill(unsigned operand) {
+  UnpackFill f = make_fill(operand);
+  // The shadow keeps no data (see the dry run below): only the tag, the ownership and the pointer.
+  UnpackerState& u = cur_->Unpackers[operand];
+  SrcBank& bank = banks_of(*cur_, operand)[u.SrcBank];
+  bank.Format = static_cast<DataFormat>(f.format);
+  bank.AllowedClient = SrcClient::MatrixUnit;
+  u.SrcBank ^= 1;
+  ++fills_consumed_[operand];
+  // Keep it for the testbench only if it has not been handed out already (it cannot have been:
+  // next_fill waits for the shadow), so always queue it.
+  fills_[operand].push_back(std::move(f));
+}
+
+// The dry run. Whether the model accepts an instruction never depends on Src or Dst data
+// (refmodel/src/insn/: every refusal tests instruction fields, configuration, RWCs, bank ownership
+// and format tags, or the debug bit), so the shadow's data is never needed for the decision. Copying
+// the whole 50 KB state per candidate would cap generation near 40k instructions/s; instead the
+// candidate runs on the shadow itself after a copy of everything an instruction can change apart from
+// data (RWCs, bank pointers and ownership, the SHIFTXA latch, GPRs), which is put back if the model
+// refuses it — including a refusal raised half-way (Blackhole's ApplyAddrMod refusal comes after
+// clear_dvalid has flipped the banks). A refused candidate may leave garbage in the shadow's data,
+// which is harmless for the same reason. The replay tests execute every emitted word on a full model.
+struct StreamStimulus::Backup {
+  std::array<Rwc, kNumThreads> rwcs;
+  MatrixUnitState mu;
+  std::array<SrcClient, 4> owners;
+  std::array<std::array<uint32_t, kNumGprs>, kNumThreads> gprs;
+
+  explicit Backup(const TensixState& s)
+      : rwcs(s.RWCs),
+        mu(s.MatrixUnit),
+        owners{s.SrcA[0].AllowedClient, s.SrcA[1].AllowedClient, s.SrcB[0].AllowedClient, s.SrcB[1].AllowedClient},
+        gprs(s.GPRs) {}
+  void restore(TensixState& s) const {
+    s.RWCs = rwcs;
+    s.MatrixUnit = mu;
+    s.SrcA[0].AllowedClient = owners[0];
+    s.SrcA[1].AllowedClient = owners[1];
+    s.SrcB[0].AllowedClient = owners[2];
+    s.SrcB[1].AllowedClient = owners[3];
+    s.GPRs = gprs;
+  }
+};
+
+bool StreamStimulus::try_insn(unsigned thread, uint32_t word) {
+  Insn in;
+  try {
+    in = decode(word, arch_);
+  } catch (const Error&) {
+    note_refusal();
+    return false;
+  }
+  const Op op = in.op();
+  last_op_ = static_cast<unsigned>(op);
+  const std::array<bool, 2> waits = waits_of(op);
+  const std::array<bool, 2> unguarded = unguarded_of(op);
+  for (unsigned o = 0; o < 2; ++o) {
+    // A bank released (or written) without waiting must be one the Matrix Unit is known to hold:
+    // otherwise which fill it held (lazy or eager unpacker, or the RTL's timing) would decide the data.
+    // A release is also safe when neither protocol has filled the bank yet (then it changes nothing;
+    // this is how a stream gets out of a bank an eager unpacker cannot reach).
+    const Field flip = o ? Field::FlipSrcB : Field::FlipSrcA;
+    const bool releases = !waits[o] && in.has(flip) && in[flip];
+    const bool nobody_filled = !mu_holds_current(*cur_, o) && !eager_.mu_owns[o][eager_.mu_bank[o]];
+    if ((unguarded[o] && !certain_[o]) || (releases && !certain_[o] && !nobody_filled)) {
+      note_refusal();
+      return false;
+    }
+    if (waits[o] && !eager_.mu_owns[o][eager_.mu_bank[o]]) {  // an eager unpacker is stuck elsewhere
+      note_refusal();
+      return false;
+    }
+  }
+  const ThreadConfigRegs& tc = cur_->ThreadConfig[thread];
+  // Never leave either protocol in a state where the Matrix Unit and an unpacker wait for each other
+  // (CLEARDVALID KeepReadingSameSrc with both banks full, flips with CLR_DVALID disabled).
+  EagerBanks eager_after = eager_;
+  eager_after.apply(in, tc, true);
+  {
+    EagerBanks lazy = ownership_of(*cur_);
+    for (unsigned o = 0; o < 2; ++o)  // the lazy unpacker fills until the bank waited for is in
+      for (int i = 0; i < 2 && waits[o] && !lazy.mu_owns[o][lazy.mu_bank[o]] &&
+                      !lazy.mu_owns[o][lazy.unpacker_bank[o]];
+           ++i) {
+        lazy.mu_owns[o][lazy.unpacker_bank[o]] = true;
+        lazy.unpacker_bank[o] ^= 1;
+      }
+    if (lazy.starved(0) || lazy.starved(1)) {  // it would wait for a bank the unpacker cannot reach
+      note_refusal();
+      return false;
+    }
+    lazy.apply(in, tc, false);
+    if (eager_after.starved(0) || eager_after.starved(1) || lazy.starved(0) || lazy.starved(1)) {
+      note_refusal();
+      return false;
+    }
+  }
+  // The lazy unpacker hands over what the instruction waits for (as the testbench's unpacker will
+  // have done by then).
+  for (unsigned o = 0; o < 2; ++o)
+    for (int i = 0; i < 2 && waits[o] && !mu_holds_current(*cur_, o); ++i) deliver_fill(o);
+  const std::array<unsigned, 2> pre_bank = {mu_bank(*cur_, 0), mu_bank(*cur_, 1)};
+  const Backup backup(*cur_);
+  try {
+    const ExecResult r = execute(*cur_, in, thread);
+    if (r.status != ExecResult::Status::Retired)
+      throw std::logic_error(fmt::format("stimulus {}: 0x{:08x} stalled: {}", test_, word, r.stall_reason));
+  } catch (const Error&) {
+    backup.restore(*cur_);
+    note_refusal();
+    return false;
+  }
+  eager_ = eager_after;
+  for (unsigned o = 0; o < 2; ++o) {
+    const bool same = mu_bank(*cur_, o) == pre_bank[o] && mu_holds_current(*cur_, o);
+    certain_[o] = same && (certain_[o] || waits[o]);
+    if (eager_.mu_bank[o] != mu_bank(*cur_, o))
+      throw std::logic_error(fmt::format("stimulus {}: the eager bank model lost track after 0x{:08x}", test_, word));
+  }
+  Step s;
+  s.kind = Step::Kind::Instruction;
+  s.thread = thread;
+  s.word = word;
+  pending_.push_back(std::move(s));
+  ++emitted_insns_;
+  return true;
+}
+
+void StreamStimulus::insn(unsigned thread, uint32_t word) {
+  if (!try_insn(thread, word))
+    throw std::logic_error(fmt::format("stimulus {}: the directed sequence's word 0x{:08x} (thread {}) is refused", test_,
+                                       word, thread));
+}
+
+void StreamStimulus::insn(unsigned thread, const std::string& text) { insn(thread, assemble(text, arch_).word); }
+
+void StreamStimulus::field(FieldScope scope, const std::string& name, uint32_t value, unsigned thread, unsigned index) {
+  Step s;
+  s.kind = Step::Kind::Field;
+  s.thread = thread;
+  s.field = FieldWrite{scope, name, thread, index, value};
+  apply_field(*cur_, s.field);
+  pending_.push_back(std::move(s));
+  ++emitted_fields_;
+}
+
+}  // namespace tmu::tb

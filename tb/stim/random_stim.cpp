@@ -1,0 +1,366 @@
+// The "random" stimulus: constrained-random instruction streams with per-class weights, all three
+// threads interleaved, configuration Field steps, bank flips, and class-mixed data.
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine.h"
+#include "stim_factories.h"
+
+namespace tmu::tb {
+
+namespace {
+
+// How one instruction field is chosen (derived once from the field's ISA name).
+enum class FieldKind : uint8_t {
+  Uniform, DstRow, AddrMod, Flip, Dim16x16, Zero, One, Mode, Revert, Direction, KeepReading,
+  Imm16, SrcRowB2A, SrcRowA2B, Bit, Dst32Lo,
+};
+
+struct FieldPlan {
+  Field id;
+  uint8_t lo;
+  uint8_t width;
+  uint32_t max;
+  FieldKind kind;
+  const FieldSpec* spec;
+};
+
+struct OpPlan {
+  const InsnSpec* spec = nullptr;
+  std::vector<FieldPlan> fields;
+};
+
+enum class InsnClass : uint8_t { Matmul, Eltwise, Gmpool, Mov, Zero, Rwc, Shift, Legacy, Gpr, kCount };
+
+FieldKind kind_of(Op op, const FieldSpec& f) {
+  const std::string name = field_name(f.id);
+  if (name == "DstRow") return FieldKind::DstRow;
+  if (name == "AddrMod") return FieldKind::AddrMod;
+  if (name == "FlipSrcA" || name == "FlipSrcB") return FieldKind::Flip;
+  if (name == "Dim16x16") return FieldKind::Dim16x16;
+  if (name == "AddDst") return op == Op::DOTPV ? FieldKind::Zero : FieldKind::Bit;
+  if (name == "SetSignalsMode" || name == "Reset") return FieldKind::Zero;
+  if (name == "Mode") return FieldKind::Mode;
+  if (name == "Revert") return FieldKind::Revert;
+  if (name == "Direction") return FieldKind::Direction;
+  if (name == "KeepReadingSameSrc") return FieldKind::KeepReading;
+  if (name == "NewValue") return FieldKind::Imm16;
+  if (name == "UseDst32bLo") return FieldKind::Dst32Lo;
+  if (op == Op::MOVB2A && name == "Move4Rows") return FieldKind::One;
+  if (op == Op::MOVB2A && name == "SrcBRow") return FieldKind::SrcRowB2A;
+  if (op == Op::MOVB2A && name == "SrcARow") return FieldKind::SrcRowA2B;
+  if (f.width == 1) return FieldKind::Bit;
+  return FieldKind::Uniform;
+}
+
+InsnClass class_of(Op op) {
+  switch (op) {
+    case Op::MVMUL: case Op::DOTPV: case Op::GAPOOL: return InsnClass::Matmul;
+    case Op::ELWMUL: case Op::ELWADD: case Op::ELWSUB: return InsnClass::Eltwise;
+    case Op::GMPOOL: return InsnClass::Gmpool;
+    case Op::MOVA2D: case Op::MOVB2D: case Op::MOVD2A: case Op::MOVD2B: case Op::MOVB2A: return InsnClass::Mov;
+    case Op::ZEROACC: case Op::ZEROSRC: return InsnClass::Zero;
+    case Op::SETRWC: case Op::INCRWC: case Op::CLEARDVALID: return InsnClass::Rwc;
+    case Op::SHIFTXA: case Op::SHIFTXB: case Op::TRNSPSRCB: return InsnClass::Shift;
+    default: break;
+  }
+  return InsnClass::Legacy;  // CONV3S*, APOOL*, MPOOL*, GATESRCRST, CLREXPHIST (GPR ops sorted by unit)
+}
+
+// Per-class weights (percent of instructions).
+constexpr std::array<unsigned, static_cast<size_t>(InsnClass::kCount)> kClassWeights = {
+    18,  // Matmul: MVMUL / DOTPV / GAPOOL
+    14,  // Eltwise
+    6,   // Gmpool
+    12,  // Mov
+    5,   // Zero: ZEROACC / ZEROSRC
+    10,  // Rwc: SETRWC / INCRWC / CLEARDVALID
+    4,   // Shift: SHIFTXA / SHIFTXB / TRNSPSRCB
+    3,   // Legacy / no-ops
+    12,  // Gpr
+};
+
+constexpr std::array<DataFormat, 13> kFloatFormats = {
+    DataFormat::BF16, DataFormat::BF16, DataFormat::BF16, DataFormat::FP16, DataFormat::FP16, DataFormat::TF32,
+    DataFormat::TF32, DataFormat::FP32, DataFormat::BFP8, DataFormat::BFP8a, DataFormat::FP8, DataFormat::BFP4,
+    DataFormat::INT16};
+constexpr std::array<uint32_t, 10> kFormatCodes = {0, 1, 2, 4, 5, 6, 10, 14, 5, 1};
+
+class RandomStimulus final : public StreamStimulus {
+ public:
+  RandomStimulus(Arch arch, uint64_t seed, uint64_t instructions)
+      : StreamStimulus("random", arch, seed), target_(instructions) {
+    for (const InsnSpec& spec : tmu::instructions(arch)) {
+      OpPlan p;
+      p.spec = &spec;
+      for (const FieldSpec& f : spec.fields()) p.fields.push_back({f.id, f.lo, f.width, f.max, kind_of(spec.op, f), &f});
+      const InsnClass c = spec.unit == Unit::ScalarUnit ? InsnClass::Gpr : class_of(spec.op);
+      by_class_[static_cast<size_t>(c)].push_back(std::move(p));
+    }
+    for (unsigned c : kClassWeights) weight_total_ += c;
+    set_initial(make_initial());
+  }
+
+ protected:
+  bool generate_some() override {
+    if (emitted_insns_ >= target_) return false;
+    if (chance(rng_, 6)) random_field_step();
+    if (chance(rng_, 30)) thread_ = static_cast<unsigned>(rand_below(rng_, kNumThreads));
+    const InsnClass c = pick_class();
+    for (int attempt = 0; attempt < 8; ++attempt) {
+      const auto& plans = by_class_[static_cast<size_t>(c)];
+      const OpPlan* p = &plans[rand_below(rng_, plans.size())];
+      // ZEROSRC rewrites two whole banks (slow in the model and it wipes the filled data): rarer.
+      if (p->spec->op == Op::ZEROSRC && chance(rng_, 97))
+        for (const OpPlan& q : plans)
+          if (q.spec->op == Op::ZEROACC) p = &q;
+      if (try_insn(thread_, random_word(*p))) return true;
+    }
+    // Fallback: a harmless instruction the model always accepts.
+    if (!try_insn(thread_, encode(arch_, Op::DMANOP, {})))
+      throw std::logic_error("stimulus random: DMANOP refused");
+    return true;
+  }
+
+  UnpackFill make_fill(unsigned operand) override { return fill_for(operand, rng_); }
+  UnpackFill make_late_fill(unsigned operand, std::mt19937_64& rng) override { return fill_for(operand, rng); }
+
+ private:
+  InsnClass pick_class() {
+    unsigned r = static_cast<unsigned>(rand_below(rng_, weight_total_));
+    for (size_t c = 0; c < kClassWeights.size(); ++c) {
+      if (r < kClassWeights[c]) return static_cast<InsnClass>(c);
+      r -= kClassWeights[c];
+    }
+    return InsnClass::Matmul;
+  }
+
+  uint32_t pick_field(const OpPlan& p, const FieldPlan& f) {
+    const Op op = p.spec->op;
+    const Rwc& rwc = shadow().RWCs[thread_];
+    switch (f.kind) {
+      case FieldKind::DstRow: {
+        const unsigned k = static_cast<unsigned>(rand_below(rng_, 100));
+        if (k < 60) return static_cast<uint32_t>(rand_below(rng_, 128) * 8) & f.max;
+        if (k < 85) return static_cast<uint32_t>(rand_below(rng_, 64) * 16) & f.max;
+        return static_cast<uint32_t>(rng_() & f.max);
+      }
+      case FieldKind::AddrMod: return static_cast<uint32_t>(rand_below(rng_, f.max + 1));
+      case FieldKind::Flip: return chance(rng_, op == Op::SETRWC ? 12 : op == Op::CLEARDVALID ? 35 : 3) ? 1 : 0;
+      case FieldKind::Dim16x16: return 1;  // Dim16x16=0 has no defined behaviour
+      case FieldKind::Zero: return 0;
+      case FieldKind::One: return 1;
+      case FieldKind::Mode:
+        if (chance(rng_, 2)) return static_cast<uint32_t>(rng_() & f.max);
+        if (op == Op::ZEROACC) {  // the whole-Dst modes are the model's slowest instructions: fewer
+          const unsigned m = static_cast<unsigned>(rand_below(rng_, 100));
+          const unsigned w = static_cast<unsigned>(rand_below(rng_, 1000));
+          return m < 45 ? 0 : m < 99 ? 1 : w < 600 ? 2 : 3;
+        }
+        if (op == Op::SHIFTDMAREG) return static_cast<uint32_t>(rand_below(rng_, 2));
+        return static_cast<uint32_t>(rand_below(rng_, 3));
+      case FieldKind::Revert: return chance(rng_, 15) ? 1 : 0;
+      case FieldKind::Direction: return 2 + static_cast<uint32_t>(rand_below(rng_, 2));
+      case FieldKind::KeepReading: return chance(rng_, 20) ? 1 : 0;
+      case FieldKind::Imm16: {
+        static constexpr std::array<uint32_t, 6> kSpecial = {0, 1, 0xFFFF, 0x8000, 0x7FFF, 31};
+        return chance(rng_, 30) ? kSpecial[rand_below(rng_, kSpecial.size())] : static_cast<uint32_t>(rng_() & 0xFFFF);
+      }
+      case FieldKind::SrcRowB2A:
+      case FieldKind::SrcRowA2B: {
+        // MOVB2A is defined only for 4-aligned rows below 64 after adding the counter.
+        const unsigned counter = f.kind == FieldKind::SrcRowB2A ? rwc.SrcB : rwc.SrcA;
+        const unsigned first_block = (counter + 3) / 4;
+        if (first_block > 15) return 0;
+        const unsigned target = 4 * (first_block + static_cast<unsigned>(rand_below(rng_, 16 - first_block)));
+        return std::min<uint32_t>(target - counter, f.max);
+      }
+      case FieldKind::Bit: return static_cast<uint32_t>(rng_() & 1);
+      case FieldKind::Dst32Lo: {  // only meaningful (and only defined for MOVD2x) with 32-bit Dst
+        const ConfigRegs& c = shadow().config_for(thread_);
+        return (c.ALU_ACC_CTRL_Fp32_enabled || c.ALU_ACC_CTRL_INT8_math_enabled) && chance(rng_, 30) ? 1 : 0;
+      }
+      case FieldKind::Uniform: break;
+    }
+    return static_cast<uint32_t>(rand_below(rng_, uint64_t{f.max} + 1));
+  }
+
+  uint32_t random_word(const OpPlan& p) {
+    uint32_t values[32] = {};
+    for (size_t i = 0; i < p.fields.size() && i < 32; ++i) values[i] = pick_field(p, p.fields[i]);
+    // ZEROACC: Revert is only defined with the 16-row mode.
+    if (p.spec->op == Op::ZEROACC) {
+      uint32_t mode = 0;
+      for (size_t i = 0; i < p.fields.size(); ++i)
+        if (p.fields[i].kind == FieldKind::Mode) mode = values[i];
+      for (size_t i = 0; i < p.fields.size(); ++i)
+        if (p.fields[i].kind == FieldKind::Revert && mode != 1) values[i] = 0;
+    }
+    // Conditional maxima (SHIFTDMAREG's immediate shares RightReg's bits).
+    for (size_t i = 0; i < p.fields.size() && i < 32; ++i) {
+      const FieldSpec& f = *p.fields[i].spec;
+      if (!f.has_conditional_max()) continue;
+      for (size_t j = 0; j < p.fields.size() && j < 32; ++j)
+        if (p.fields[j].id == f.when_field && values[j] == f.when_value) values[i] %= f.when_max + 1;
+    }
+    uint32_t word = uint32_t{p.spec->opcode} << 24;
+    for (size_t i = 0; i < p.fields.size() && i < 32; ++i) {
+      const uint32_t mask = p.fields[i].width >= 32 ? ~0u : (1u << p.fields[i].width) - 1;
+      word |= (values[i] & mask) << p.fields[i].lo;
+    }
+    return word;
+  }
+
+  void random_addr_mod_field(unsigned thread, unsigned slot, std::vector<FieldWrite>* into) {
+    static constexpr std::array<const char*, 14> kNames = {
+        "SrcAIncr", "SrcACR", "SrcAClear", "SrcBIncr", "SrcBCR", "SrcBClear", "DestIncr",
+        "DestCR", "DestClear", "DestCToCR", "FidelityIncr", "FidelityClear", "BiasIncr", "BiasClear"};
+    const unsigned which = static_cast<unsigned>(rand_below(rng_, kNames.size()));
+    const std::string name = kNames[which];
+    uint32_t v;
+    if (name == "SrcAIncr" || name == "SrcBIncr") {
+      static constexpr std::array<uint32_t, 8> kIncr = {0, 1, 4, 8, 16, 32, 48, 0};
+      v = chance(rng_, 80) ? kIncr[rand_below(rng_, kIncr.size())] : static_cast<uint32_t>(rng_() & 63);
+    } else if (name == "DestIncr") {
+      static constexpr std::array<uint32_t, 7> kIncr = {0, 1, 4, 8, 16, 32, 0};
+      v = chance(rng_, 80) ? kIncr[rand_below(rng_, kIncr.size())] : static_cast<uint32_t>(rng_() & 1023);
+    } else if (name == "FidelityIncr") {
+      v = chance(rng_, 70) ? static_cast<uint32_t>(rng_() & 1) : static_cast<uint32_t>(rng_() & 3);
+    } else if (name == "BiasIncr") {
+      // On Blackhole an odd ExtraAddrModBit makes every later ApplyAddrMod undefined: keep bits 1:0 clear.
+      v = static_cast<uint32_t>(rng_() & 15);
+      if (arch_ == Arch::Blackhole) v &= 12;
+    } else {
+      v = chance(rng_, 20) ? 1 : 0;
+    }
+    if (into) into->push_back(FieldWrite{FieldScope::AddrMod, name, thread, slot, v});
+    else field(FieldScope::AddrMod, name, v, thread, slot);
+  }
+
+  void random_field_step() {
+    const unsigned t = static_cast<unsigned>(rand_below(rng_, kNumThreads));
+    const unsigned st = static_cast<unsigned>(rng_() & 1);
+    const unsigned k = static_cast<unsigned>(rand_below(rng_, 100));
+    auto code = [&] {
+      return chance(rng_, 1) ? static_cast<uint32_t>(12 + (rng_() & 1)) : kFormatCodes[rand_below(rng_, kFormatCodes.size())];
+    };
+    if (k < 22) {
+      static constexpr std::array<const char*, 3> kNames = {"ALU_FORMAT_SPEC_REG0_SrcA", "ALU_FORMAT_SPEC_REG1_SrcB",
+                                                            "ALU_FORMAT_SPEC_REG2_Dstacc"};
+      field(FieldScope::Config, kNames[rand_below(rng_, 3)], code(), 0, st);
+    } else if (k < 28) {
+      static constexpr std::array<const char*, 3> kVal = {"ALU_FORMAT_SPEC_REG_SrcA_val", "ALU_FORMAT_SPEC_REG_SrcB_val",
+                                                          "ALU_FORMAT_SPEC_REG_Dstacc_val"};
+      static constexpr std::array<const char*, 3> kOvr = {"ALU_FORMAT_SPEC_REG_SrcA_override",
+                                                          "ALU_FORMAT_SPEC_REG_SrcB_override",
+                                                          "ALU_FORMAT_SPEC_REG_Dstacc_override"};
+      const unsigned i = static_cast<unsigned>(rand_below(rng_, 3));
+      if (rng_() & 1) field(FieldScope::Config, kVal[i], code(), 0, st);
+      else field(FieldScope::Config, kOvr[i], chance(rng_, 40) ? 1 : 0, 0, st);
+    } else if (k < 38) {
+      field(FieldScope::Config, "ALU_ACC_CTRL_Fp32_enabled", static_cast<uint32_t>(rng_() & 1), 0, st);
+    } else if (k < 43) {
+      field(FieldScope::Config, "ALU_ACC_CTRL_INT8_math_enabled", chance(rng_, 35) ? 1 : 0, 0, st);
+    } else if (k < 48) {
+      field(FieldScope::Config, rng_() & 1 ? "ALU_ACC_CTRL_Zero_Flag_disabled_src" : "ALU_ACC_CTRL_Zero_Flag_disabled_dst",
+            static_cast<uint32_t>(rng_() & 1), 0, st);
+    } else if (k < 54) {
+      field(FieldScope::ThreadConfig, "CFG_STATE_ID_StateID", static_cast<uint32_t>(rng_() & 1), t);
+    } else if (k < 60) {
+      static constexpr std::array<uint32_t, 6> kOffsets = {0, 0x100, 0x200, 0x300, 0x40, 0x3F0};
+      const uint32_t v = chance(rng_, 70) ? kOffsets[rand_below(rng_, kOffsets.size())] : static_cast<uint32_t>(rng_() & 0xFFF);
+      field(FieldScope::ThreadConfig, "DEST_TARGET_REG_CFG_MATH_Offset", v, t);
+    } else if (k < 68) {
+      field(FieldScope::ThreadConfig, "FIDELITY_BASE_Phase", static_cast<uint32_t>(rng_() & 3), t);
+    } else if (k < 72) {
+      field(FieldScope::ThreadConfig, "FP16A_FORCE_Enable", chance(rng_, 40) ? 1 : 0, t);
+    } else if (k < 78) {
+      if (arch_ == Arch::Blackhole)
+        field(FieldScope::ThreadConfig, rng_() & 1 ? "DISABLE_IMPLIED_SRCA_FMT_Base" : "DISABLE_IMPLIED_SRCB_FMT_Base",
+              chance(rng_, 40) ? 1 : 0, t);
+      else
+        field(FieldScope::ThreadConfig, "ADDR_MOD_SET_Base", chance(rng_, 30) ? 1 : 0, t);
+    } else if (k < 80) {
+      field(FieldScope::ThreadConfig, rng_() & 1 ? "CLR_DVALID_SrcA_Disable" : "CLR_DVALID_SrcB_Disable",
+            chance(rng_, 30) ? 1 : 0, t);
+    } else if (k < 97) {
+      random_addr_mod_field(t, static_cast<unsigned>(rng_() & 7), nullptr);
+    } else if (k < 98) {
+      field(FieldScope::Config, "DEST_REGW_BASE_Base", chance(rng_, 50) ? 0 : static_cast<uint32_t>(rng_() & 0x3F0), 0, st);
+    } else {
+      // Not DbgFeatureDisableBit11: with it every Dst16b write is NonContractualBehaviour in the model.
+      field(FieldScope::Global, "DEST_ACCESS_CFG_zeroacc_absolute_tile_mode", chance(rng_, 30) ? 1 : 0);
+    }
+  }
+
+  DataFormat fill_format(unsigned operand, std::mt19937_64& rng, bool* int8) {
+    const TensixState& s = shadow();
+    *int8 = (s.Config[0].ALU_ACC_CTRL_INT8_math_enabled || s.Config[1].ALU_ACC_CTRL_INT8_math_enabled) && chance(rng, 70);
+    if (*int8) return DataFormat::INT8;
+    const bool implied = arch_ == Arch::Blackhole && !(operand ? s.ThreadConfig[0].DISABLE_IMPLIED_SRCB_FMT_Base
+                                                               : s.ThreadConfig[0].DISABLE_IMPLIED_SRCA_FMT_Base);
+    if (!implied && chance(rng, 70)) {  // data in the style the configuration will read it in
+      const ConfigRegs& c = s.Config[rng() & 1];
+      const uint32_t code = operand ? c.ALU_FORMAT_SPEC_REG1_SrcB : c.ALU_FORMAT_SPEC_REG0_SrcA;
+      if (is_valid_data_format_code(code) && code != static_cast<uint32_t>(DataFormat::INT8))
+        return static_cast<DataFormat>(code);
+    }
+    return kFloatFormats[rand_below(rng, kFloatFormats.size())];
+  }
+
+  UnpackFill fill_for(unsigned operand, std::mt19937_64& rng) {
+    bool int8 = false;
+    const DataFormat f = fill_format(operand, rng, &int8);
+    if (chance(rng, 50)) return pool_.fill(rng, f, int8, 0, kSrcRows);
+    const unsigned first = static_cast<unsigned>(rand_below(rng, kSrcRows));
+    return pool_.fill(rng, f, int8, first, 8 + static_cast<unsigned>(rand_below(rng, 40)));
+  }
+
+  InitialState make_initial() {
+    InitialState init;
+    for (unsigned st = 0; st < kNumConfigStates; ++st) {
+      init.fields.push_back({FieldScope::Config, "ALU_ACC_CTRL_Fp32_enabled", 0, st, static_cast<uint32_t>(rng_() & 1)});
+      init.fields.push_back({FieldScope::Config, "ALU_FORMAT_SPEC_REG0_SrcA", 0, st, kFormatCodes[rand_below(rng_, 7)]});
+      init.fields.push_back({FieldScope::Config, "ALU_FORMAT_SPEC_REG1_SrcB", 0, st, kFormatCodes[rand_below(rng_, 7)]});
+      init.fields.push_back({FieldScope::Config, "ALU_FORMAT_SPEC_REG2_Dstacc", 0, st, kFormatCodes[rand_below(rng_, 7)]});
+    }
+    for (unsigned t = 0; t < kNumThreads; ++t) {
+      init.fields.push_back({FieldScope::ThreadConfig, "FIDELITY_BASE_Phase", t, 0, static_cast<uint32_t>(rng_() & 3)});
+      for (unsigned slot = 0; slot < kNumAddrMods; ++slot)
+        for (int i = 0; i < 4; ++i) random_addr_mod_field(t, slot, &init.fields);
+    }
+    for (unsigned op = 0; op < 2; ++op) {
+      bool int8 = false;
+      const DataFormat f = kFloatFormats[rand_below(rng_, kFloatFormats.size())];
+      init.banks.push_back({op, 0, true, static_cast<uint32_t>(f)});
+      init.banks.push_back({op, 1, false, static_cast<uint32_t>(DataFormat::BF16)});
+      const SrcStyle style = int8 ? SrcStyle::INT8 : src_style_of_format(f);
+      DataRng data(rng_());
+      for (unsigned r = 0; r < kSrcRows; ++r) init.src_rows.push_back({op, 0, r, random_src_row(data, style)});
+    }
+    init.unpacker_bank = {1, 1};
+    init.matrix_unit_bank = {0, 0};
+    DataRng data(rng_());
+    for (unsigned r = 0; r < kDstRows; ++r) init.dst_rows.push_back({r, random_dst_row(data), chance(data, 90)});
+    static constexpr std::array<uint32_t, 6> kGprSpecial = {0, 1, 0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 0xFFFF};
+    for (unsigned t = 0; t < kNumThreads; ++t)
+      for (unsigned i = 0; i < kNumGprs; ++i)
+        init.gprs.push_back({t, i, chance(rng_, 30) ? kGprSpecial[rand_below(rng_, kGprSpecial.size())]
+                                                    : static_cast<uint32_t>(rng_())});
+    return init;
+  }
+
+  uint64_t target_;
+  unsigned thread_ = 0;
+  DatumPool pool_;
+  std::array<std::vector<OpPlan>, static_cast<size_t>(InsnClass::kCount)> by_class_;
+  unsigned weight_total_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Stimulus> make_random_stimulus(Arch arch, uint64_t seed, uint64_t instructions) {
+  return std::make_unique<RandomStimulus>(arch, seed, instructions);
+}
+
+}  // namespace tmu::tb
