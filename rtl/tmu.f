@@ -9,6 +9,7 @@ rtl/tmu_fidelity_slice.sv
 rtl/tmu_align_product.sv
 rtl/tmu_align_group_sum.sv
 rtl/tmu_accum_normalize.sv
+rtl/tmu_delay_line.sv
 rtl/tmu_gpr_unit.sv
 rtl/tmu_rwc.sv
 rtl/tmu_src_regs.sv

@@ -99,6 +99,17 @@ module tmu_dst_regs #(
   logic [Mems-1:0]                    wr_commit;     // memory m's written row becomes valid
   logic [Mems*IdxW-1:0]               wr_idx;
 
+  // Word idx of the Mems memories' words, as a multiplexer on the narrow index. Not the part select
+  // words[idx*BitsW +: BitsW]: its offset is 32 bits wide, and Yosys 0.23 maps such a shift over a
+  // wide vector through 32 stages, which ran this module out of memory.
+  function automatic logic [BitsW-1:0] word_of(input logic [Mems*BitsW-1:0] words_in,
+                                               input logic [3:0]            idx);
+    word_of = '0;
+    for (int unsigned k = 0; k < Mems; k++) begin
+      if (idx == 4'(k)) word_of = words_in[k*BitsW +: BitsW];
+    end
+  endfunction
+
   for (genvar m = 0; m < Mems; m++) begin : g_mem
     logic [BitsW-1:0] mem_q [Words];
     logic [3:0]       wr_off;
@@ -112,7 +123,10 @@ module tmu_dst_regs #(
       wr_addr     = window_addr(wr_row_i, wr_dst32_i, 4'(m));
       we          = wr_en_i && !wr_off[3] && wr_row_mask_i[wr_off[2:0]];
       // Window row wr_off: Dst16b low halves; Dst32b high halves to memories 0..7, low to 8..15.
-      wr_lanes    = wr_data_i[32'(wr_off[2:0])*Cols*32 +: Cols*32];
+      wr_lanes    = '0;  // a multiplexer on the narrow offset, for the reason given at word_of
+      for (int unsigned k = 0; k < WinRows; k++) begin
+        if (wr_off[2:0] == 3'(k)) wr_lanes = wr_data_i[k*Cols*32 +: Cols*32];
+      end
       wr_word     = '0;
       for (int unsigned c = 0; c < Cols; c++) begin
         wr_word[c*16 +: 16] = (wr_dst32_i && m < Mems / 2) ? wr_lanes[c*32 + 16 +: 16] : wr_lanes[c*32 +: 16];
@@ -214,8 +228,8 @@ module tmu_dst_regs #(
       for (int unsigned k = 0; k < WinRows; k++) begin
         first_mem  = dst32 ? {1'b0, start[2:0] + 3'(k)} : start[3:0] + 4'(k);
         lo_mem     = {1'b1, start[2:0] + 3'(k)};
-        first_bits = words[32'(first_mem)*BitsW +: BitsW];
-        lo_bits    = words[32'(lo_mem)*BitsW +: BitsW];
+        first_bits = word_of(words, first_mem);
+        lo_bits    = word_of(words, lo_mem);
         for (int unsigned c = 0; c < Cols; c++) begin
           if (!valids[first_mem]) begin
             data[(k*Cols + c)*32 +: 32] = dst32 ? identity : {16'd0, identity[15:0]};
@@ -231,7 +245,7 @@ module tmu_dst_regs #(
   end
 
   // ---- raw row ----
-  assign dbg_bits_o  = dbg_words[32'(dbg_row_i[3:0])*BitsW +: BitsW];
+  assign dbg_bits_o  = word_of(dbg_words, dbg_row_i[3:0]);
   assign row_valid_o = valid_q;
 
 `ifndef SYNTHESIS

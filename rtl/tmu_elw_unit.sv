@@ -141,26 +141,17 @@ module tmu_elw_unit #(
   end
 
   // ---- delay stages ----
-  logic [(DelayStages + 1)*BlockW-1:0] delayed;  // [0]: the element results; [m + 1]: stage m
-  assign delayed[0 +: BlockW] = results;
+  tmu_delay_line #(
+    .Width(BlockW),
+    .Depth(DelayStages)
+  ) u_delay (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_q[Latency-1:1]),
+    .data_i (results),
+    .data_o (dst_o)
+  );
 
-  for (genvar m = 0; m < DelayStages; m++) begin : g_delay
-    logic [BlockW-1:0] stage_d, stage_q;
-
-    assign stage_d = valid_q[1 + m] ? delayed[m*BlockW +: BlockW] : stage_q;
-
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        stage_q <= '0;
-      end else begin
-        stage_q <= stage_d;
-      end
-    end
-
-    assign delayed[(m + 1)*BlockW +: BlockW] = stage_q;
-  end
-
-  assign dst_o   = delayed[DelayStages*BlockW +: BlockW];
   assign valid_o = valid_q[Latency-1];
 
 `ifndef SYNTHESIS

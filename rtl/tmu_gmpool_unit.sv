@@ -120,28 +120,22 @@ module tmu_gmpool_unit #(
   end
 
   // ---- delay stages ----
-  logic [(DelayStages + 1)*ResultW-1:0] delayed;  // [0]: the column results; [m + 1]: stage m
-  assign delayed[0 +: ResultW] = results;
+  logic [ResultW-1:0] delayed;
 
-  for (genvar m = 0; m < DelayStages; m++) begin : g_delay
-    logic [ResultW-1:0] stage_d, stage_q;
-
-    assign stage_d = valid_q[1 + m] ? delayed[m*ResultW +: ResultW] : stage_q;
-
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        stage_q <= '0;
-      end else begin
-        stage_q <= stage_d;
-      end
-    end
-
-    assign delayed[(m + 1)*ResultW +: ResultW] = stage_q;
-  end
+  tmu_delay_line #(
+    .Width(ResultW),
+    .Depth(DelayStages)
+  ) u_delay (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_q[Latency-1:1]),
+    .data_i (results),
+    .data_o (delayed)
+  );
 
   // ---- the 4 Dst rows: rows 1..3 hold only their index phase at bits 11:8 ----
   for (genvar j = 0; j < Cols; j++) begin : g_out
-    localparam int unsigned Base = DelayStages*ResultW + j*ColResultW;
+    localparam int unsigned Base = j*ColResultW;
     assign dst_o[j*32 +: 32] = delayed[Base +: 32];
     for (genvar k = 1; k < 4; k++) begin : g_other_row
       assign dst_o[(k*Cols + j)*32 +: 32] = {20'd0, delayed[Base + 32 + (k-1)*4 +: 4], 8'd0};

@@ -183,20 +183,68 @@ module tmu_rwc (
   // ---------------------------------------------------------------------------------------------
   // Next counters
   // ---------------------------------------------------------------------------------------------
+
+  // The next {counter, carry register} of SrcA or SrcB, which the three commands update alike,
+  // each from its own fields for that counter:
+  //   SETRWC       (set)   both take the value, plus the carry register with set_cr (SETRWC.md);
+  //   INCRWC       (inc)   with inc_cr the carry register counts and the counter copies it, else
+  //                        the counter counts (INCRWC.md);
+  //   ApplyAddrMod (am)    Clear, else CR as INCRWC's, else a plain increment (RWCs.md).
+  function automatic logic [2*SrcW-1:0] src_counter_next(
+      input tmu_pkg::rwc_cmd_e cmd, input logic [SrcW-1:0] count, input logic [SrcW-1:0] count_cr,
+      input logic set, input logic [3:0] set_val, input logic set_cr,
+      input logic [3:0] inc, input logic inc_cr,
+      input logic am_clear, input logic am_cr, input logic [SrcW-1:0] am_incr);
+    logic [SrcW-1:0] new_count, new_cr;
+    new_count = count;
+    new_cr    = count_cr;
+    case (cmd)
+      tmu_pkg::RWC_CMD_SETRWC: begin
+        if (set) begin
+          new_count = SrcW'(set_val) + (set_cr ? count_cr : '0);
+          new_cr    = new_count;
+        end
+      end
+      tmu_pkg::RWC_CMD_INCRWC: begin
+        if (inc_cr) begin
+          new_cr    = count_cr + SrcW'(inc);
+          new_count = new_cr;
+        end else begin
+          new_count = count + SrcW'(inc);
+        end
+      end
+      tmu_pkg::RWC_CMD_ADDR_MOD: begin
+        if (am_clear) begin
+          new_count = '0;
+          new_cr    = '0;
+        end else if (am_cr) begin
+          new_cr    = count_cr + am_incr;
+          new_count = new_cr;
+        end else begin
+          new_count = count + am_incr;
+        end
+      end
+      default: ;
+    endcase
+    src_counter_next = {new_count, new_cr};
+  endfunction
+
+  logic [2*SrcW-1:0] srca_next, srcb_next;
+
   always_comb begin
+    srca_next = src_counter_next(cmd_i, rwc.srca, rwc.srca_cr, set_srca, set_srca_val, set_srca_cr,
+                                 inc_srca, inc_srca_cr, ab.srca_clear, ab.srca_cr, ab.srca_incr);
+    srcb_next = src_counter_next(cmd_i, rwc.srcb, rwc.srcb_cr, set_srcb, set_srcb_val, set_srcb_cr,
+                                 inc_srcb, inc_srcb_cr, ab.srcb_clear, ab.srcb_cr, ab.srcb_incr);
     rwc_next = rwc;
+    rwc_next.srca    = srca_next[SrcW +: SrcW];
+    rwc_next.srca_cr = srca_next[0 +: SrcW];
+    rwc_next.srcb    = srcb_next[SrcW +: SrcW];
+    rwc_next.srcb_cr = srcb_next[0 +: SrcW];
     unique case (cmd_i)
       tmu_pkg::RWC_CMD_SETRWC: begin
-        // Each counter and its carry register take the value (SETRWC.md); DstCtoCr alone selects
-        // the Dst update and adds RWC.Dst, DstCr adds RWC.Dst_Cr.
-        if (set_srca) begin
-          rwc_next.srca    = SrcW'(set_srca_val) + (set_srca_cr ? rwc.srca_cr : '0);
-          rwc_next.srca_cr = rwc_next.srca;
-        end
-        if (set_srcb) begin
-          rwc_next.srcb    = SrcW'(set_srcb_val) + (set_srcb_cr ? rwc.srcb_cr : '0);
-          rwc_next.srcb_cr = rwc_next.srcb;
-        end
+        // DstCtoCr alone selects the Dst update and adds RWC.Dst, DstCr adds RWC.Dst_Cr; the
+        // counter and its carry register take the value (SETRWC.md).
         if (set_dst || set_dst_c_to_cr) begin
           rwc_next.dst = DstW'(set_dst_val);
           if (set_dst_c_to_cr) rwc_next.dst = rwc_next.dst + rwc.dst;
@@ -207,18 +255,6 @@ module tmu_rwc (
       end
 
       tmu_pkg::RWC_CMD_INCRWC: begin
-        if (inc_srca_cr) begin
-          rwc_next.srca_cr = rwc.srca_cr + SrcW'(inc_srca);
-          rwc_next.srca    = rwc_next.srca_cr;
-        end else begin
-          rwc_next.srca = rwc.srca + SrcW'(inc_srca);
-        end
-        if (inc_srcb_cr) begin
-          rwc_next.srcb_cr = rwc.srcb_cr + SrcW'(inc_srcb);
-          rwc_next.srcb    = rwc_next.srcb_cr;
-        end else begin
-          rwc_next.srcb = rwc.srcb + SrcW'(inc_srcb);
-        end
         if (inc_dst_cr) begin
           rwc_next.dst_cr = rwc.dst_cr + DstW'(inc_dst);
           rwc_next.dst    = rwc_next.dst_cr;
@@ -228,26 +264,7 @@ module tmu_rwc (
       end
 
       tmu_pkg::RWC_CMD_ADDR_MOD: begin
-        // ApplyAddrMod (RWCs.md). SrcA and SrcB: Clear, else CR, else a plain increment.
-        if (ab.srca_clear) begin
-          rwc_next.srca    = '0;
-          rwc_next.srca_cr = '0;
-        end else if (ab.srca_cr) begin
-          rwc_next.srca_cr = rwc.srca_cr + ab.srca_incr;
-          rwc_next.srca    = rwc_next.srca_cr;
-        end else begin
-          rwc_next.srca = rwc.srca + ab.srca_incr;
-        end
-        if (ab.srcb_clear) begin
-          rwc_next.srcb    = '0;
-          rwc_next.srcb_cr = '0;
-        end else if (ab.srcb_cr) begin
-          rwc_next.srcb_cr = rwc.srcb_cr + ab.srcb_incr;
-          rwc_next.srcb    = rwc_next.srcb_cr;
-        end else begin
-          rwc_next.srcb = rwc.srcb + ab.srcb_incr;
-        end
-        // Dst: Clear, else CToCR, else CR, else a plain increment.
+        // ApplyAddrMod (RWCs.md). Dst: Clear, else CToCR, else CR, else a plain increment.
         if (dst_sec.dest_clear) begin
           rwc_next.dst    = '0;
           rwc_next.dst_cr = '0;

@@ -195,6 +195,17 @@ module tmu_src_regs #(
     end
   end
 
+  // Row idx of a vector of ReadRows rows, as a multiplexer on the narrow index. Not the part select
+  // rows[idx*RowW +: RowW]: its offset is 32 bits wide, and Yosys 0.23 maps such a shift over a
+  // 4,864-bit vector through 32 stages (45 s and 0.4 GB each; this module has 33 of them).
+  function automatic logic [RowW-1:0] row_of(input logic [ReadRows*RowW-1:0] rows,
+                                             input logic [RowIdxW-1:0]       idx);
+    row_of = '0;
+    for (int unsigned k = 0; k < ReadRows; k++) begin
+      if (idx == RowIdxW'(k)) row_of = rows[k*RowW +: RowW];
+    end
+  endfunction
+
   // ---------------------------------------------------------------------------------------------
   // Row storage: ReadRows memories, memory m holding the rows with row % ReadRows == m at address
   // {bank, row / ReadRows}. Each memory finds the one row of each window that lives in it.
@@ -224,7 +235,7 @@ module tmu_src_regs #(
       wr_addr = mu_hit ? AddrW'({mu_bank_i, mu_row_i + mu_off} >> SubW)
               : pl_hit ? AddrW'({pl_bank_i, pl_row_i} >> SubW)
                        : AddrW'({unp_bank_q, unp_row_i} >> SubW);
-      wr_data = mu_hit ? mu_data_i[32'(mu_off)*RowW +: RowW] : pl_hit ? pl_data_i : unp_data_i;
+      wr_data = mu_hit ? row_of(mu_data_i, mu_off) : pl_hit ? pl_data_i : unp_data_i;
     end
 
     always_ff @(posedge clk_i) begin
@@ -257,13 +268,13 @@ module tmu_src_regs #(
       rd_k_row = rd_row_i + RowIdxW'(k);
       rd_k_mem = rd_k_row & SubMask;
       rd_data_o[k*RowW +: RowW] = cleared_q[{rd_bank_i, rd_k_row}] ? fill_row(fill_ones_q[rd_bank_i])
-                                                                    : rd_mems[32'(rd_k_mem)*RowW +: RowW];
+                                                                    : row_of(rd_mems, rd_k_mem);
     end
   end
 
   always_comb begin
     dbg_mem    = dbg_row_i & SubMask;
-    dbg_data_o = dbg_mems[32'(dbg_mem)*RowW +: RowW];
+    dbg_data_o = row_of(dbg_mems, dbg_mem);
     if (cleared_q[{dbg_bank_i, dbg_row_i}]) dbg_data_o = fill_row(fill_ones_q[dbg_bank_i]);
   end
 

@@ -207,10 +207,18 @@ module tmu_top (
   logic                        rwc_cfg_we;
   tmu_pkg::rwc_cfg_sel_e       rwc_cfg_sel;
 
-  always_comb begin
-    rwc = rwcs[0 +: tmu_pkg::RwcW];
+  // One thread's counters out of tmu_rwc's flat vector (thread 0 for a thread number past the
+  // last), by comparison with each thread number: a plain multiplexer, where an index times RwcW
+  // would synthesise to a shifter over the whole vector.
+  function automatic logic [tmu_pkg::RwcW-1:0] thread_rwc(
+      input logic [tmu_pkg::NumThreads*tmu_pkg::RwcW-1:0] flat, input logic [tmu_pkg::ThreadW-1:0] sel);
+    thread_rwc = flat[0 +: tmu_pkg::RwcW];
     for (int unsigned t = 1; t < tmu_pkg::NumThreads; t++)
-      if (thread == tmu_pkg::ThreadW'(t)) rwc = rwcs[t*tmu_pkg::RwcW +: tmu_pkg::RwcW];
+      if (sel == tmu_pkg::ThreadW'(t)) thread_rwc = flat[t*tmu_pkg::RwcW +: tmu_pkg::RwcW];
+  endfunction
+
+  always_comb begin
+    rwc = thread_rwc(rwcs, thread);
     rwc_cfg_we  = cfg_we_i && (cfg_scope_i == tmu_pkg::CFG_SCOPE_ADDR_MOD || cfg_field_i == tmu_pkg::TCFG_ADDR_MOD_SET);
     rwc_cfg_sel = cfg_field_i == tmu_pkg::AM_AB_SEC  ? tmu_pkg::RWC_CFG_ADDR_MOD_AB
                 : cfg_field_i == tmu_pkg::AM_DST_SEC ? tmu_pkg::RWC_CFG_ADDR_MOD_DST
@@ -482,9 +490,7 @@ module tmu_top (
   // ---- stage registers; st1 -> st2 takes the snapshots of the state the instruction left ----
   tmu_pkg::rwc_t st1_rwc;
   always_comb begin
-    st1_rwc = rwcs[0 +: tmu_pkg::RwcW];
-    for (int unsigned t = 1; t < tmu_pkg::NumThreads; t++)
-      if (st1_q.thread == tmu_pkg::ThreadW'(t)) st1_rwc = rwcs[t*tmu_pkg::RwcW +: tmu_pkg::RwcW];
+    st1_rwc = thread_rwc(rwcs, st1_q.thread);
     st1_d = st0;
     st2_d = st1_q;
     st2_d.rwc       = st1_rwc;

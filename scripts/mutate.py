@@ -1,29 +1,36 @@
 #!/usr/bin/python3
 """Testbench qualification by mutation (docs/regression.md, "Mutation testing").
 
-Yosys 0.23's `mutate` (the engine of SymbiYosys's mcy) lists N mutations of the flattened design;
-all of them go into ONE netlist behind a selector input `mutsel` (mutsel = K enables mutation K,
-mutsel = 0 is the original design). The co-simulation model is built once against that netlist and
+Yosys 0.23's `mutate` (the engine of SymbiYosys's mcy) lists N mutations of the design, hierarchy
+kept: a mutation changes a module, so every instance of it (all 128 MAC elements, say) carries it, as
+an edit of the source line would. All of them go into ONE netlist behind a selector input `mutsel`
+(mutsel = K enables mutation K, mutsel = 0 is the original design) that Yosys threads from each
+mutated module up to the top's ports. The co-simulation model is built once against that netlist and
 each mutant is a short regression: the --tb-args argument sets, each run with `--mutant K`, stopping
 at the first failing one.
 
   mutate.py --top tmu_top [--count 120] [--seed 1] [--jobs 2] [--work DIR] [--build-dir DIR]
             [--tb-args "--test random --arch blackhole --seed 1 --instrs 500" ...] [--timeout 120]
             [--tb PATH] [--build-cmd CMD] [--rtl-file F ...] [--mutants K,K-K] [--equiv-depth D]
-            [--generate-only] [--skip-generate] [--skip-build]
+            [--generate-only] [--skip-generate] [--skip-build] [--select SEL]
 
-Steps: (1) yosys reads the RTL as scripts/synth.sh does (rtl/tmu.f, -DSYNTHESIS), `prep -flatten
--top TOP`, `mutate -list COUNT -seed SEED -ctrl mutsel W 1 -o mutations.txt`; (2) a second yosys
-run applies every line and writes mutants.v (`write_verilog -noattr`); (3) the build, by default
+Steps: (1) one yosys run reads the RTL as scripts/synth.sh does (rtl/tmu.f, -DSYNTHESIS), `prep -top
+TOP`, `mutate -list COUNT -seed SEED -ctrl mutsel W 1 -o mutations.txt [SEL]`, applies every listed
+line (`script mutations.txt`; in the same run, because the names of Yosys's internal cells differ
+from one run to the next) and writes mutants.v (`write_verilog -noattr`) and mutants.il; (2)
+the build, by default
 `cmake -S <root> -B BUILD-DIR -DTMU_TB_BUILD=ON -DTMU_TB_RTL_NETLIST=<mutants.v>
 -DTMU_TB_MUTSEL_WIDTH=W` then `ninja -C BUILD-DIR tmu_tb`, the simulator being BUILD-DIR/tb/tmu_tb;
 --build-cmd replaces it (placeholders {netlist} {width} {work} {build_dir}; --tb then names the
-simulator); (4) mutant 0 must pass every argument set, otherwise the netlist itself is wrong and the
-script stops (exit 1); (5) every mutant: killed (a run exited non-zero), timeout (a run exceeded
---timeout), survived. With --equiv-depth D each survivor is checked for equivalence with the
-original by Yosys on the same netlist (mutsel tied to 0 and to K, `miter -equiv`, `sat -seq D
--prove trigger 0 -set-init-zero`, a bounded check): proven equivalent mutants leave the kill-rate
-denominator. Writes WORK/mutate-report.txt and WORK/mutate-report.json; exit 0 when the flow ran
+simulator); (3) mutant 0 must pass every argument set, otherwise the netlist itself is wrong and the
+script stops (exit 1); (4) every mutant: killed (a run exited non-zero), timeout (a run exceeded
+--timeout), survived. With --equiv-depth D each survivor's module is checked for equivalence with
+the original by Yosys (two copies of the mutated module from mutants.il, flattened below it, mutsel
+tied to 0 and to K, `miter -equiv`, `sat -seq D -prove trigger 0 -set-init-zero`, a bounded check
+with a time limit): a module whose outputs cannot differ makes the mutant equivalent, and it leaves
+the kill-rate denominator. A module that can differ may still be equivalent in its context (an
+input the rest of the design never drives that way): the report says "differs" or "unknown" (the
+solver gave up, e.g. on a memory) and such survivors are argued by hand. Writes WORK/mutate-report.txt and WORK/mutate-report.json; exit 0 when the flow ran
 (whatever the kill rate), 1 when mutant 0 fails or a tool fails, 2 on bad input.
 """
 
@@ -70,12 +77,12 @@ def yosys(script_path, log_path):
 
 
 def read_cmds(files, top):
-    return [f"read_verilog -sv -DSYNTHESIS {' '.join(files)}", f"prep -flatten -top {top}"]
+    return [f"read_verilog -sv -DSYNTHESIS {' '.join(files)}", f"prep -top {top}"]
 
 
 def parse_mutation(line, index):
     """A `mutate -list` line -> its fields (mode, module, cell, src locations)."""
-    toks = shlex.split(line)
+    toks = line.split()  # no quoting: Yosys's names hold no blanks but may hold ' (Latency=32'...)
     m = {"id": index, "line": line, "src": []}
     i = 1
     while i < len(toks):
@@ -99,22 +106,20 @@ def parse_mutation(line, index):
 
 
 def generate(args, files, width):
-    list_ys = os.path.join(args.work, "list.ys")
+    ys = os.path.join(args.work, "mutate.ys")
     mut_list = os.path.join(args.work, "mutations.txt")
-    with open(list_ys, "w") as f:
-        f.write("\n".join(read_cmds(files, args.top) +
-                          [f"mutate -list {args.count} -seed {args.seed} -ctrl mutsel {width} 1 -o {mut_list}"]) + "\n")
-    yosys(list_ys, os.path.join(args.work, "list.log"))
+    netlist = os.path.join(args.work, "mutants.v")
+    select = f" {args.select}" if args.select else ""
+    with open(ys, "w") as f:
+        f.write("\n".join(read_cmds(files, args.top) + [
+            f"mutate -list {args.count} -seed {args.seed} -ctrl mutsel {width} 1 -o {mut_list}{select}",
+            f"script {mut_list}", "opt_clean", f"write_rtlil {os.path.join(args.work, 'mutants.il')}",
+            f"write_verilog -noattr {netlist}"]) + "\n")
+    yosys(ys, os.path.join(args.work, "mutate.log"))
     with open(mut_list) as f:
         lines = [line.strip() for line in f if line.strip().startswith("mutate ")]
     if not lines:
         raise FlowError("yosys listed no mutations")
-    apply_ys = os.path.join(args.work, "apply.ys")
-    netlist = os.path.join(args.work, "mutants.v")
-    with open(apply_ys, "w") as f:
-        f.write("\n".join(read_cmds(files, args.top) + lines +
-                          ["opt_clean", f"write_verilog -noattr {netlist}"]) + "\n")
-    yosys(apply_ys, os.path.join(args.work, "apply.log"))
     return [parse_mutation(line, n + 1) for n, line in enumerate(lines)], netlist
 
 
@@ -142,7 +147,7 @@ def build(args, netlist, width):
 def run_mutant(tb, k, arg_sets, timeout):
     """Runs the argument sets with --mutant k until one fails: (status, detail)."""
     for n, a in enumerate(arg_sets):
-        cmd = [tb] + shlex.split(a) + ["--mutant", str(k)]
+        cmd = [tb] + shlex.split(a) + ["--mutant", str(k), "--no-wave", "--quiet"]
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -154,22 +159,30 @@ def run_mutant(tb, k, arg_sets, timeout):
     return "survived", ""
 
 
-def equivalent(args, netlist, width, m, depth):
-    """Bounded equivalence of mutant K with the original, on the very netlist that is simulated: two
-    copies of it, mutsel tied to 0 in one and to K in the other, compared by a miter for `depth`
-    cycles from the all-zero state (mcy's check; a difference deeper than that goes unseen)."""
+def equivalent(args, width, m, depth):
+    """Bounded equivalence of mutant K's module with the original, from the very design that is
+    simulated: two copies of the module, mutsel tied to 0 in one and to K in the other, compared by
+    a miter for `depth` cycles from the all-zero state (mcy's check; a difference deeper than that
+    goes unseen). Returns "equivalent", "differs" or "unknown"."""
     ys = os.path.join(args.work, f"equiv_{m['id']}.ys")
+    module = m.get("module", args.top)  # unquoted: Yosys would keep the quotes as part of the name
     with open(ys, "w") as f:
         f.write("\n".join([
-            f"read_verilog {netlist}", f"rename {args.top} gold", "copy gold gate",
+            f"read_rtlil {os.path.join(args.work, 'mutants.il')}", f"hierarchy -top {module}",
+            f"rename {module} gold", "copy gold gate",
             "delete -port gold/mutsel", "delete -port gate/mutsel",
             "cd gold", f"connect -set mutsel {width}'d0", "cd ..",
             "cd gate", f"connect -set mutsel {width}'d{m['id']}", "cd ..",
             # No -ignore_gold_x: with it Yosys 0.23 proved a const1 output mutant "equivalent".
             "miter -equiv -flatten -make_outputs gold gate miter", "hierarchy -top miter",
-            f"sat -verify -prove trigger 0 -set-def-inputs -set-init-zero -seq {depth} -timeout 300 miter"]) + "\n")
+            "flatten", "memory_map", "async2sync", "opt_clean",  # sat takes neither memories nor async resets
+            f"sat -verify -prove trigger 0 -set-def-inputs -set-init-zero -seq {depth} -timeout 120 miter"]) + "\n")
     p = subprocess.run(["yosys", "-q", "-s", ys], capture_output=True, text=True)
-    return p.returncode == 0
+    if p.returncode == 0:
+        return "equivalent"
+    out = p.stdout + p.stderr
+    return "differs" if re.search(r"SAT proof finished - model found|failed", out, re.I) and \
+        not re.search(r"timeout|interrupted", out, re.I) else "unknown"
 
 
 def report(args, muts, wall):
@@ -192,8 +205,9 @@ def report(args, muts, wall):
     if survivors:
         lines.append("survivors (the testbench does not notice these changes):")
         for m in survivors:
-            lines.append(f"  #{m['id']} {m.get('mode', '?')} cell {m.get('cell', '?')} port {m.get('port', '?')}"
-                         f"[{m.get('portbit', '?')}] at {', '.join(m['src']) or '?'}")
+            check = f" (module check: {m['module_check']})" if m.get("module_check") else ""
+            lines.append(f"  #{m['id']} {m.get('mode', '?')} module {m.get('module', '?')} cell {m.get('cell', '?')} "
+                         f"port {m.get('port', '?')}[{m.get('portbit', '?')}] at {', '.join(m['src']) or '?'}{check}")
     text = "\n".join(lines) + "\n"
     with open(os.path.join(args.work, "mutate-report.txt"), "w") as f:
         f.write(text)
@@ -201,7 +215,7 @@ def report(args, muts, wall):
            "killed": counts["killed"], "timeout": counts["timeout"], "survived": counts["survived"],
            "equivalent": equiv, "equivalence_checked": bool(args.equiv_depth), "kill_rate": kill,
            "detect_rate": detect, "wall_seconds": wall,
-           "mutants": [{k: m.get(k) for k in ("id", "status", "equivalent", "mode", "module", "cell", "port",
+           "mutants": [{k: m.get(k) for k in ("id", "status", "equivalent", "module_check", "mode", "module", "cell", "port",
                                               "portbit", "ctrlbit", "wire", "wirebit", "src", "detail", "line")}
                        for m in muts]}
     with open(os.path.join(args.work, "mutate-report.json"), "w") as f:
@@ -239,6 +253,7 @@ def main(argv):
     ap.add_argument("--skip-generate", action="store_true", help="reuse WORK/mutations.txt and WORK/mutants.v")
     ap.add_argument("--skip-build", action="store_true", help="reuse the simulator (needs --tb or a built BUILD-DIR)")
     ap.add_argument("--generate-only", action="store_true", help="stop after writing mutations.txt and mutants.v")
+    ap.add_argument("--select", help="Yosys selection the mutations are drawn from (default: the whole design)")
     args = ap.parse_args(argv)
     if not args.tb_args and not args.generate_only:
         raise UsageError("give at least one --tb-args set")
@@ -282,7 +297,8 @@ def main(argv):
     def one(m):
         m["status"], m["detail"] = run_mutant(tb, m["id"], args.tb_args, args.timeout)
         if m["status"] == "survived" and args.equiv_depth:
-            m["equivalent"] = equivalent(args, netlist, width, m, args.equiv_depth)
+            m["module_check"] = equivalent(args, width, m, args.equiv_depth)
+            m["equivalent"] = m["module_check"] == "equivalent"
         with lock:
             print(f"  mutant {m['id']:4d} {m['status']:8s}{' (equivalent)' if m.get('equivalent') else ''} "
                   f"{m['location']}", flush=True)

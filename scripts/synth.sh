@@ -8,6 +8,9 @@
 #                                     (tmu_mac_array only when named with --top, then at Rows=1;
 #                                     tmu_elw_unit, 128 elements, only when named with --top)
 #   scripts/synth.sh --top M [--top N ...]   only these modules
+#   scripts/synth.sh --hier           keep the hierarchy: each module is synthesised once however often it
+#                                     is instantiated, and the figures are the totals over the instances
+#                                     (how the whole tmu_top is synthesised at full width by hand)
 #   scripts/synth.sh --frontend-netlist DIR   also write each module as Yosys read it (after proc and
 #                                     flatten, before optimisation) to DIR/<module>.v, for simulating
 #                                     Yosys's reading of the SystemVerilog against Verilator's
@@ -17,16 +20,20 @@
 # with no more than a warning, e.g. an implicitly declared identifier), or infers a latch.
 # Columns: coarse $mul/$macc cells, memories (bits), flip-flop bits; with full synthesis also the
 # gate-level cell count and flip-flop cells ($_DFF*/$_SDFF*/$_DLATCH*), then the seconds it took.
+# Full synthesis leaves the inferred memories as memory cells (the SRAM macros of a real flow; they
+# count one cell each) instead of mapping their bits to flip-flops.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 quick=0
+hier=0
 tops=()
 netlist_dir=""
 keep_dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
+    --hier) hier=1 ;;
     --top) tops+=("$2"); shift ;;
     --frontend-netlist) netlist_dir="$2"; shift ;;
     --keep) keep_dir="$2"; shift ;;
@@ -72,6 +79,10 @@ declare -A quick_synth_opts=([tmu_mac_array]="-noshare" [tmu_mac_element]="-nosh
                              [tmu_elw_unit]="-noshare" [tmu_elw_element]="-noshare")
 latch_types='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
 
+flatten="-flatten"
+stat_top=""
+if [ "$hier" -eq 1 ]; then flatten=""; fi
+
 printf '%-22s %5s %5s %12s %8s' module '$mul' '$macc' 'mem(bits)' 'ff_bits'
 [ "$quick" -eq 0 ] && printf ' %9s %8s' cells ff_cells
 printf ' %7s\n' seconds
@@ -79,6 +90,7 @@ printf ' %7s\n' seconds
 status=0
 for top in "${tops[@]}"; do
   script="$work/$top.ys"
+  [ "$hier" -eq 1 ] && stat_top="-top $top"
   {
     echo "$read_cmd"
     if [ "$quick" -eq 1 ] && [ -n "${quick_params[$top]:-}" ]; then
@@ -86,19 +98,20 @@ for top in "${tops[@]}"; do
     fi
     echo "hierarchy -check -top $top"
     echo "proc"
-    echo "flatten"
+    [ -n "$flatten" ] && echo "flatten"
     echo "select -assert-none $latch_types"
     [ -n "$netlist_dir" ] && echo "write_verilog -noattr $netlist_dir/$top.v"
     echo "opt_clean"
-    echo "tee -q -o $work/$top.frontend.json stat -json"
+    echo "tee -q -o $work/$top.frontend.json stat -json $stat_top"
     [ "$quick" -eq 1 ] && opts="${quick_synth_opts[$top]:-}" || opts=""
-    echo "synth -flatten $opts -top $top -run coarse:fine"
+    echo "synth $flatten $opts -top $top -run coarse:fine"
     echo "select -assert-none $latch_types"
-    echo "tee -q -o $work/$top.coarse.json stat -json -width"
+    echo "tee -q -o $work/$top.coarse.json stat -json -width $stat_top"
     if [ "$quick" -eq 0 ]; then
-      echo "synth -flatten -top $top -run fine:"
+      # synth's fine step without memory_map (see the header)
+      printf '%s\n' "opt -fast -full" "opt -full" "techmap" "opt -fast" "abc -fast" "opt -fast" "check"
       echo "select -assert-none $latch_types"
-      echo "tee -q -o $work/$top.gates.json stat -json"
+      echo "tee -q -o $work/$top.gates.json stat -json $stat_top"
     fi
   } > "$script"
   start=$(date +%s.%N)
@@ -113,8 +126,10 @@ for top in "${tops[@]}"; do
 import json, re, sys
 work, top, quick, start, end = sys.argv[1], sys.argv[2], sys.argv[3] == "1", float(sys.argv[4]), float(sys.argv[5])
 def design(kind):
+    # Yosys 0.23's `stat -json -top` prints the hierarchy listing into the JSON: drop those lines.
     with open(f"{work}/{top}.{kind}.json") as f:
-        return json.load(f)["design"]
+        text = "".join(line for line in f if re.match(r'\s*["{}\[\]]', line))
+    return json.loads(text)["design"]
 front, coarse = design("frontend"), design("coarse")
 by_width = coarse["num_cells_by_type"]
 def count(prefix):

@@ -1,7 +1,7 @@
 // tmu_tb: the Verilator co-simulation of the RTL Matrix Unit against the refmodel scoreboard.
 //
 //   tmu_tb --test NAME --arch blackhole|wormhole --seed N --instrs N [--cov-json FILE] [--fst FILE]
-//          [--fst-window CYCLE] [--replay-dir DIR] [--quiet] [--list-tests] [--mutant K]
+//          [--fst-window CYCLE] [--replay-dir DIR] [--quiet] [--list-tests] [--mutant K] [--no-wave]
 //
 // Prints the seed first and a verdict line last ("tmu_tb: PASS ..." / "tmu_tb: FAIL ..."); exit 0 pass,
 // 1 mismatch, 2 bad input or testbench error. On a mismatch the scoreboard's report is printed and the
@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
   std::optional<uint64_t> seed, fst_window;
   uint64_t max_cycles = 0;
   unsigned mutant = 0;
-  bool quiet = false, list = false;
+  bool quiet = false, list = false, no_wave = false;
   app.add_option("--test", opt.test, "stimulus: random or a directed test (--list-tests)");
   app.add_option("--arch", arch, "blackhole or wormhole")->check(CLI::IsMember({"blackhole", "wormhole", "bh", "wh"}));
   app.add_option("--seed", seed, "replay a run bit for bit (default: from the clock)");
@@ -120,6 +120,7 @@ int main(int argc, char** argv) {
   app.add_option("--mutant", mutant, "mutation testing: the mutant to enable (0 = none)");
   app.add_option("--vlt-coverage", vlt_coverage, "write Verilator line/toggle coverage (coverage builds)");
   app.add_flag("--quiet", quiet, "no coverage table");
+  app.add_flag("--no-wave", no_wave, "no automatic FST re-run after a failure (mutation runs only need the verdict)");
   bool no_check = false;
   app.add_flag("--no-check", no_check, "drive the RTL without the scoreboard (a speed baseline; no verdict on results)");
   app.add_flag("--list-tests", list, "print the test names and exit");
@@ -168,7 +169,7 @@ int main(int argc, char** argv) {
                 r.seconds > 0 ? static_cast<double>(driver->retired()) / r.seconds : 0.0);
     const uint64_t fail_cycle = mismatches ? sb.mismatches().front().cycle : r.cycles;
     tmu_tb_close(session);
-    if (!pass && fst_path.empty()) {
+    if (!pass && fst_path.empty() && !no_wave) {
       // Run again, deterministically, with tracing around the failure.
       const std::string out = fmt::format("{}/tmu_tb_{}_{}_seed{}.fst", replay_dir.empty() ? "." : replay_dir,
                                           opt.test, tmu::arch_name(opt.arch), opt.seed);

@@ -73,58 +73,18 @@ Driver::Driver(const DriverOptions& options, Scoreboard& scoreboard)
   // The initial state as back-door preloads, in InitialState's order.
   const InitialState& init = stimulus_->initial();
   for (const FieldWrite& f : init.fields) {
-    Preload p;
-    p.kind = Preload::Kind::Config;
     if (f.scope == FieldScope::Global && (same_name(f.name, "SrcABank") || same_name(f.name, "SrcBBank")))
       throw Error(ErrorKind::BadInput, "testbench: set the Matrix Unit's banks through InitialState, not a Global field");
     const auto rtl = rtl_cfg_write(f);
     sb_.set_field(f.scope, f.name, f.value, f.thread, f.index);
-    if (!rtl) continue;
-    p.cfg = *rtl;
-    preloads_.push_back(p);
+    if (rtl) preloads_.push_back(Preload::config(*rtl));
   }
-  for (const SrcBankInit& b : init.banks) {
-    Preload p;
-    p.kind = Preload::Kind::BankState;
-    p.operand = b.operand;
-    p.bank = b.bank;
-    p.flag = b.matrix_unit_owns;
-    p.value = b.format;
-    preloads_.push_back(p);
-  }
-  for (unsigned op = 0; op < 2; ++op) {
-    Preload p;
-    p.kind = Preload::Kind::Pointers;
-    p.operand = op;
-    p.mu_bank = init.matrix_unit_bank[op] & 1;
-    p.unp_bank = init.unpacker_bank[op] & 1;
-    preloads_.push_back(p);
-  }
-  for (const SrcRowInit& r : init.src_rows) {
-    Preload p;
-    p.kind = Preload::Kind::SrcRow;
-    p.operand = r.operand;
-    p.bank = r.bank;
-    p.row = r.row;
-    p.values = r.values;
-    preloads_.push_back(p);
-  }
-  for (const DstRowInit& r : init.dst_rows) {
-    Preload p;
-    p.kind = Preload::Kind::DstRow;
-    p.row = r.row;
-    p.flag = r.valid;
-    for (unsigned c = 0; c < 16; ++c) p.values[c] = r.values[c];
-    preloads_.push_back(p);
-  }
-  for (const GprInit& g : init.gprs) {
-    Preload p;
-    p.kind = Preload::Kind::Gpr;
-    p.thread = g.thread;
-    p.index = g.index;
-    p.value = g.value;
-    preloads_.push_back(p);
-  }
+  for (const SrcBankInit& b : init.banks) preloads_.push_back(Preload::bank_state(b));
+  for (unsigned op = 0; op < 2; ++op)
+    preloads_.push_back(Preload::pointers(op, init.matrix_unit_bank[op] & 1, init.unpacker_bank[op] & 1));
+  for (const SrcRowInit& r : init.src_rows) preloads_.push_back(Preload::src_row(r));
+  for (const DstRowInit& r : init.dst_rows) preloads_.push_back(Preload::dst_row(r));
+  for (const GprInit& g : init.gprs) preloads_.push_back(Preload::gpr(g));
 }
 
 std::optional<RtlCfgWrite> Driver::rtl_cfg_write(const FieldWrite& w) {
@@ -193,6 +153,18 @@ bool Driver::is_scalar(uint32_t word) const {
   return spec && spec->unit == Unit::ScalarUnit;
 }
 
+bool Driver::is_mvmul(uint32_t word) const {
+  const InsnSpec* spec = find_by_opcode(options_.arch, static_cast<uint8_t>(word >> 24));
+  return spec && spec->op == Op::MVMUL;
+}
+
+void Driver::event(std::string_view name) {
+  coverage_.event(name);
+  if (name == "dst_hazard_stall" && (recent_mvmuls_ & 0xf) && step_ && step_->kind == Step::Kind::Instruction &&
+      is_mvmul(step_->word))
+    coverage_.event("back_to_back_dependent_mvmul");
+}
+
 void Driver::fetch_step() {
   if (step_ || stream_done_) return;
   step_ = stimulus_->next();
@@ -236,12 +208,15 @@ DriveRequest Driver::drive(std::array<bool, 2> unp_bank_mu_owned) {
       r.unp_dvalid[op] = true;
     }
   }
+  unp_we_requested_ = r.unp_we;
+  unp_dvalid_requested_ = r.unp_dvalid;
   return r;
 }
 
 void Driver::handshake(bool issue_fired, bool cfg_fired, std::array<bool, 2> unp_we_fired,
                        std::array<bool, 2> unp_dvalid_fired) {
   if (issue_fired) {
+    if (!is_scalar(step_->word)) recent_mvmuls_ = ((recent_mvmuls_ << 1) | (is_mvmul(step_->word) ? 1u : 0u)) & 0xf;
     (is_scalar(step_->word) ? gpr_inflight_ : mu_inflight_).push_back(issued_);
     ++issued_;
     retired_flags_.push_back(false);
@@ -254,6 +229,9 @@ void Driver::handshake(bool issue_fired, bool cfg_fired, std::array<bool, 2> unp
     idle_cycles_ = 0;
   }
   for (unsigned op = 0; op < 2; ++op) {
+    if ((unp_we_requested_[op] && !unp_we_fired[op]) || (unp_dvalid_requested_[op] && !unp_dvalid_fired[op]))
+      coverage_.event("unpacker_backpressure");
+    unp_we_requested_[op] = unp_dvalid_requested_[op] = false;
     Unpacker& u = unpackers_[op];
     if (unp_we_fired[op]) {
       const auto& [row, values] = u.fill->rows[u.next_row++];

@@ -70,6 +70,56 @@ struct Preload {
   uint32_t value = 0;           // BankState: format code; Gpr: value
   std::array<uint32_t, 16> values{};  // DstRow: 16-bit values; SrcRow: 19-bit datums
   RtlCfgWrite cfg;              // Config
+
+  // One per kind, from the initial state's records, so each kind sets exactly its own fields.
+  static Preload config(const RtlCfgWrite& w) {
+    Preload p;
+    p.kind = Kind::Config;
+    p.cfg = w;
+    return p;
+  }
+  static Preload bank_state(const SrcBankInit& b) {
+    Preload p;
+    p.kind = Kind::BankState;
+    p.operand = b.operand;
+    p.bank = b.bank;
+    p.flag = b.matrix_unit_owns;
+    p.value = b.format;
+    return p;
+  }
+  static Preload pointers(unsigned operand, unsigned mu_bank, unsigned unp_bank) {
+    Preload p;
+    p.kind = Kind::Pointers;
+    p.operand = operand;
+    p.mu_bank = mu_bank;
+    p.unp_bank = unp_bank;
+    return p;
+  }
+  static Preload src_row(const SrcRowInit& r) {
+    Preload p;
+    p.kind = Kind::SrcRow;
+    p.operand = r.operand;
+    p.bank = r.bank;
+    p.row = r.row;
+    p.values = r.values;
+    return p;
+  }
+  static Preload dst_row(const DstRowInit& r) {
+    Preload p;
+    p.kind = Kind::DstRow;
+    p.row = r.row;
+    p.flag = r.valid;
+    for (unsigned c = 0; c < 16; ++c) p.values[c] = r.values[c];
+    return p;
+  }
+  static Preload gpr(const GprInit& g) {
+    Preload p;
+    p.kind = Kind::Gpr;
+    p.thread = g.thread;
+    p.index = g.index;
+    p.value = g.value;
+    return p;
+  }
 };
 
 class Driver {
@@ -90,7 +140,11 @@ class Driver {
   // scoreboard retired it, account for it and release the actions waiting for it.
   void before_retire(unsigned thread, uint32_t word);
   void after_retire(bool gpr_unit);
-  void event(std::string_view name) { coverage_.event(name); }
+  // An RTL event of this cycle (the DPI layer names the event bits), reported while an instruction is
+  // presented. The testbench derives one event of its own from it: a MVMUL held by the Dst hazard
+  // while one of the previous four Matrix Unit instructions was a MVMUL (the fidelity-loop dependency
+  // the stall exists for; the RTL's hazard window is those four instructions).
+  void event(std::string_view name);
 
   // The stream is exhausted, everything issued has retired and every action reached the model.
   bool finished() const;
@@ -126,6 +180,7 @@ class Driver {
   void flush();
   void fetch_step();
   bool is_scalar(uint32_t word) const;
+  bool is_mvmul(uint32_t word) const;
 
   DriverOptions options_;
   Scoreboard& sb_;
@@ -136,6 +191,10 @@ class Driver {
   size_t next_preload_ = 0;
 
   std::optional<Step> step_;  // the step being presented
+  unsigned recent_mvmuls_ = 0;  // bit i: the Matrix Unit instruction issued i + 1 before was a MVMUL
+  // What this cycle's drive() asked of the unpacker ports: a request the handshake does not take
+  // is the RTL's back-pressure (a coverage event).
+  std::array<bool, 2> unp_we_requested_{}, unp_dvalid_requested_{};
   bool stream_done_ = false;
   std::array<Unpacker, 2> unpackers_{};
   std::deque<Pending> pending_;

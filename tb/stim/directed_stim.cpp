@@ -125,6 +125,21 @@ void matmul_body(D& d, unsigned phases) {
   d.tcfg("DEST_TARGET_REG_CFG_MATH_Offset", 0);
 }
 
+// ---- a fidelity loop that stays on its Dst block: each MVMUL accumulates onto the rows the one
+// before it wrote, back to back (matmul_* advance Dst between MVMULs and never wait). The Dst
+// hazard stall must hold each MVMUL until its predecessor's rows are written. ----
+void matmul_dependent_body(D& d) {
+  d.addr_mod(1, {{"FidelityIncr", 1}});
+  d.addr_mod(2, {{"SrcBIncr", 8}, {"DestIncr", 8}, {"FidelityClear", 1}});
+  d.op("ZEROACC Mode=3");
+  d.word(0x3700000f);  // SETRWC SrcA SrcB Dst Fidelity: reset the counters and the phase
+  for (int block = 0; block < 8; ++block) {
+    for (unsigned p = 0; p < 3; ++p) d.op_am("MVMUL", 1);
+    d.op_am("MVMUL", 2);
+  }
+  d.op("SETRWC FlipSrcA=1 FlipSrcB=1 SrcA=1 SrcB=1 Dst=1 Fidelity=1");
+}
+
 // ---- eltwise binary with broadcasts (llk_math_eltwise_binary.h) ----
 void eltwise_body(D& d, const std::string& mnemonic, unsigned bcast) {
   const bool brow = bcast == 2 || bcast == 3;
@@ -315,6 +330,7 @@ std::map<std::string, Directed> directed_table() {
   const char* fid[4] = {"lofi", "hifi2", "hifi3", "hifi4"};
   for (unsigned p = 1; p <= 4; ++p)
     t[fmt::format("matmul_{}", fid[p - 1])] = {realistic_rows(), [p](D& d) { matmul_body(d, p); }, nullptr};
+  t["matmul_fidelity_dependent"] = {realistic_rows(), matmul_dependent_body, nullptr};
   const char* bc[4] = {"none", "col", "row", "scalar"};
   for (const char* op : {"add", "sub", "mul"})
     for (unsigned b = 0; b < 4; ++b) {

@@ -3,12 +3,15 @@
 // mismatch log every test reports through. Expected values always come from the refmodel.
 #pragma once
 
+#include <cinttypes>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <memory>
 #include <random>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include <verilated.h>
 
@@ -168,6 +171,73 @@ struct Sim {
     top->eval();
   }
 };
+
+// ---- Operations streamed back to back through a pipelined unit ----
+struct StreamStats {
+  uint64_t issued = 0;   // operations driven
+  uint64_t checked = 0;  // operations that came out on their due cycle and were compared
+  uint64_t bubbles = 0;  // cycles with valid low
+  uint64_t ticks = 0;    // cycles run
+};
+
+struct NoIdleCheck {
+  void operator()(uint64_t /*tick*/) const {}
+};
+
+// Drives `operations` operations into a unit of fixed latency, one per cycle with a bubble in about
+// one cycle of twenty, and runs until all have come out. Each one must come out exactly `latency`
+// cycles after it went in, and valid_o must stay low in every other cycle; each violation counts as
+// a mismatch. The unit's part:
+//   issue(index) -> Op  drive operation `index` with valid high; return it with its expected result
+//                       (the refmodel's), which the harness holds until it is due
+//   bubble()            drive valid low with garbage on the inputs, which the unit must ignore
+//   valid_out() -> bool valid_o after the clock edge
+//   check(const Op&)    compare the outputs with the operation due this cycle
+//   idle(tick)          optional: what else must hold in a cycle with valid_o low
+// The random source decides issue or bubble before issue() runs, so a test's stream depends only on
+// its seed.
+template <typename Issue, typename Bubble, typename ValidOut, typename Check, typename Idle = NoIdleCheck>
+StreamStats stream_operations(Sim& sim, Rng& rng, Checker& chk, unsigned latency, uint64_t operations, Issue&& issue,
+                              Bubble&& bubble, ValidOut&& valid_out, Check&& check, Idle&& idle = Idle{}) {
+  using Op = std::decay_t<std::invoke_result_t<Issue&, uint64_t>>;
+  struct InFlight {
+    Op op;
+    uint64_t index;
+    uint64_t due_tick;  // the tick after which valid_o must show it
+  };
+  std::deque<InFlight> in_flight;
+  StreamStats s;
+  while (s.issued < operations || !in_flight.empty()) {
+    if (s.issued < operations && !rng.chance(5)) {
+      const uint64_t index = s.issued++;
+      in_flight.push_back(InFlight{issue(index), index, s.ticks + latency});
+    } else {
+      bubble();
+      ++s.bubbles;
+    }
+    sim.tick();
+    ++s.ticks;
+
+    const bool due = !in_flight.empty() && in_flight.front().due_tick == s.ticks;
+    if (!valid_out()) {
+      if (due) {
+        chk.fail("operation %" PRIu64 ": valid_o low on its due cycle", in_flight.front().index);
+        in_flight.pop_front();
+      }
+      idle(s.ticks);
+      continue;
+    }
+    if (!due) {
+      chk.fail("valid_o high at tick %" PRIu64 " with no operation due", s.ticks);
+      continue;
+    }
+    const InFlight done = std::move(in_flight.front());
+    in_flight.pop_front();
+    ++s.checked;
+    check(done.op);
+  }
+  return s;
+}
 
 // Test entry points (one per block), each returning the process exit status.
 int test_fidelity_slice(Sim& sim, const Options& opt);

@@ -7,7 +7,6 @@
 // and off, including the +0 - (-0) wrap of the adder), denormals, the largest exponents, exact
 // cancellations, alignment ties, Dst values tiny or near the operands, INT8 saturation.
 #include <cinttypes>
-#include <deque>
 
 #include "datapath_gen.h"
 #include "tmu/formats.h"
@@ -32,7 +31,6 @@ struct Operation {
   fpu::FpuMode mode;
   Block srca{}, srcb{}, dst{}, expect{};
   uint64_t index = 0;
-  uint64_t due_tick = 0;
 };
 
 // A float datum: mostly near base_exp, often one of the edges.
@@ -216,6 +214,25 @@ void drive_bubble(Model& top, Rng& rng) {
   for (unsigned w = 0; w < kRows * kCols; ++w) top.ew_dst_i[w] = static_cast<uint32_t>(rng.bits(32));
 }
 
+void check_result(const Model& top, const Operation& op, Checker& chk) {
+  for (unsigned i = 0; i < kRows; ++i)
+    for (unsigned j = 0; j < kCols; ++j) {
+      const uint32_t got = top.ew_dst_o[i * kCols + j];
+      const uint32_t want = op.expect[i][j];
+      if (got == want) {
+        chk.pass();
+        continue;
+      }
+      const uint32_t b = op.srcb[op.bcast_row ? 0 : i][op.bcast_col ? 0 : j];
+      chk.fail("operation %" PRIu64 " %s [%u][%u] int8=%d add_dst=%d bcast=%d%d styles=%d/%d dst32=%d phase=%u "
+               "zf_dis=%d %s: a=%05x b=%05x dst=%08x rtl %08x ref %08x",
+               op.index, op_name(op.op), i, j, op.int8, op.add_dst, op.bcast_row, op.bcast_col,
+               static_cast<int>(op.mode.srca_style), static_cast<int>(op.mode.srcb_style), op.mode.dst32,
+               op.mode.fidelity_phase, op.mode.srcb_zero_flag_disabled, tmu::arch_name(op.mode.arch),
+               op.srca[i][j], b, op.dst[i][j], got, want);
+    }
+}
+
 }  // namespace
 
 int test_elw_unit(Sim& sim, const Options& opt) {
@@ -227,60 +244,24 @@ int test_elw_unit(Sim& sim, const Options& opt) {
 
   top.ew_valid_i = 0;
   sim.reset();
-  std::deque<Operation> in_flight;
-  uint64_t issued = 0, tick = 0, bubbles = 0, ops_checked = 0;
   Coverage cov;
-  while (issued < operations || !in_flight.empty()) {
-    if (issued < operations && !rng.chance(5)) {
-      Operation op = random_operation(rng);
-      op.index = issued++;
-      drive_operation(top, op);
-      op.due_tick = tick + kLatency;
-      compute_expected(op, cov);
-      in_flight.push_back(std::move(op));
-    } else {
-      drive_bubble(top, rng);
-      ++bubbles;
-    }
-    sim.tick();
-    ++tick;
-
-    const bool due = !in_flight.empty() && in_flight.front().due_tick == tick;
-    if (!top.ew_valid_o) {
-      if (due) chk.fail("operation %" PRIu64 ": valid_o low on its due cycle", in_flight.front().index);
-      if (due) in_flight.pop_front();
-      continue;
-    }
-    if (!due) {
-      chk.fail("valid_o high at tick %" PRIu64 " with no operation due", tick);
-      continue;
-    }
-    const Operation op = std::move(in_flight.front());
-    in_flight.pop_front();
-    ++ops_checked;
-    for (unsigned i = 0; i < kRows; ++i)
-      for (unsigned j = 0; j < kCols; ++j) {
-        const uint32_t got = top.ew_dst_o[i * kCols + j];
-        const uint32_t want = op.expect[i][j];
-        if (got == want) {
-          chk.pass();
-          continue;
-        }
-        const uint32_t b = op.srcb[op.bcast_row ? 0 : i][op.bcast_col ? 0 : j];
-        chk.fail("operation %" PRIu64 " %s [%u][%u] int8=%d add_dst=%d bcast=%d%d styles=%d/%d dst32=%d phase=%u "
-                 "zf_dis=%d %s: a=%05x b=%05x dst=%08x rtl %08x ref %08x",
-                 op.index, op_name(op.op), i, j, op.int8, op.add_dst, op.bcast_row, op.bcast_col,
-                 static_cast<int>(op.mode.srca_style), static_cast<int>(op.mode.srcb_style), op.mode.dst32,
-                 op.mode.fidelity_phase, op.mode.srcb_zero_flag_disabled, tmu::arch_name(op.mode.arch),
-                 op.srca[i][j], b, op.dst[i][j], got, want);
-      }
-  }
-  std::printf("elw_unit: %" PRIu64 " operations checked, %" PRIu64 " bubbles, %" PRIu64 " cycles\n", ops_checked,
-              bubbles, tick);
+  const StreamStats st = stream_operations(
+      sim, rng, chk, kLatency, operations,
+      [&](uint64_t index) {
+        Operation op = random_operation(rng);
+        op.index = index;
+        drive_operation(top, op);
+        compute_expected(op, cov);
+        return op;
+      },
+      [&] { drive_bubble(top, rng); }, [&] { return top.ew_valid_o != 0; },
+      [&](const Operation& op) { check_result(top, op, chk); });
+  std::printf("elw_unit: %" PRIu64 " operations checked, %" PRIu64 " bubbles, %" PRIu64 " cycles\n", st.checked,
+              st.bubbles, st.ticks);
   std::printf("elw_unit: %" PRIu64 " adder wraps (%" PRIu64 " of them >= 2^28), %" PRIu64 " cancellations, %" PRIu64
               " INT8 saturations\n", cov.wrapped, cov.wrapped_wide, cov.cancelled, cov.saturated);
   if (cov.wrapped_wide == 0 || cov.saturated == 0) chk.fail("a rare path was never exercised");
-  if (ops_checked != operations) chk.fail("%" PRIu64 " of %" PRIu64 " operations came out", ops_checked, operations);
+  if (st.checked != operations) chk.fail("%" PRIu64 " of %" PRIu64 " operations came out", st.checked, operations);
   return chk.report(opt.seed);
 }
 

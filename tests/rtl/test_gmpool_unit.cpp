@@ -40,7 +40,6 @@ struct Operation {
   std::array<std::array<uint32_t, kCols>, kDstRows> want{};
   bool end_to_end = false;  // also run through tmu::execute
   uint64_t index = 0;
-  uint64_t due_tick = 0;
 };
 
 uint32_t dst_identity(bool dst32) { return dst32 ? fpu::kGmpoolUndefinedDst32 : fpu::kGmpoolUndefinedDst16; }
@@ -383,79 +382,59 @@ int test_gmpool_unit(Sim& sim, const Options& opt) {
 
   top.gm_valid_i = 0;
   sim.reset();
-  std::deque<Operation> in_flight;
-  uint64_t issued = 0, tick = 0, bubbles = 0, ops_checked = 0, e2e_checked = 0, e2e_failed = 0;
-  while (issued < operations || !in_flight.empty()) {
-    if (issued < operations && !rng.chance(5)) {
-      Operation op;
-      if (!pending.empty()) {
-        op = std::move(pending.front());
-        pending.pop_front();
-      } else {
-        op = random_operation(rng);
-      }
-      op.index = issued++;
-      op.end_to_end = reachable_end_to_end(op) && (op.index % 97 == 0);
-      compute_expected(op);
-      drive_operation(top, op);
-      op.due_tick = tick + kLatency;
-      in_flight.push_back(std::move(op));
-    } else {
-      drive_bubble(top, rng);
-      ++bubbles;
-    }
-    sim.tick();
-    ++tick;
-
-    // The oldest operation must come out exactly on its due tick, and nothing else may.
-    const bool due = !in_flight.empty() && in_flight.front().due_tick == tick;
-    if (!top.gm_valid_o) {
-      if (due) chk.fail("operation %" PRIu64 ": valid_o low on its due cycle", in_flight.front().index);
-      if (due) in_flight.pop_front();
-      continue;
-    }
-    if (!due) {
-      chk.fail("valid_o high at tick %" PRIu64 " with no operation due", tick);
-      continue;
-    }
-    const Operation op = std::move(in_flight.front());
-    in_flight.pop_front();
-    ++ops_checked;
-    for (unsigned k = 0; k < kDstRows; ++k)
-      for (unsigned j = 0; j < kCols; ++j) {
-        const uint32_t got = top.gm_dst_o[k * kCols + j];
-        if (got == op.want[k][j]) {
-          chk.pass();
+  uint64_t e2e_checked = 0, e2e_failed = 0;
+  const StreamStats st = stream_operations(
+      sim, rng, chk, kLatency, operations,
+      [&](uint64_t index) {
+        Operation op;
+        if (!pending.empty()) {
+          op = std::move(pending.front());
+          pending.pop_front();
         } else {
-          chk.fail("operation %" PRIu64 " row %u column %u style=%s dst32=%d argmax=%d dst_in=%08x: rtl %08x ref %08x",
-                   op.index, k, j, style_name(op.style), op.dst32, op.argmax, op.dst[k][j], got, op.want[k][j]);
+          op = random_operation(rng);
         }
-      }
-    if (op.end_to_end) {
-      std::array<std::array<uint32_t, kCols>, kDstRows> e2e{};
-      ++e2e_checked;
-      if (!run_end_to_end(op, e2e)) {
-        ++e2e_failed;
-        chk.fail("operation %" PRIu64 ": GMPOOL did not retire in tmu::execute", op.index);
-        continue;
-      }
-      for (unsigned k = 0; k < kDstRows; ++k)
-        for (unsigned j = 0; j < kCols; ++j) {
-          const uint32_t got = top.gm_dst_o[k * kCols + j];
-          if (got == e2e[k][j]) {
-            chk.pass();
-          } else {
-            ++e2e_failed;
-            chk.fail("operation %" PRIu64 " end to end row %u column %u style=%s dst32=%d argmax=%d: rtl %08x exec %08x",
-                     op.index, k, j, style_name(op.style), op.dst32, op.argmax, got, e2e[k][j]);
+        op.index = index;
+        op.end_to_end = reachable_end_to_end(op) && (op.index % 97 == 0);
+        compute_expected(op);
+        drive_operation(top, op);
+        return op;
+      },
+      [&] { drive_bubble(top, rng); }, [&] { return top.gm_valid_o != 0; },
+      [&](const Operation& op) {
+        for (unsigned k = 0; k < kDstRows; ++k)
+          for (unsigned j = 0; j < kCols; ++j) {
+            const uint32_t got = top.gm_dst_o[k * kCols + j];
+            if (got == op.want[k][j]) {
+              chk.pass();
+            } else {
+              chk.fail("operation %" PRIu64 " row %u column %u style=%s dst32=%d argmax=%d dst_in=%08x: rtl %08x ref %08x",
+                       op.index, k, j, style_name(op.style), op.dst32, op.argmax, op.dst[k][j], got, op.want[k][j]);
+            }
           }
+        if (!op.end_to_end) return;
+        std::array<std::array<uint32_t, kCols>, kDstRows> e2e{};
+        ++e2e_checked;
+        if (!run_end_to_end(op, e2e)) {
+          ++e2e_failed;
+          chk.fail("operation %" PRIu64 ": GMPOOL did not retire in tmu::execute", op.index);
+          return;
         }
-    }
-  }
+        for (unsigned k = 0; k < kDstRows; ++k)
+          for (unsigned j = 0; j < kCols; ++j) {
+            const uint32_t got = top.gm_dst_o[k * kCols + j];
+            if (got == e2e[k][j]) {
+              chk.pass();
+            } else {
+              ++e2e_failed;
+              chk.fail("operation %" PRIu64 " end to end row %u column %u style=%s dst32=%d argmax=%d: rtl %08x exec %08x",
+                       op.index, k, j, style_name(op.style), op.dst32, op.argmax, got, e2e[k][j]);
+            }
+          }
+      });
   std::printf("gmpool_unit: %" PRIu64 " operations checked (%" PRIu64 " also through tmu::execute, %" PRIu64
               " failed there), %" PRIu64 " bubbles, %" PRIu64 " cycles\n",
-              ops_checked, e2e_checked, e2e_failed, bubbles, tick);
-  if (ops_checked != operations) chk.fail("%" PRIu64 " of %" PRIu64 " operations came out", ops_checked, operations);
+              st.checked, e2e_checked, e2e_failed, st.bubbles, st.ticks);
+  if (st.checked != operations) chk.fail("%" PRIu64 " of %" PRIu64 " operations came out", st.checked, operations);
   return chk.report(opt.seed);
 }
 

@@ -3,7 +3,6 @@
 // occasional bubbles), each in its own mode, and every output block compared with the model's
 // once it leaves the pipeline, kLatency cycles after it entered.
 #include <cinttypes>
-#include <deque>
 
 #include "datapath_gen.h"
 #include "tmu/fpu/mvmul_block.h"
@@ -22,7 +21,6 @@ struct Operation {
   fpu::MvmulBlock block;      // inputs; dst becomes the expected output
   uint64_t index = 0;
   unsigned saturating = 0;    // INT8: elements whose Dst + dot product passes +/-(2^31 - 1)
-  uint64_t due_tick = 0;      // the tick after which valid_o must show it
 };
 
 // A stored Dst value in the mode's format near exponent base, sometimes arbitrary bits.
@@ -228,6 +226,21 @@ void drive_bubble(Model& top, Rng& rng) {
   for (unsigned w = 0; w < kMacRows * kCols; ++w) top.ma_dst_i[w] = static_cast<uint32_t>(rng.bits(32));
 }
 
+void check_result(const Model& top, const Operation& op, Checker& chk) {
+  for (unsigned i = 0; i < kMacRows; ++i)
+    for (unsigned j = 0; j < kCols; ++j) {
+      const uint32_t got = top.ma_dst_o[i * kCols + j];
+      const uint32_t want = op.block.dst[i][j];
+      if (got == want) {
+        chk.pass();
+      } else {
+        chk.fail("operation %" PRIu64 " element [%u][%u] styles=%d/%d dst32=%d phase=%u %s: rtl %08x ref %08x",
+                 op.index, i, j, static_cast<int>(op.mode.srca_style), static_cast<int>(op.mode.srcb_style),
+                 op.mode.dst32, op.mode.fidelity_phase, tmu::arch_name(op.mode.arch), got, want);
+      }
+    }
+}
+
 }  // namespace
 
 int test_mac_array(Sim& sim, const Options& opt) {
@@ -239,75 +252,43 @@ int test_mac_array(Sim& sim, const Options& opt) {
 
   top.ma_valid_i = 0;
   sim.reset();
-  std::deque<Operation> in_flight;
-  uint64_t issued = 0, tick = 0, bubbles = 0, ops_checked = 0;
   // INT8 coverage: operations per phase and with the zero flag disabled, elements that saturated.
   std::array<uint64_t, 4> int8_ops{};
   uint64_t int8_zero_flag_disabled = 0, saturated = 0, dst32_clear = 0;
-  while (issued < operations || !in_flight.empty()) {
-    if (issued < operations && !rng.chance(5)) {
-      Operation op = random_operation(rng);
-      op.index = issued++;
-      drive_operation(top, op);
-      op.due_tick = tick + kLatency;
-      if (fpu::is_int8_math(op.mode)) {
-        for (unsigned i = 0; i < kMacRows; ++i)
-          for (unsigned j = 0; j < kCols; ++j) {
-            const int64_t sum = int64_t{tmu::dst32_to_int32(op.block.dst[i][j])} +
-                                int8_dot(op.block, i, j, op.mode.fidelity_phase);
-            op.saturating += sum > fpu::kInt32SaturationLimit || sum < -fpu::kInt32SaturationLimit;
-          }
-      }
-      fpu::mvmul_block(op.block, op.mode);  // dst now holds the expected values
-      in_flight.push_back(std::move(op));
-    } else {
-      drive_bubble(top, rng);
-      ++bubbles;
-    }
-    sim.tick();
-    ++tick;
-
-    // The oldest operation must come out exactly on its due tick, and nothing else may.
-    const bool due = !in_flight.empty() && in_flight.front().due_tick == tick;
-    if (!top.ma_valid_o) {
-      if (due) chk.fail("operation %" PRIu64 ": valid_o low on its due cycle", in_flight.front().index);
-      if (due) in_flight.pop_front();
-      continue;
-    }
-    if (!due) {
-      chk.fail("valid_o high at tick %" PRIu64 " with no operation due", tick);
-      continue;
-    }
-    const Operation op = std::move(in_flight.front());
-    in_flight.pop_front();
-    ++ops_checked;
-    const bool int8 = fpu::is_int8_math(op.mode);
-    if (int8) {
-      ++int8_ops[op.mode.fidelity_phase & 3];
-      int8_zero_flag_disabled += op.mode.srcb_zero_flag_disabled;
-      dst32_clear += !op.mode.dst32;
-      saturated += op.saturating;
-    }
-    for (unsigned i = 0; i < kMacRows; ++i)
-      for (unsigned j = 0; j < kCols; ++j) {
-        const uint32_t got = top.ma_dst_o[i * kCols + j];
-        const uint32_t want = op.block.dst[i][j];
-        if (got == want) {
-          chk.pass();
-        } else {
-          chk.fail("operation %" PRIu64 " element [%u][%u] styles=%d/%d dst32=%d phase=%u %s: rtl %08x ref %08x",
-                   op.index, i, j, static_cast<int>(op.mode.srca_style), static_cast<int>(op.mode.srcb_style),
-                   op.mode.dst32, op.mode.fidelity_phase, tmu::arch_name(op.mode.arch), got, want);
+  const StreamStats st = stream_operations(
+      sim, rng, chk, kLatency, operations,
+      [&](uint64_t index) {
+        Operation op = random_operation(rng);
+        op.index = index;
+        drive_operation(top, op);
+        if (fpu::is_int8_math(op.mode)) {
+          for (unsigned i = 0; i < kMacRows; ++i)
+            for (unsigned j = 0; j < kCols; ++j) {
+              const int64_t sum = int64_t{tmu::dst32_to_int32(op.block.dst[i][j])} +
+                                  int8_dot(op.block, i, j, op.mode.fidelity_phase);
+              op.saturating += sum > fpu::kInt32SaturationLimit || sum < -fpu::kInt32SaturationLimit;
+            }
         }
-      }
-  }
-  std::printf("mac_array: %" PRIu64 " operations checked, %" PRIu64 " bubbles, %" PRIu64 " cycles\n", ops_checked,
-              bubbles, tick);
+        fpu::mvmul_block(op.block, op.mode);  // dst now holds the expected values
+        return op;
+      },
+      [&] { drive_bubble(top, rng); }, [&] { return top.ma_valid_o != 0; },
+      [&](const Operation& op) {
+        if (fpu::is_int8_math(op.mode)) {
+          ++int8_ops[op.mode.fidelity_phase & 3];
+          int8_zero_flag_disabled += op.mode.srcb_zero_flag_disabled;
+          dst32_clear += !op.mode.dst32;
+          saturated += op.saturating;
+        }
+        check_result(top, op, chk);
+      });
+  std::printf("mac_array: %" PRIu64 " operations checked, %" PRIu64 " bubbles, %" PRIu64 " cycles\n", st.checked,
+              st.bubbles, st.ticks);
   std::printf("mac_array: INT8 operations per phase %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
               ", %" PRIu64 " with the zero flag disabled, %" PRIu64 " with dst32 clear; %" PRIu64
               " elements saturated\n",
               int8_ops[0], int8_ops[1], int8_ops[2], int8_ops[3], int8_zero_flag_disabled, dst32_clear, saturated);
-  if (ops_checked != operations) chk.fail("%" PRIu64 " of %" PRIu64 " operations came out", ops_checked, operations);
+  if (st.checked != operations) chk.fail("%" PRIu64 " of %" PRIu64 " operations came out", st.checked, operations);
   return chk.report(opt.seed);
 }
 

@@ -7,7 +7,6 @@
 // model's plan; kLatency cycles later the write enables, row masks and every written datum.
 #include <array>
 #include <cinttypes>
-#include <deque>
 #include <vector>
 
 #include "harness.h"
@@ -44,7 +43,7 @@ struct Operation {
   unsigned dst_mask = 0, src_mask = 0;
   DstBlock want_dst{};
   SrcBlock want_src{};
-  uint64_t index = 0, due_tick = 0;
+  uint64_t index = 0;
 };
 
 // Src datums with the special cases weighted in: zeros, denormals (exponent 7:0 zero), maximum
@@ -392,54 +391,37 @@ int test_mov_unit(Sim& sim, const Options& opt) {
 
   top.mv_valid_i = 0;
   sim.reset();
-  std::deque<Operation> in_flight;
-  uint64_t next = 0, tick = 0, bubbles = 0, checked = 0, undefined = 0;
-  while (next < ops.size() || !in_flight.empty()) {
-    if (next < ops.size() && !rng.chance(5)) {
-      Operation op = ops[next];
-      op.index = next++;
-      complete(op, rng);
-      drive_operation(top, op);
-      sim.eval();
-      // Issue-cycle decode.
-      if (top.mv_dst_read32_o != op.read32 || top.mv_dst_write32_o != op.write32 ||
-          top.mv_undefined_o != op.undefined) {
-        char what[200];
-        describe(what, sizeof what, op);
-        chk.fail("%s: read32/write32/undefined rtl %d/%d/%d ref %d/%d/%d", what, top.mv_dst_read32_o,
-                 top.mv_dst_write32_o, top.mv_undefined_o, op.read32, op.write32, op.undefined);
-      } else {
-        chk.pass();
-      }
-      undefined += op.undefined;
-      op.due_tick = tick + kLatency;
-      in_flight.push_back(std::move(op));
-    } else {
-      drive_bubble(top, rng);
-      ++bubbles;
-    }
-    sim.tick();
-    ++tick;
-
-    const bool due = !in_flight.empty() && in_flight.front().due_tick == tick;
-    if (!top.mv_valid_o) {
-      if (due) chk.fail("operation %" PRIu64 ": valid_o low on its due cycle", in_flight.front().index);
-      if (due) in_flight.pop_front();
-      if (top.mv_dst_we_o || top.mv_src_we_o) chk.fail("write enable without valid_o at tick %" PRIu64, tick);
-      continue;
-    }
-    if (!due) {
-      chk.fail("valid_o high at tick %" PRIu64 " with no operation due", tick);
-      continue;
-    }
-    check_result(top, in_flight.front(), chk);
-    in_flight.pop_front();
-    ++checked;
-  }
+  uint64_t undefined = 0;
+  const StreamStats st = stream_operations(
+      sim, rng, chk, kLatency, ops.size(),
+      [&](uint64_t index) {
+        Operation op = ops[index];
+        op.index = index;
+        complete(op, rng);
+        drive_operation(top, op);
+        sim.eval();
+        // Issue-cycle decode.
+        if (top.mv_dst_read32_o != op.read32 || top.mv_dst_write32_o != op.write32 ||
+            top.mv_undefined_o != op.undefined) {
+          char what[200];
+          describe(what, sizeof what, op);
+          chk.fail("%s: read32/write32/undefined rtl %d/%d/%d ref %d/%d/%d", what, top.mv_dst_read32_o,
+                   top.mv_dst_write32_o, top.mv_undefined_o, op.read32, op.write32, op.undefined);
+        } else {
+          chk.pass();
+        }
+        undefined += op.undefined;
+        return op;
+      },
+      [&] { drive_bubble(top, rng); }, [&] { return top.mv_valid_o != 0; },
+      [&](const Operation& op) { check_result(top, op, chk); },
+      [&](uint64_t tick) {
+        if (top.mv_dst_we_o || top.mv_src_we_o) chk.fail("write enable without valid_o at tick %" PRIu64, tick);
+      });
   std::printf("mov_unit: %" PRIu64 " operations (%" PRIu64 " swept, %" PRIu64 " undefined), %" PRIu64
               " bubbles, %" PRIu64 " cycles\n",
-              checked, swept, undefined, bubbles, tick);
-  if (checked != ops.size()) chk.fail("%" PRIu64 " of %zu operations came out", checked, ops.size());
+              st.checked, swept, undefined, st.bubbles, st.ticks);
+  if (st.checked != ops.size()) chk.fail("%" PRIu64 " of %zu operations came out", st.checked, ops.size());
   return chk.report(opt.seed);
 }
 

@@ -179,7 +179,8 @@ TEST(StimRegistry, NamesAndUnknownTest) {
   const auto directed = directed_tests();
   EXPECT_EQ(all.front(), "random");
   EXPECT_EQ(all.size(), directed.size() + 1);
-  for (const char* want : {"matmul_lofi", "matmul_hifi2", "matmul_hifi3", "matmul_hifi4", "eltwise_add_none",
+  for (const char* want : {"matmul_lofi", "matmul_hifi2", "matmul_hifi3", "matmul_hifi4", "matmul_fidelity_dependent",
+                           "eltwise_add_none",
                            "eltwise_sub_col", "eltwise_mul_row", "eltwise_add_scalar", "reduce_gapool",
                            "maxpool_gmpool_argmax", "zeroacc_row", "zeroacc_16rows", "zeroacc_half", "zeroacc_all",
                            "mov_round_trip", "gpr_program"})
