@@ -13,6 +13,7 @@ at the first failing one.
             [--tb-args "--test random --arch blackhole --seed 1 --instrs 500" ...] [--timeout 120]
             [--tb PATH] [--build-cmd CMD] [--rtl-file F ...] [--mutants K,K-K] [--equiv-depth D]
             [--generate-only] [--skip-generate] [--skip-build] [--select SEL]
+            [--base-report JSON] [--equivalents FILE]
 
 Steps: (1) one yosys run reads the RTL as scripts/synth.sh does (rtl/tmu.f, -DSYNTHESIS), `prep -top
 TOP`, `mutate -list COUNT -seed SEED -ctrl mutsel W 1 -o mutations.txt [SEL]`, applies every listed
@@ -196,9 +197,10 @@ def report(args, muts, wall):
              f"{'id':>4}  {'status':9} {'mode':7} {'location':40} detail"]
     for m in muts:
         st = m["status"] + ("*" if m.get("equivalent") else "")
-        lines.append(f"{m['id']:>4}  {st:9} {m.get('mode', '?'):7} {m['location']:40} {m.get('detail', '')}")
+        detail = m.get("detail", "") or (f"equivalent: {m['argument']}" if m.get("argument") else "")
+        lines.append(f"{m['id']:>4}  {st:9} {m.get('mode', '?'):7} {m['location']:40} {detail}")
     lines += ["", f"killed {counts['killed']}  timeout {counts['timeout']}  survived {counts['survived']}  "
-              f"equivalent {equiv}" + ("" if args.equiv_depth else " (not checked)"),
+              f"equivalent {equiv}" + ("" if args.equiv_depth or args.equivalents else " (not checked)"),
               f"kill rate {100 * kill:.1f}% of {considered} non-equivalent mutants "
               f"(killed or timed out: {100 * detect:.1f}%)"]
     survivors = [m for m in muts if m["status"] == "survived" and not m.get("equivalent")]
@@ -215,12 +217,54 @@ def report(args, muts, wall):
            "killed": counts["killed"], "timeout": counts["timeout"], "survived": counts["survived"],
            "equivalent": equiv, "equivalence_checked": bool(args.equiv_depth), "kill_rate": kill,
            "detect_rate": detect, "wall_seconds": wall,
-           "mutants": [{k: m.get(k) for k in ("id", "status", "equivalent", "module_check", "mode", "module", "cell", "port",
-                                              "portbit", "ctrlbit", "wire", "wirebit", "src", "detail", "line")}
+           "mutants": [{k: m.get(k) for k in ("id", "status", "equivalent", "argument", "module_check", "mode", "module",
+                                              "cell", "port", "portbit", "ctrlbit", "wire", "wirebit", "src", "detail",
+                                              "line", "from_base")}
                        for m in muts]}
     with open(os.path.join(args.work, "mutate-report.json"), "w") as f:
         json.dump(doc, f, indent=1)
     return text
+
+
+def read_equivalents(path, muts):
+    """The hand-argued equivalents: {id: reason}; each line's cell must be the listed mutant's."""
+    by_id = {m["id"]: m for m in muts}
+    out = {}
+    try:
+        with open(path) as f:
+            lines = f.readlines()
+    except OSError as e:
+        raise UsageError(f"--equivalents: cannot read {path}: {e.strerror}")
+    for n, raw in enumerate(lines, 1):
+        line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
+        if not line:
+            continue
+        parts = line.split(None, 2)
+        if len(parts) < 3 or not parts[0].isdigit():
+            raise UsageError(f"{path}:{n}: expected 'ID CELL reason...'")
+        k, cell, reason = int(parts[0]), parts[1], parts[2]
+        if k not in by_id:
+            raise UsageError(f"{path}:{n}: mutant {k} is not in the list of {len(muts)}")
+        listed = (by_id[k].get("cell") or "").replace(ROOT + "/", "")  # Yosys names cells by absolute path
+        if listed != cell:
+            raise UsageError(f"{path}:{n}: mutant {k} is cell {listed} in this list, not {cell}")
+        out[k] = reason
+    return out
+
+
+def read_base_report(path, muts):
+    """Verdicts of an earlier run of the same list: {id: entry}."""
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        raise UsageError(f"--base-report: cannot read {path}: {e}")
+    entries = {e["id"]: e for e in doc.get("mutants", [])}
+    for m in muts:
+        e = entries.get(m["id"])
+        if e and e.get("line") != m["line"]:
+            raise UsageError(f"--base-report: mutant {m['id']} of {path} is another mutation than this list's")
+    return entries
 
 
 def parse_ids(text, n):
@@ -254,6 +298,8 @@ def main(argv):
     ap.add_argument("--skip-build", action="store_true", help="reuse the simulator (needs --tb or a built BUILD-DIR)")
     ap.add_argument("--generate-only", action="store_true", help="stop after writing mutations.txt and mutants.v")
     ap.add_argument("--select", help="Yosys selection the mutations are drawn from (default: the whole design)")
+    ap.add_argument("--base-report", help="an earlier mutate-report.json of this list: the verdicts of mutants not rerun")
+    ap.add_argument("--equivalents", help="hand-argued equivalent mutants: lines 'ID CELL reason'")
     args = ap.parse_args(argv)
     if not args.tb_args and not args.generate_only:
         raise UsageError("give at least one --tb-args set")
@@ -290,8 +336,17 @@ def main(argv):
         raise FlowError(f"mutant 0 (the unmutated netlist) does not pass: {status}: {detail}")
     print("mutate.py: mutant 0 (original) passes every argument set", flush=True)
 
-    chosen = parse_ids(args.mutants, len(muts)) if args.mutants else [m["id"] for m in muts]
-    muts = [m for m in muts if m["id"] in set(chosen)]
+    chosen = set(parse_ids(args.mutants, len(muts)) if args.mutants else [m["id"] for m in muts])
+    argued = read_equivalents(args.equivalents, muts) if args.equivalents else {}
+    base = read_base_report(args.base_report, muts) if args.base_report else {}
+    carried = []
+    for m in muts:
+        if m["id"] not in chosen and m["id"] in base:
+            m.update({k: base[m["id"]].get(k) for k in ("status", "detail", "module_check")})
+            m["from_base"] = True
+            carried.append(m)
+    muts_all = muts
+    muts = [m for m in muts if m["id"] in chosen]
     lock = threading.Lock()
 
     def one(m):
@@ -305,9 +360,22 @@ def main(argv):
         return m
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        muts = list(pool.map(one, muts))
-    print(report(args, muts, time.monotonic() - start), end="")
+        list(pool.map(one, muts))
+    reported = [m for m in muts_all if m["id"] in chosen or m.get("from_base")]
+    wrong = []
+    for m in reported:
+        if m["id"] in argued:
+            if m["status"] == "survived":
+                m["equivalent"], m["argument"] = True, argued[m["id"]]
+            else:
+                wrong.append(m["id"])
+    print(report(args, reported, time.monotonic() - start), end="")
+    if carried:
+        print(f"mutate.py: {len(carried)} verdict(s) carried over from {args.base_report}")
     print(f"mutate.py: reports in {args.work}/mutate-report.txt and .json")
+    if wrong:
+        print(f"mutate.py: mutants argued equivalent but killed: {', '.join(map(str, wrong))}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -7,7 +7,7 @@ coverage JSON by summing, prints a summary and exits 1 if any run failed (2 on b
 
   regress.py --tb build/tb/tmu_tb [--seed GLOBAL] [--shard i/N] [--random-runs K] [--instrs N]
              [--arch both|bh|wh] [--junit FILE] [--cov-out FILE] [--jobs J] [--out DIR]
-             [--timeout SECONDS] [--list]
+             [--timeout SECONDS] [--list] [--vlt-coverage]
   regress.py --merge-cov OUT IN.json [IN.json ...]     sum coverage files (e.g. of all shards)
 
 Run list: the tests `tmu_tb --list-tests` prints except "random" (directed), each on every selected
@@ -122,6 +122,9 @@ def execute(run, args, print_lock):
     cmd = [args.tb, "--test", run["test"], "--arch", run["arch"], "--seed", str(run["seed"]),
            "--instrs", str(args.instrs), "--cov-json", cov_path,
            "--replay-dir", os.path.join(args.out, "replay", tag), "--quiet"]
+    if args.vlt_coverage:  # a TMU_TB_COVERAGE build: Verilator line/toggle data for coverage-html.sh
+        os.makedirs(os.path.join(args.out, "vlt"), exist_ok=True)
+        cmd += ["--vlt-coverage", os.path.join(args.out, "vlt", f"coverage_{tag}.dat")]
     start = time.monotonic()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
@@ -223,6 +226,8 @@ def main(argv):
     ap.add_argument("--out", default="regress-out", help="per-run logs, coverage, replay dirs (default regress-out)")
     ap.add_argument("--timeout", type=float, default=3600, help="seconds per run before it counts as failed")
     ap.add_argument("--list", action="store_true", help="print this shard's runs and seeds, run nothing")
+    ap.add_argument("--vlt-coverage", action="store_true",
+                    help="each run writes Verilator coverage to OUT/vlt/coverage_<run>.dat (TMU_TB_COVERAGE builds)")
     ap.add_argument("--merge-cov", nargs="+", metavar="FILE", help="OUT IN...: only merge coverage files")
     args = ap.parse_args(argv)
 

@@ -159,7 +159,12 @@ int main(int argc, char** argv) {
     if (mismatches) std::printf("%s\n", sb.report_text().c_str());
     if (!quiet) std::printf("%s", driver->coverage().text_report(8).c_str());
     if (!cov_json.empty()) driver->coverage().write_json(cov_json);
-    const bool pass = r.done && !r.error && (mismatches == 0 && (!r.failed || !opt.check));
+    // A stall in a test built without Dst hazards is a timing failure the result compare cannot see.
+    const uint64_t forbidden = opt.check ? driver->forbidden_stalls() : 0;
+    if (forbidden)
+      std::printf("tmu_tb: FAIL: %llu Dst hazard stall cycle(s) in a test without Dst hazards; the first held %s\n",
+                  static_cast<unsigned long long>(forbidden), driver->first_forbidden_stall().c_str());
+    const bool pass = r.done && !r.error && mismatches == 0 && forbidden == 0 && (!r.failed || !opt.check);
     std::printf("tmu_tb: %s test=%s arch=%s seed=%llu instrs=%llu cycles=%llu retired=%llu mismatches=%llu "
                 "wall=%.2fs (%.0f instr/s)\n",
                 pass ? (opt.check ? "PASS" : "DONE (unchecked)") : "FAIL", opt.test.c_str(), tmu::arch_name(opt.arch),
@@ -167,7 +172,8 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(driver->retired()),
                 static_cast<unsigned long long>(mismatches), r.seconds,
                 r.seconds > 0 ? static_cast<double>(driver->retired()) / r.seconds : 0.0);
-    const uint64_t fail_cycle = mismatches ? sb.mismatches().front().cycle : r.cycles;
+    const uint64_t fail_cycle = mismatches ? sb.mismatches().front().cycle
+                                : forbidden ? driver->first_forbidden_stall_cycle() : r.cycles;
     tmu_tb_close(session);
     if (!pass && fst_path.empty() && !no_wave) {
       // Run again, deterministically, with tracing around the failure.

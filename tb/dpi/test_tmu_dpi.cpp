@@ -153,6 +153,24 @@ TEST_F(TmuDpi, ErrorsComeBackAsMinusOneWithAReason) {
   EXPECT_EQ(tmu_sb_retire(h), 0) << tmu_sb_report(h);
 }
 
+// A refused word: agreement when both refuse it as a decode error; a verdict outside 0..3 is bad input.
+// The packer's read port: an all-zero window of the empty (all invalid) Dst agrees, one set lane is one
+// mismatch, and a window start that is not a multiple of 8 is bad input.
+TEST_F(TmuDpi, RefusalVerdictsAndTheDstReadPort) {
+  EXPECT_EQ(tmu_sb_obs_begin(h, 1, 0xFF000000u, 5), 0);
+  EXPECT_EQ(tmu_sb_obs_verdict(h, 4), -1);
+  EXPECT_TRUE(contains(tmu_sb_last_error(h), "verdict 4")) << tmu_sb_last_error(h);
+  EXPECT_EQ(tmu_sb_obs_verdict(h, 1), 0) << tmu_sb_last_error(h);
+  EXPECT_EQ(tmu_sb_retire(h), 0) << tmu_sb_report(h);
+
+  std::vector<uint32_t> lanes(128, 0);
+  EXPECT_EQ(tmu_sb_dump_dst_read(h, 8, 0, pack(lanes, 32).data()), 0) << tmu_sb_report(h);
+  lanes[17] = 0x3F80;
+  EXPECT_EQ(tmu_sb_dump_dst_read(h, 8, 1, pack(lanes, 32).data()), 1);
+  EXPECT_EQ(tmu_sb_dump_dst_read(h, 3, 0, pack(lanes, 32).data()), -1);
+  EXPECT_TRUE(contains(tmu_sb_last_error(h), "multiple of 8")) << tmu_sb_last_error(h);
+}
+
 TEST(TmuDpiHandles, InvalidHandlesAreRefusedWithoutBeingFollowed) {
   EXPECT_EQ(tmu_sb_create("pentium", "t", 0, "", ""), nullptr);
   int not_a_session = 0;

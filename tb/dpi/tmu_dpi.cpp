@@ -275,6 +275,15 @@ int tmu_sb_obs_begin(void* h, unsigned int thread, unsigned int word, unsigned l
   });
 }
 
+int tmu_sb_obs_verdict(void* h, unsigned int verdict) {
+  return guarded(h, "tmu_sb_obs_verdict", [&](Session& s) {
+    if (verdict > static_cast<unsigned>(tmu::RtlVerdict::Unsupported))
+      refuse("verdict " + std::to_string(verdict) + " is not 0..3 (executed, decode error, undefined, unsupported)");
+    observation_of(s).verdict = static_cast<tmu::RtlVerdict>(verdict);
+    return 0;
+  });
+}
+
 int tmu_sb_obs_dst_row(void* h, unsigned int row, const svBitVecVal* values, svBit valid) {
   return guarded(h, "tmu_sb_obs_dst_row", [&](Session& s) {
     observation_of(s).dst.push_back(tmu::ObservedDstRow{narrow<uint16_t>(row, 16, "Dst row"), dst_row_of(values), valid != 0, true});
@@ -390,6 +399,14 @@ int tmu_sb_dump_dst_row(void* h, unsigned int row, const svBitVecVal* values, sv
     d.Dst.DstBits[row] = dst_row_of(values);
     d.Dst.RowValid[row] = valid != 0;
     return 0;
+  });
+}
+
+int tmu_sb_dump_dst_read(void* h, unsigned int row, svBit dst32, const svBitVecVal* lanes) {
+  return guarded(h, "tmu_sb_dump_dst_read", [&](Session& s) {
+    std::array<uint32_t, 8 * tmu::kDstCols> values{};
+    for (unsigned i = 0; i < values.size(); ++i) values[i] = packed_field(lanes, i * 32, 32);
+    return count_of(s.scoreboard.compare_dst_read(row, dst32 != 0, values).size());
   });
 }
 
@@ -580,12 +597,12 @@ int tmu_drv_retire(void* h, svBit gpr_unit) {
   });
 }
 
-int tmu_drv_event(void* h, unsigned int mask) {
+int tmu_drv_event(void* h, unsigned int mask, unsigned long long cycle) {
   static constexpr const char* kEvents[] = {"src_wait_stall", "dst_hazard_stall", "src_hazard_stall",
                                             "shiftxb_second_cycle", "gpr_thread_blocked"};
   return guarded(h, "tmu_drv_event", [&](Session& s) {
     for (unsigned i = 0; i < std::size(kEvents); ++i)
-      if ((mask >> i) & 1) driver_of(s).event(kEvents[i]);
+      if ((mask >> i) & 1) driver_of(s).event(kEvents[i], cycle);
     return 0;
   });
 }

@@ -62,6 +62,9 @@ import "DPI-C" function int tmu_sb_preload_gpr(input chandle h, input int unsign
 // ---- One retired instruction: begin, report every write, retire ----
 import "DPI-C" function int tmu_sb_obs_begin(input chandle h, input int unsigned thread,
                                              input int unsigned word, input longint unsigned cycle);
+// What the RTL did with it: 0 executed, 1 refused as a decode error, 2 as undefined, 3 as
+// unsupported (a refused instruction must change nothing; the model must refuse it for that reason).
+import "DPI-C" function int tmu_sb_obs_verdict(input chandle h, input int unsigned verdict);
 import "DPI-C" function int tmu_sb_obs_dst_row(input chandle h, input int unsigned row,
                                                input bit [255:0] values, input bit valid);
 // A row whose validity changed and whose bits did not (ZEROACC).
@@ -103,6 +106,11 @@ import "DPI-C" function int tmu_sb_retire(input chandle h);
 import "DPI-C" function int tmu_sb_dump_begin(input chandle h);
 import "DPI-C" function int tmu_sb_dump_dst_row(input chandle h, input int unsigned row,
                                                 input bit [255:0] values, input bit valid);
+// The packer's Dst read port: the 8-row window at `row` (a multiple of 8) of the 16-bit view (DstBits
+// rows) or the 32-bit view (Dst32b rows 0..511), lane 16*k+c = bits [32*(16*k+c) +: 32], compared
+// with the model's Dst now (Scoreboard::compare_dst_read). Returns the number of mismatches.
+import "DPI-C" function int tmu_sb_dump_dst_read(input chandle h, input int unsigned row, input bit dst32,
+                                                 input bit [4095:0] lanes);
 import "DPI-C" function int tmu_sb_dump_src_row(input chandle h, input int unsigned operand,
                                                 input int unsigned bank, input int unsigned row,
                                                 input bit [303:0] values);
@@ -160,8 +168,9 @@ import "DPI-C" function int tmu_drv_handshake(input chandle h, input bit issue, 
 // Retires the observation built since tmu_sb_obs_begin (coverage, scoreboard, ordering); returns the
 // number of mismatches. gpr_unit: the GPR unit retired it (else the Matrix Unit).
 import "DPI-C" function int tmu_drv_retire(input chandle h, input bit gpr_unit);
-// RTL events for coverage, bit i: src_wait_stall, dst_hazard_stall, src_hazard_stall,
-// shiftxb_second_cycle, gpr_thread_blocked.
-import "DPI-C" function int tmu_drv_event(input chandle h, input int unsigned mask);
+// RTL events of this cycle, bit i: src_wait_stall, dst_hazard_stall, src_hazard_stall,
+// shiftxb_second_cycle, gpr_thread_blocked (coverage; a Dst hazard stall in a test that has no Dst
+// hazards is a failure, reported with its cycle).
+import "DPI-C" function int tmu_drv_event(input chandle h, input int unsigned mask, input longint unsigned cycle);
 // 0 running, 1 finished (stream done, all retired), 2 stuck (deadlock watchdog).
 import "DPI-C" function int tmu_drv_status(input chandle h);

@@ -158,11 +158,19 @@ bool Driver::is_mvmul(uint32_t word) const {
   return spec && spec->op == Op::MVMUL;
 }
 
-void Driver::event(std::string_view name) {
+void Driver::event(std::string_view name, uint64_t cycle) {
   coverage_.event(name);
   if (name == "dst_hazard_stall" && (recent_mvmuls_ & 0xf) && step_ && step_->kind == Step::Kind::Instruction &&
       is_mvmul(step_->word))
     coverage_.event("back_to_back_dependent_mvmul");
+  if (name == "dst_hazard_stall" && stimulus_->forbids_dst_hazard_stalls()) {
+    if (forbidden_stalls_++ == 0 && step_) {
+      first_forbidden_stall_cycle_ = cycle;
+      first_forbidden_stall_ = fmt::format("at cycle {} thread {}, word 0x{:08x} ({}), instruction number {} of the test",
+                                           cycle, step_->thread, step_->word,
+                                           disassemble(decode(step_->word, options_.arch)), issued_ + 1);
+    }
+  }
 }
 
 void Driver::fetch_step() {

@@ -144,7 +144,13 @@ class Driver {
   // presented. The testbench derives one event of its own from it: a MVMUL held by the Dst hazard
   // while one of the previous four Matrix Unit instructions was a MVMUL (the fidelity-loop dependency
   // the stall exists for; the RTL's hazard window is those four instructions).
-  void event(std::string_view name);
+  void event(std::string_view name, uint64_t cycle = 0);
+
+  // Dst hazard stalls the RTL reported in a test that forbids them (Stimulus::forbids_dst_hazard_stalls),
+  // and a description of the first one (empty when none).
+  uint64_t forbidden_stalls() const { return forbidden_stalls_; }
+  const std::string& first_forbidden_stall() const { return first_forbidden_stall_; }
+  uint64_t first_forbidden_stall_cycle() const { return first_forbidden_stall_cycle_; }
 
   // The stream is exhausted, everything issued has retired and every action reached the model.
   bool finished() const;
@@ -202,6 +208,9 @@ class Driver {
   std::deque<bool> retired_flags_;                    // by issue number, from retired_prefix_
   uint64_t issued_ = 0, retired_ = 0, retired_prefix_ = 0;
   uint64_t idle_cycles_ = 0;
+  uint64_t forbidden_stalls_ = 0;
+  std::string first_forbidden_stall_;
+  uint64_t first_forbidden_stall_cycle_ = 0;
   // ADDR_MOD section registers as the RTL holds them, per thread and slot (AB, DST, BIAS).
   std::array<std::array<std::array<uint32_t, 3>, 8>, 3> addr_mod_regs_{};
 };

@@ -1,103 +1,17 @@
 // The directed LLK sequences (names and contents documented in stimulus.h). Each is the instruction
 // sequence tt-llk's math kernels issue (as tests/unit/test_llk_*.cpp run them), with the seed varying
 // only the data.
-#include <functional>
-#include <map>
-
-#include <fmt/format.h>
-
-#include "engine.h"
+#include "directed.h"
 #include "stim_factories.h"
 
 namespace tmu::tb {
 
-namespace {
-
-using RowFn = std::function<std::array<uint32_t, kSrcCols>(unsigned operand, unsigned row, DataRng& rng)>;
-
-// Realistic BF16 data: exponents near 1, random mantissas (the LLK tests' tiles).
-std::array<uint32_t, kSrcCols> realistic_row(DataRng& rng) {
-  std::array<uint32_t, kSrcCols> r{};
-  for (auto& v : r) v = random_bf16_datum(rng, 118, 136);
-  return r;
+void random_valid_dst(InitialState& init, std::mt19937_64& seed_rng) {
+  DataRng rng(seed_rng());
+  for (unsigned r = 0; r < kDstRows; ++r) init.dst_rows.push_back({r, random_dst_row(rng), rand_below(rng, 10) != 0});
 }
 
-class DirectedStimulus final : public StreamStimulus {
- public:
-  using Body = std::function<void(DirectedStimulus&)>;
-
-  DirectedStimulus(const std::string& test, Arch arch, uint64_t seed, RowFn rows, Body body,
-                   std::function<void(InitialState&, std::mt19937_64&)> extra_init)
-      : StreamStimulus(test, arch, seed), rows_(std::move(rows)), body_(std::move(body)) {
-    InitialState init;
-    init.fields.push_back({FieldScope::Config, "ALU_ACC_CTRL_Fp32_enabled", 0, 0, 1});
-    for (unsigned op = 0; op < 2; ++op) {
-      init.banks.push_back({op, 0, true, static_cast<uint32_t>(DataFormat::BF16)});
-      init.banks.push_back({op, 1, false, static_cast<uint32_t>(DataFormat::BF16)});
-      DataRng data(rng_());
-      for (unsigned r = 0; r < kSrcRows; ++r) init.src_rows.push_back({op, 0, r, rows_(op, r, data)});
-    }
-    init.unpacker_bank = {1, 1};
-    init.matrix_unit_bank = {0, 0};
-    if (extra_init) extra_init(init, rng_);
-    set_initial(std::move(init));
-  }
-
-  // The sequence-building vocabulary.
-  void op(const std::string& text, unsigned thread = 0) { insn(thread, text); }
-  void word(uint32_t w, unsigned thread = 0) { insn(thread, w); }
-  void cfg(const std::string& name, uint32_t v, unsigned state = 0) { field(FieldScope::Config, name, v, 0, state); }
-  void tcfg(const std::string& name, uint32_t v, unsigned thread = 0) { field(FieldScope::ThreadConfig, name, v, thread); }
-  void global(const std::string& name, uint32_t v) { field(FieldScope::Global, name, v); }
-  void addr_mod(unsigned slot, std::initializer_list<std::pair<const char*, uint32_t>> values, unsigned thread = 0) {
-    static constexpr std::array<const char*, 14> kAll = {
-        "SrcAIncr", "SrcACR", "SrcAClear", "SrcBIncr", "SrcBCR", "SrcBClear", "DestIncr",
-        "DestCR", "DestClear", "DestCToCR", "FidelityIncr", "FidelityClear", "BiasIncr", "BiasClear"};
-    for (const char* name : kAll) {
-      uint32_t v = 0;
-      for (const auto& [n, value] : values)
-        if (std::string(n) == name) v = value;
-      field(FieldScope::AddrMod, name, v, thread, slot);
-    }
-  }
-  // An instruction with an AddrMod that may be 4..7: on Wormhole (2-bit field) through ADDR_MOD_SET_Base.
-  void op_am(const std::string& text, unsigned am, unsigned thread = 0) {
-    if (arch_ == Arch::Wormhole && am >= 4) {
-      tcfg("ADDR_MOD_SET_Base", 1, thread);
-      op(fmt::format("{} AddrMod={}", text, am - 4), thread);
-      tcfg("ADDR_MOD_SET_Base", 0, thread);
-    } else {
-      op(fmt::format("{} AddrMod={}", text, am), thread);
-    }
-  }
-  Arch arch() const { return arch_; }
-  std::mt19937_64& rng() { return rng_; }
-
- protected:
-  bool generate_some() override {
-    if (done_) return false;
-    done_ = true;
-    body_(*this);
-    return true;
-  }
-  UnpackFill make_fill(unsigned operand) override { return fill(operand, rng_); }
-  UnpackFill make_late_fill(unsigned operand, std::mt19937_64& rng) override { return fill(operand, rng); }
-
- private:
-  UnpackFill fill(unsigned operand, std::mt19937_64& seed_rng) {
-    DataRng rng(seed_rng());
-    UnpackFill f;
-    f.format = static_cast<uint32_t>(DataFormat::BF16);
-    for (unsigned r = 0; r < kSrcRows; ++r) f.rows.emplace_back(r, rows_(operand, r, rng));
-    return f;
-  }
-
-  RowFn rows_;
-  Body body_;
-  bool done_ = false;
-};
-
-using D = DirectedStimulus;
+namespace {
 
 RowFn realistic_rows() {
   return [](unsigned, unsigned, DataRng& rng) { return realistic_row(rng); };
@@ -314,17 +228,6 @@ void random_gprs(InitialState& init, std::mt19937_64& rng) {
     for (unsigned i = 0; i < kNumGprs; ++i) init.gprs.push_back({t, i, static_cast<uint32_t>(rng())});
 }
 
-void random_valid_dst(InitialState& init, std::mt19937_64& seed_rng) {
-  DataRng rng(seed_rng());
-  for (unsigned r = 0; r < kDstRows; ++r) init.dst_rows.push_back({r, random_dst_row(rng), rand_below(rng, 10) != 0});
-}
-
-struct Directed {
-  RowFn rows;
-  D::Body body;
-  std::function<void(InitialState&, std::mt19937_64&)> init;
-};
-
 std::map<std::string, Directed> directed_table() {
   std::map<std::string, Directed> t;
   const char* fid[4] = {"lofi", "hifi2", "hifi3", "hifi4"};
@@ -345,6 +248,7 @@ std::map<std::string, Directed> directed_table() {
     t[fmt::format("zeroacc_{}", za[m])] = {realistic_rows(), [m](D& d) { zeroacc_body(d, m); }, random_valid_dst};
   t["mov_round_trip"] = {realistic_rows(), mov_body, random_valid_dst};
   t["gpr_program"] = {realistic_rows(), gpr_body, random_gprs};
+  add_corner_tests(t);
   return t;
 }
 
@@ -364,7 +268,8 @@ std::vector<std::string> directed_test_names() {
 std::unique_ptr<Stimulus> make_directed_stimulus(const std::string& test, Arch arch, uint64_t seed) {
   const auto it = table().find(test);
   if (it == table().end()) return nullptr;
-  return std::make_unique<DirectedStimulus>(test, arch, seed, it->second.rows, it->second.body, it->second.init);
+  return std::make_unique<DirectedStimulus>(test, arch, seed, it->second.rows, it->second.body, it->second.init,
+                                            it->second.no_dst_hazards);
 }
 
 }  // namespace tmu::tb

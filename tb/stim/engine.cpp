@@ -341,19 +341,42 @@ bool StreamStimulus::try_insn(unsigned thread, uint32_t word) {
     if (eager_.mu_bank[o] != mu_bank(*cur_, o))
       throw std::logic_error(fmt::format("stimulus {}: the eager bank model lost track after 0x{:08x}", test_, word));
   }
+  queue_insn(thread, word);
+  return true;
+}
+
+void StreamStimulus::queue_insn(unsigned thread, uint32_t word) {
   Step s;
   s.kind = Step::Kind::Instruction;
   s.thread = thread;
   s.word = word;
   pending_.push_back(std::move(s));
   ++emitted_insns_;
-  return true;
 }
 
 void StreamStimulus::insn(unsigned thread, uint32_t word) {
   if (!try_insn(thread, word))
     throw std::logic_error(fmt::format("stimulus {}: the directed sequence's word 0x{:08x} (thread {}) is refused", test_,
                                        word, thread));
+}
+
+void StreamStimulus::refused_insn(unsigned thread, uint32_t word) {
+  std::string accepted;
+  try {
+    const Insn in = decode(word, arch_);
+    const Backup backup(*cur_);
+    try {
+      const ExecResult r = execute(*cur_, in, thread);
+      accepted = r.status == ExecResult::Status::Retired ? "executes it" : "makes it wait (" + r.stall_reason + ")";
+    } catch (const Error&) {
+    }
+    backup.restore(*cur_);
+  } catch (const Error&) {  // a decode error
+  }
+  if (!accepted.empty())
+    throw std::logic_error(fmt::format("stimulus {}: word 0x{:08x} (thread {}) should be refused, but the model {}",
+                                       test_, word, thread, accepted));
+  queue_insn(thread, word);
 }
 
 void StreamStimulus::insn(unsigned thread, const std::string& text) { insn(thread, assemble(text, arch_).word); }

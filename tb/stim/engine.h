@@ -84,6 +84,10 @@ class StreamStimulus : public Stimulus {
   // As try_insn, for directed sequences: a refusal is a bug in the sequence and throws.
   void insn(unsigned thread, uint32_t word);
   void insn(unsigned thread, const std::string& text);  // assembly text for arch_
+  // A word the model refuses (decode error, undefined, unsupported), emitted as it is: the RTL must
+  // refuse it for the same reason and change nothing. Throws std::logic_error if the model accepts
+  // it or would only make it wait (a bug in the sequence). The shadow is left as it was.
+  void refused_insn(unsigned thread, uint32_t word);
   void field(FieldScope scope, const std::string& name, uint32_t value, unsigned thread = 0, unsigned index = 0);
 
   // Produce more steps (at least one, or return false when the stream is finished).
@@ -117,6 +121,7 @@ class StreamStimulus : public Stimulus {
 
  private:
   void deliver_fill(unsigned operand);
+  void queue_insn(unsigned thread, uint32_t word);  // emit an Instruction step the checks have passed
   void note_refusal();
   struct Backup;
   void pump();  // generate_some once, tracking the end

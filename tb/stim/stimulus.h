@@ -10,7 +10,8 @@
 // (every refusal in refmodel/src/insn/ tests fields, configuration, RWCs, bank ownership and format
 // tags, or the debug bit), so the shadow keeps no data, which keeps generation fast; the unit tests
 // replay every stream on a full model. An emitted word is therefore one the reference model accepts
-// at that point: no decode error, no UndefinedBehaviour, no NonContractualBehaviour, no Unsupported.
+// at that point: no decode error, no UndefinedBehaviour, no NonContractualBehaviour, no Unsupported
+// (except the words refused_instructions emits on purpose, which the model must refuse).
 //
 // The unpacker protocol the shadow assumes is the testbench's: unpacker `operand` writes the rows of
 // next_fill(operand) into the bank it points at (Scoreboard::unpack_src_row, which tags the bank with
@@ -56,6 +57,19 @@
 //                              writes, so the cleared rows are read back
 //   mov_round_trip             MOVA2D/MOVB2D/MOVD2A/MOVD2B/MOVB2A round trips, 16-bit and 32-bit Dst
 //   gpr_program                the GPR ops of vectors/programs/gpr_ops.tmu on every thread
+// Corner sequences (corner_stim.cpp; the mutants each one answers are in docs/mutation-report.md):
+//   dst_hazard_sweep           every Dst window written and read back at once, both views, and a
+//                              ZEROACC row read back at once (the reader must wait)
+//   dst_no_false_hazard        the same traffic with readers far from the writes: no Dst hazard, so a
+//                              Dst hazard stall fails the run (forbids_dst_hazard_stalls)
+//   src_writes_sweep           ZEROSRC, then MOVD2A/MOVD2B/MOVB2A at every Src row and window offset,
+//                              SHIFTXA around each block, SHIFTXB, TRNSPSRCB; -inf fill, denormal flush
+//   zeroacc_sweep              ZEROACC modes under every Dst offset, relative/absolute tile mode, reverts
+//   maxpool_argmax_signed      GMPOOL argmax over negative maxima (FP32 Dst), onto earlier maxima
+//   addr_mod_threads           every ADDR_MOD slot of every thread with bias steps; CLR_DVALID disables
+//   operand_formats            Blackhole's preloaded bank format tags, then ALU_FORMAT_SPEC overrides
+//   refused_instructions       every unknown opcode, reserved bits, fields above their maximum, and the
+//                              undefined / unsupported encodings: the RTL must refuse each alike
 // All exist on both architectures. For directed tests the seed varies only the data and
 // `instructions` is ignored.
 #pragma once
@@ -135,6 +149,11 @@ class Stimulus {
   virtual std::string description() const = 0;
   // Instruction steps emitted so far (the generator may run ahead of next()).
   virtual uint64_t instructions_generated() const = 0;
+  // True for a sequence built so that no instruction reads a Dst row an earlier one still in flight
+  // writes (the windows are far apart, and no ZEROACC): the RTL then has no reason to hold anything for
+  // the Dst hazard, and a stall it reports is a testbench failure (a spurious stall costs cycles, which
+  // the result compare cannot see).
+  virtual bool forbids_dst_hazard_stalls() const { return false; }
 };
 
 // Throws tmu::Error(BadInput) naming the test for an unknown name.

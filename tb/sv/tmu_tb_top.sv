@@ -28,10 +28,12 @@ module tmu_tb_top (
   chandle h;
   initial h = tmu_drv_current();
 
-  typedef enum logic [2:0] { PRELOAD, RUN, DUMP_DST, DUMP_SRC, DUMP_GPR, DUMP_END, DONE } phase_e;
+  typedef enum logic [2:0] { PRELOAD, RUN, DUMP_DST, DUMP_PACK, DUMP_SRC, DUMP_GPR, DUMP_END, DONE } phase_e;
   phase_e      phase;
   logic [63:0] cycle;
   int unsigned dump_idx;
+  localparam int unsigned Pack16Windows = 1024 / 8;                  // Dst16b rows / 8
+  localparam int unsigned PackWindows   = Pack16Windows + 512 / 8;   // then the 512 Dst32b rows
   logic        preload_done = 1'b0;
 
   // ---- requests (set at negedge) ----
@@ -60,6 +62,8 @@ module tmu_tb_top (
   logic [5:0]                  pl_gpr_idx;
   logic [31:0]                 pl_gpr_data;
   logic [9:0]                  dbg_dst_row;
+  logic [9:0]                  pack_row = '0;      // the packer's read port: checked in the dump
+  logic                        pack_dst32 = 1'b0;
   logic                        dbg_src_bank;
   logic [5:0]                  dbg_src_row, dbg_gpr_idx;
   tmu_pkg::thread_t            dbg_gpr_thread;
@@ -107,7 +111,7 @@ module tmu_tb_top (
     .cfg_field_i (cfg_field), .cfg_wdata_i (cfg_wdata),
     .unp_we_i (unp_we), .unp_ready_o (unp_ready), .unp_row_i (unp_row), .unp_data_i (unp_data),
     .unp_format_i (unp_format), .unp_dvalid_i (unp_dvalid), .unp_dvalid_ready_o (unp_dvalid_ready),
-    .pack_row_i (10'd0), .pack_dst32_i (1'b0), .pack_data_o (pack_data),
+    .pack_row_i (pack_row), .pack_dst32_i (pack_dst32), .pack_data_o (pack_data),
     .pl_dst_we_i (pl_dst_we), .pl_dst_row_i (pl_dst_row), .pl_dst_data_i (pl_dst_data),
     .pl_dst_valid_i (pl_dst_valid), .pl_src_we_i (pl_src_we), .pl_src_operand_i (pl_src_op),
     .pl_src_bank_i (pl_src_bank), .pl_src_row_i (pl_src_row), .pl_src_data_i (pl_src_data),
@@ -164,6 +168,7 @@ module tmu_tb_top (
     logic [RowBits-1:0] fill;
     int n;
     check(tmu_sb_obs_begin(h, 32'(obs_thread), obs_word, cycle), "tmu_sb_obs_begin");
+    check(tmu_sb_obs_verdict(h, 32'(obs_status)), "tmu_sb_obs_verdict");
     if (obs_dst_we) begin
       for (int k = 0; k < 8; k++) begin
         if (!obs_dst_mask[k]) continue;
@@ -207,6 +212,7 @@ module tmu_tb_top (
   task automatic report_gpr_retirement();
     int n;
     check(tmu_sb_obs_begin(h, 32'(gobs_thread), gobs_word, cycle), "tmu_sb_obs_begin");
+    check(tmu_sb_obs_verdict(h, 32'(gobs_status)), "tmu_sb_obs_verdict");
     if (gobs_we) check(tmu_sb_obs_gpr(h, 32'(gobs_thread), 32'(gobs_idx), gobs_data), "tmu_sb_obs_gpr");
     n = tmu_drv_retire(h, 1'b1);
     check(n, "tmu_drv_retire");
@@ -222,6 +228,7 @@ module tmu_tb_top (
   // posedge: handshakes, retirements, dump reads. Only testbench state changes here; the requests
   // the RTL samples at this edge change at the next negedge.
   task automatic on_posedge();
+    int mismatches;
     if (!rst_ni) begin
       phase    = PRELOAD;
       cycle    = '0;
@@ -235,7 +242,7 @@ module tmu_tb_top (
     cycle = cycle + 1;
     if (phase == PRELOAD && preload_done) phase = RUN;
     else if (phase == RUN) begin
-      if (events != '0 && issue_valid) check(tmu_drv_event(h, 32'(events)), "tmu_drv_event");
+      if (events != '0 && issue_valid) check(tmu_drv_event(h, 32'(events), cycle), "tmu_drv_event");
       check(tmu_drv_handshake(h, issue_valid && issue_ready, cfg_we, unp_we & unp_ready,
                               unp_dvalid & unp_dvalid_ready), "tmu_drv_handshake");
       if (obs_valid && phase == RUN) report_mu_retirement();
@@ -260,6 +267,13 @@ module tmu_tb_top (
     end else if (phase == DUMP_DST) begin
       check(tmu_sb_dump_dst_row(h, dump_idx, dbg_dst_bits, dbg_dst_valid[dump_idx]), "tmu_sb_dump_dst_row");
       dump_idx = (dump_idx == 1023) ? 0 : dump_idx + 1;
+      if (dump_idx == 0) phase = DUMP_PACK;
+    end else if (phase == DUMP_PACK) begin
+      // The packer's port: every 8-row window of the 16-bit view, then of the 32-bit view.
+      mismatches = tmu_sb_dump_dst_read(h, 32'(pack_row), pack_dst32, pack_data);
+      check(mismatches, "tmu_sb_dump_dst_read");
+      if (mismatches > 0) failed_o = 1'b1;
+      dump_idx = (dump_idx == PackWindows - 1) ? 0 : dump_idx + 1;
       if (dump_idx == 0) phase = DUMP_SRC;
     end else if (phase == DUMP_SRC) begin
       for (int op = 0; op < 2; op++)
@@ -324,6 +338,10 @@ module tmu_tb_top (
       unp_format = {4'(fmt1), 4'(fmt0)};
     end
     if (phase == DUMP_DST) dbg_dst_row = 10'(dump_idx);
+    if (phase == DUMP_PACK) begin
+      pack_dst32 = dump_idx >= Pack16Windows;
+      pack_row   = 10'(8 * (pack_dst32 ? dump_idx - Pack16Windows : dump_idx));
+    end
     if (phase == DUMP_SRC) begin dbg_src_bank = dump_idx[6]; dbg_src_row = dump_idx[5:0]; end
     if (phase == DUMP_GPR) begin dbg_gpr_thread = 2'(dump_idx / 64); dbg_gpr_idx = dump_idx[5:0]; end
   endtask

@@ -6,9 +6,11 @@
 #include <cstdlib>
 #include <set>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "stim/stimulus.h"
+#include "tmu/decode.h"
 #include "tmu/error.h"
 #include "tmu/exec.h"
 #include "tmu/scoreboard.h"
@@ -183,7 +185,9 @@ TEST(StimRegistry, NamesAndUnknownTest) {
                            "eltwise_add_none",
                            "eltwise_sub_col", "eltwise_mul_row", "eltwise_add_scalar", "reduce_gapool",
                            "maxpool_gmpool_argmax", "zeroacc_row", "zeroacc_16rows", "zeroacc_half", "zeroacc_all",
-                           "mov_round_trip", "gpr_program"})
+                           "mov_round_trip", "gpr_program", "dst_hazard_sweep", "dst_no_false_hazard",
+                           "src_writes_sweep", "zeroacc_sweep", "maxpool_argmax_signed", "addr_mod_threads",
+                           "operand_formats", "refused_instructions"})
     EXPECT_NE(std::find(directed.begin(), directed.end(), want), directed.end()) << want;
   try {
     make_stimulus("no_such_test", Arch::Blackhole, 1, 10);
@@ -218,6 +222,7 @@ TEST(StimDirected, EveryTestRunsOnBothArchesWithoutRefusal) {
       for (bool eager : {false, true}) {
         auto s = make_stimulus(name, arch, kSeed, 2000);
         const Replay r = replay(*s, arch, eager);
+        if (name == "refused_instructions") continue;  // refused on purpose (its own test below)
         EXPECT_EQ(r.refusals, 0u) << name << " on " << arch_name(arch) << (eager ? " eager" : " lazy") << ": "
                                   << r.first_refusal;
         EXPECT_GT(r.instructions, 0u) << name;
@@ -240,12 +245,57 @@ TEST(StimDirected, SequencesUseTheirInstructions) {
     EXPECT_TRUE(ops_of("zeroacc_half", arch).count(Op::ZEROACC));
     const auto mov = ops_of("mov_round_trip", arch);
     for (Op op : {Op::MOVA2D, Op::MOVB2D, Op::MOVD2A, Op::MOVD2B, Op::MOVB2A}) EXPECT_TRUE(mov.count(op)) << op_name(op);
+    const auto src = ops_of("src_writes_sweep", arch);
+    for (Op op : {Op::ZEROSRC, Op::MOVD2A, Op::MOVD2B, Op::MOVB2A, Op::SHIFTXA, Op::SHIFTXB, Op::TRNSPSRCB})
+      EXPECT_TRUE(src.count(op)) << op_name(op);
+    EXPECT_TRUE(ops_of("maxpool_argmax_signed", arch).count(Op::GMPOOL));
+    EXPECT_TRUE(ops_of("zeroacc_sweep", arch).count(Op::ZEROACC));
     const auto gpr = ops_of("gpr_program", arch);
     for (const InsnSpec& spec : instructions(arch))
       if (spec.unit == Unit::ScalarUnit) {
         EXPECT_TRUE(gpr.count(spec.op)) << spec.mnemonic;
       }
   }
+}
+
+// refused_instructions: every word but its ELWADDs is refused by the model (each unknown opcode among
+// them), and the ELWADDs execute.
+TEST(StimDirected, RefusedInstructionsAreRefusedAndOnlyThey) {
+  for (Arch arch : {Arch::Blackhole, Arch::Wormhole}) {
+    auto s = make_stimulus("refused_instructions", arch, kSeed, 0);
+    TensixState m;
+    m.arch = arch;
+    apply_initial_state(m, s->initial());
+    std::set<unsigned> unknown_opcodes;
+    unsigned refused = 0, executed = 0;
+    while (auto st = s->next()) {
+      if (st->kind == Step::Kind::Field) {
+        apply_field(m, st->field);
+        continue;
+      }
+      const InsnSpec* spec = find_by_opcode(arch, static_cast<uint8_t>(st->word >> 24));
+      const bool elwadd = st->word == assemble("ELWADD AddrMod=0 AddDst=1", arch).word;
+      bool ok = true;
+      try {
+        ok = execute_word(m, st->word, st->thread).status == ExecResult::Status::Retired;
+      } catch (const Error&) {
+        ok = false;
+      }
+      EXPECT_EQ(ok, elwadd) << fmt::format("0x{:08x} on {}", st->word, arch_name(arch));
+      (ok ? executed : refused) += 1;
+      if (!spec) unknown_opcodes.insert(st->word >> 24);
+    }
+    EXPECT_EQ(unknown_opcodes.size(), 256 - instructions(arch).size()) << arch_name(arch);
+    EXPECT_GT(executed, instructions(arch).size()) << arch_name(arch);
+    EXPECT_GT(refused, unknown_opcodes.size() + instructions(arch).size()) << arch_name(arch);
+  }
+}
+
+// Only the sequence built without Dst hazards asks the testbench to fail on a Dst hazard stall.
+TEST(StimDirected, OnlyTheHazardFreeSequenceForbidsDstStalls) {
+  for (const std::string& name : stimulus_tests())
+    EXPECT_EQ(make_stimulus(name, Arch::Blackhole, kSeed, 10)->forbids_dst_hazard_stalls(), name == "dst_no_false_hazard")
+        << name;
 }
 
 // The matmul sequence really computes: HiFi4's first tile equals the model's own run of the LLK

@@ -75,8 +75,15 @@ struct StageProbe {
   std::optional<uint32_t> result_word;      // accumulator word after rounding (FP32 bit order)
 };
 
+// What the RTL did with an instruction: executed it, or refused it (then it must change nothing), and
+// why: the classes of tmu::ErrorKind (DecodeError; UndefinedBehaviour and NonContractualBehaviour;
+// Unsupported).
+enum class RtlVerdict : uint8_t { Executed, DecodeError, Undefined, Unsupported };
+const char* rtl_verdict_name(RtlVerdict v);
+
 struct Observation {
   uint8_t thread = 0;  // issuing thread 0..2
+  RtlVerdict verdict = RtlVerdict::Executed;
   uint32_t word = 0;   // raw instruction word (opcode in 31:24)
   uint64_t cycle = 0;  // the RTL's cycle of retirement (for reports only)
   std::vector<ObservedDstRow> dst;
@@ -100,6 +107,7 @@ enum class MismatchKind : uint8_t {
   ExtraWrite,      // the RTL reported a write the model did not make
   ModelStall,      // the RTL retired an instruction the model says must wait
   ModelError,      // the model refuses the instruction (decode error, undefined behaviour)
+  RtlRefused,      // the RTL refused an instruction the model executes, or refused it for another reason
   BadObservation,  // the observation itself is malformed (row out of range, reported twice, ...)
   FinalState,      // end-of-test full-state compare
 };
@@ -216,6 +224,12 @@ class Scoreboard {
   // options, those of invalid rows) and validity, both banks of SrcA/SrcB, bank ownership and
   // pointers, RWCs and GPRs of every thread.
   std::vector<Mismatch> final_compare(const TensixState& rtl);
+  // A Dst read port outside the Matrix Unit (the packer's): the window of 8 rows from `row`, in the
+  // 16-bit view (row = DstBits row) or the 32-bit view (row = Dst32b row, 0..511), 16 columns per
+  // row as 32-bit lanes (lane 16 * k + c): Dst16b {16'b0, bits}; Dst32b {bits of Adj32(row), bits 8
+  // rows on}; a row whose (high-half) storage row is invalid reads as 0. Compared with the model's
+  // Dst as it stands (call after the last retirement); differences are FinalState mismatches.
+  std::vector<Mismatch> compare_dst_read(unsigned row, bool dst32, const std::array<uint32_t, 8 * kDstCols>& lanes);
 
   // ---- Queries ----
   const TensixState& model() const { return model_; }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "scoreboard_internal.h"
+#include "tmu/error.h"
 
 namespace tmu {
 
@@ -122,6 +123,42 @@ void Scoreboard::compare_final(const TensixState& rtl, std::vector<Mismatch>& ou
           e, a, describe_dst_element(e, view), describe_dst_element(a, view));
     }
   }
+}
+
+std::vector<Mismatch> Scoreboard::compare_dst_read(unsigned row, bool dst32,
+                                                   const std::array<uint32_t, 8 * kDstCols>& lanes) {
+  const unsigned rows_in_view = dst32 ? kDstRows / 2 : kDstRows;
+  if (row >= rows_in_view || row % 8 != 0)
+    throw Error(ErrorKind::BadInput, fmt::format("Dst read window at row {} of the {}-bit view: it must be a multiple "
+                                                 "of 8 below {}", row, dst32 ? 32 : 16, rows_in_view));
+  std::vector<Mismatch> out;
+  DstView view;
+  view.dst32 = dst32;
+  for (unsigned k = 0; k < 8; ++k) {
+    const unsigned r = row + k;
+    const unsigned high = dst32 ? DstRegs::hi_row(r) : r;  // the storage row that carries validity
+    for (unsigned c = 0; c < kDstCols; ++c) {
+      uint32_t expected = 0;
+      if (model_.Dst.RowValid[high]) {
+        expected = model_.Dst.DstBits[high][c];
+        if (dst32) expected = (expected << 16) | model_.Dst.DstBits[DstRegs::lo_row(r)][c];
+      }
+      const uint32_t actual = lanes[k * kDstCols + c];
+      if (expected == actual) continue;
+      Mismatch m;
+      m.kind = MismatchKind::FinalState;
+      m.where = MismatchLocation{Target::Dst, 0, 0, high, c, 0, "read port",
+                                 fmt::format("Dst read port, {} row {} col {} (DstBits row {}{})",
+                                             dst32 ? "Dst32b" : "Dst16b", r, c, high,
+                                             model_.Dst.RowValid[high] ? "" : ", invalid: reads as 0")};
+      m.expected = expected;
+      m.actual = actual;
+      m.expected_text = hex(expected, 8);
+      m.actual_text = hex(actual, 8);
+      record(out, std::move(m), nullptr);
+    }
+  }
+  return out;
 }
 
 }  // namespace tmu

@@ -19,6 +19,15 @@ using namespace sb_detail;
 
 namespace {
 
+// The RTL's class for each way the model refuses (NonContractualBehaviour is refused like undefined).
+RtlVerdict rtl_verdict_of(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::DecodeError: return RtlVerdict::DecodeError;
+    case ErrorKind::Unsupported: return RtlVerdict::Unsupported;
+    default: return RtlVerdict::Undefined;
+  }
+}
+
 [[noreturn]] void bad_input(const std::string& why) { throw Error(ErrorKind::BadInput, "scoreboard: " + why); }
 
 void check_index(unsigned value, unsigned limit, const char* what) {
@@ -192,11 +201,26 @@ std::vector<Mismatch> Scoreboard::retire(const Observation& obs) {
     remember("(bad thread)");
     return out;
   }
+  // Both refused it: the right class, and nothing may have changed (the RTL's reports are compared
+  // with the untouched model as those of an instruction that writes nothing).
+  auto both_refused = [&](ErrorKind kind, const std::string& why) {
+    if (obs.verdict != rtl_verdict_of(kind))
+      refuse(MismatchKind::RtlRefused, fmt::format("both refuse the instruction, the RTL as \"{}\", the model as \"{}\": {}",
+                                                   rtl_verdict_name(obs.verdict), error_kind_name(kind), why));
+    rc.result = ExecResult{};
+    compare_dst(rc, out);
+    compare_src(rc, out);
+    compare_gprs(rc, out);
+    compare_small_state(rc, out);
+    remember(rc.disassembly + "  [refused: " + error_kind_name(kind) + "]");
+    return out;
+  };
   try {
     rc.insn = decode(obs.word, model_.arch);
     rc.disassembly = disassemble(*rc.insn);
   } catch (const Error& e) {
     rc.disassembly = "(cannot be decoded)";
+    if (obs.verdict != RtlVerdict::Executed) return both_refused(e.kind(), e.what());
     refuse(MismatchKind::ModelError, fmt::format("the model cannot decode the word: {}", e.what()));
     remember(rc.disassembly);
     return out;
@@ -208,8 +232,16 @@ std::vector<Mismatch> Scoreboard::retire(const Observation& obs) {
     rc.result = execute(model_, *rc.insn, obs.thread);
   } catch (const Error& e) {
     model_ = before_;  // a refusal may come after some writes; keep the model where it was
+    if (obs.verdict != RtlVerdict::Executed) return both_refused(e.kind(), e.what());
     refuse(MismatchKind::ModelError, fmt::format("the model refuses the instruction: {}", e.what()));
     remember(rc.disassembly + "  [model refused]");
+    return out;
+  }
+  if (obs.verdict != RtlVerdict::Executed) {
+    model_ = before_;
+    refuse(MismatchKind::RtlRefused, fmt::format("the RTL refused (\"{}\") an instruction the model executes",
+                                                 rtl_verdict_name(obs.verdict)));
+    remember(rc.disassembly + "  [RTL refused]");
     return out;
   }
   if (rc.result.status == ExecResult::Status::Stalled) {

@@ -19,8 +19,19 @@ const char* mismatch_kind_name(MismatchKind k) {
     case MismatchKind::ExtraWrite: return "extra write";
     case MismatchKind::ModelStall: return "model stalls";
     case MismatchKind::ModelError: return "model refuses the instruction";
+    case MismatchKind::RtlRefused: return "RTL refusal differs";
     case MismatchKind::BadObservation: return "malformed observation";
     case MismatchKind::FinalState: return "final state differs";
+  }
+  return "?";
+}
+
+const char* rtl_verdict_name(RtlVerdict v) {
+  switch (v) {
+    case RtlVerdict::Executed: return "executed";
+    case RtlVerdict::DecodeError: return "decode error";
+    case RtlVerdict::Undefined: return "undefined";
+    case RtlVerdict::Unsupported: return "unsupported";
   }
   return "?";
 }
