@@ -216,12 +216,16 @@ void operand_formats_body(D& d) {
                                                                         {DataFormat::BF16, DataFormat::TF32},
                                                                         {DataFormat::FP32, DataFormat::BF16},
                                                                         {DataFormat::FP16, DataFormat::FP32}}};
+  // Each pair through ELWADD (the whole mantissa) and MVMUL at all four fidelity phases (the low
+  // SrcB bits that tell TF32 from BF16 enter only in the phases that take SrcB's low slice).
+  d.addr_mod(1, {{"FidelityIncr", 1}});
   for (const auto& [a, b] : overrides) {
     d.cfg("ALU_FORMAT_SPEC_REG_SrcA_val", static_cast<uint32_t>(a));
     d.cfg("ALU_FORMAT_SPEC_REG_SrcB_val", static_cast<uint32_t>(b));
     d.word(kResetCounters);
     d.op("ELWMUL AddrMod=0");
-    d.op("MVMUL AddrMod=0");
+    d.op("ELWADD AddrMod=0 AddDst=1");
+    for (unsigned phase = 0; phase < 4; ++phase) d.op("MVMUL AddrMod=1 DstRow=32");
   }
   d.cfg("ALU_FORMAT_SPEC_REG_SrcA_override", 0);
   d.cfg("ALU_FORMAT_SPEC_REG_SrcB_override", 0);
