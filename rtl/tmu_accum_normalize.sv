@@ -14,6 +14,7 @@
 //     sign | 31 | all-ones mantissa.
 // The outcome output says which of these ended the computation, for a testbench's trace.
 module tmu_accum_normalize (
+  input  logic                    valid_i,       // low: result 0, nothing evaluated
   input  tmu_pkg::acc_term_t      group0_i,
   input  tmu_pkg::acc_term_t      group1_i,
   input  tmu_pkg::acc_word_t      dst_i,
@@ -68,19 +69,30 @@ module tmu_accum_normalize (
   endfunction
 
   always_comb begin
-    dst_mantissa = (dst_i.exponent != '0) ? {1'b1, dst_i.mantissa} : '0;
-    exp_g0 = {{2{group0_i.exponent[ExpW-1]}}, group0_i.exponent};
-    exp_g1 = {{2{group1_i.exponent[ExpW-1]}}, group1_i.exponent};
-    exp_d  = $signed(WideW'(dst_i.exponent));
-    common = exp_g0;
-    if (exp_g1 > common) common = exp_g1;
-    if (exp_d > common) common = exp_d;
-    shift_g0 = clamp_align(common - exp_g0);
-    shift_g1 = clamp_align(common - exp_g1);
-    shift_d  = clamp_align(common - exp_d);
+    dst_mantissa = '0;
+    exp_g0       = '0;
+    exp_g1       = '0;
+    exp_d        = '0;
+    common       = '0;
+    shift_g0     = '0;
+    shift_g1     = '0;
+    shift_d      = '0;
+    if (valid_i) begin
+      dst_mantissa = (dst_i.exponent != '0) ? {1'b1, dst_i.mantissa} : '0;
+      exp_g0 = {{2{group0_i.exponent[ExpW-1]}}, group0_i.exponent};
+      exp_g1 = {{2{group1_i.exponent[ExpW-1]}}, group1_i.exponent};
+      exp_d  = $signed(WideW'(dst_i.exponent));
+      common = exp_g0;
+      if (exp_g1 > common) common = exp_g1;
+      if (exp_d > common) common = exp_d;
+      shift_g0 = clamp_align(common - exp_g0);
+      shift_g1 = clamp_align(common - exp_g1);
+      shift_d  = clamp_align(common - exp_d);
+    end
   end
 
   tmu_shift_round #(.Width(TermW), .ShiftW(AlignShiftW)) u_align_g0 (
+    .valid_i    (valid_i),
     .magnitude_i(group0_i.mantissa),
     .negative_i (group0_i.sign),
     .shift_i    (shift_g0),
@@ -88,6 +100,7 @@ module tmu_accum_normalize (
   );
 
   tmu_shift_round #(.Width(TermW), .ShiftW(AlignShiftW)) u_align_g1 (
+    .valid_i    (valid_i),
     .magnitude_i(group1_i.mantissa),
     .negative_i (group1_i.sign),
     .shift_i    (shift_g1),
@@ -95,6 +108,7 @@ module tmu_accum_normalize (
   );
 
   tmu_shift_round #(.Width(DstMantW), .ShiftW(AlignShiftW)) u_align_d (
+    .valid_i    (valid_i),
     .magnitude_i(dst_mantissa),
     .negative_i (1'b0),  // the Dst magnitude rounds ties away from zero whatever its sign
     .shift_i    (shift_d),
@@ -107,6 +121,7 @@ module tmu_accum_normalize (
   logic [PresumW-1:0]  presum_g0, presum_g1, presum_d;
 
   tmu_shift_round #(.Width(TermW), .ShiftW(4)) u_narrow_g0 (
+    .valid_i    (valid_i),
     .magnitude_i(aligned_g0),
     .negative_i (group0_i.sign),
     .shift_i    (4'(NarrowPresumBits)),
@@ -114,6 +129,7 @@ module tmu_accum_normalize (
   );
 
   tmu_shift_round #(.Width(TermW), .ShiftW(4)) u_narrow_g1 (
+    .valid_i    (valid_i),
     .magnitude_i(aligned_g1),
     .negative_i (group1_i.sign),
     .shift_i    (4'(NarrowPresumBits)),
@@ -121,6 +137,7 @@ module tmu_accum_normalize (
   );
 
   tmu_shift_round #(.Width(TermW), .ShiftW(4)) u_narrow_d (
+    .valid_i    (valid_i),
     .magnitude_i(TermW'(aligned_d)),
     .negative_i (1'b0),
     .shift_i    (4'(NarrowPresumBits)),
@@ -130,14 +147,19 @@ module tmu_accum_normalize (
   logic unused_narrow_high;  // a rounded TermW-bit value >> 13 fits NarrowKeptW + 1 bits
 
   always_comb begin
-    if (dst32_i) begin
-      presum_g0 = PresumW'(aligned_g0);
-      presum_g1 = PresumW'(aligned_g1);
-      presum_d  = PresumW'(aligned_d);
-    end else begin
-      presum_g0 = {narrow_g0[NarrowKeptW:0], NarrowPresumBits'(0)};
-      presum_g1 = {narrow_g1[NarrowKeptW:0], NarrowPresumBits'(0)};
-      presum_d  = {narrow_d[NarrowKeptW:0], NarrowPresumBits'(0)};
+    presum_g0 = '0;
+    presum_g1 = '0;
+    presum_d  = '0;
+    if (valid_i) begin
+      if (dst32_i) begin
+        presum_g0 = PresumW'(aligned_g0);
+        presum_g1 = PresumW'(aligned_g1);
+        presum_d  = PresumW'(aligned_d);
+      end else begin
+        presum_g0 = {narrow_g0[NarrowKeptW:0], NarrowPresumBits'(0)};
+        presum_g1 = {narrow_g1[NarrowKeptW:0], NarrowPresumBits'(0)};
+        presum_d  = {narrow_d[NarrowKeptW:0], NarrowPresumBits'(0)};
+      end
     end
   end
 
@@ -150,13 +172,18 @@ module tmu_accum_normalize (
   logic [MagW-1:0]        magnitude;
 
   always_comb begin
-    sum = $signed({3'b0, presum_d});
-    if (group0_i.sign == dst_i.sign) sum = sum + $signed({3'b0, presum_g0});
-    else                             sum = sum - $signed({3'b0, presum_g0});
-    if (group1_i.sign == dst_i.sign) sum = sum + $signed({3'b0, presum_g1});
-    else                             sum = sum - $signed({3'b0, presum_g1});
-    sign      = dst_i.sign ^ sum[SumW-1];
-    magnitude = MagW'(sum[SumW-1] ? -sum : sum);
+    sum       = '0;
+    sign      = '0;
+    magnitude = '0;
+    if (valid_i) begin
+      sum = $signed({3'b0, presum_d});
+      if (group0_i.sign == dst_i.sign) sum = sum + $signed({3'b0, presum_g0});
+      else                             sum = sum - $signed({3'b0, presum_g0});
+      if (group1_i.sign == dst_i.sign) sum = sum + $signed({3'b0, presum_g1});
+      else                             sum = sum - $signed({3'b0, presum_g1});
+      sign      = dst_i.sign ^ sum[SumW-1];
+      magnitude = MagW'(sum[SumW-1] ? -sum : sum);
+    end
   end
 
   // ---- 4. renormalise, round to the Dst width, range checks ----
@@ -172,21 +199,30 @@ module tmu_accum_normalize (
 
   always_comb begin
     leading_zeros = '0;
-    for (int unsigned i = 0; i < MagW; i++) begin
-      if (magnitude[i]) leading_zeros = LzcW'(MagW - 1 - i);
-    end
-    quirk = minus_one_quirk_i && sign && (magnitude == MagW'(1));
-    norm_shift = $signed({2'b0, leading_zeros}) - NormW'(MagW - 1 - FracBits);
-    if (quirk) norm_shift = norm_shift - NormW'(tmu_pkg::WormholeMinusOneShiftError);
+    quirk         = '0;
+    norm_shift    = '0;
+    drop_bits     = '0;
+    narrow_shift  = '0;
+    right_amount  = '0;
+    if (valid_i) begin
+      leading_zeros = '0;
+      for (int unsigned i = 0; i < MagW; i++) begin
+        if (magnitude[i]) leading_zeros = LzcW'(MagW - 1 - i);
+      end
+      quirk = minus_one_quirk_i && sign && (magnitude == MagW'(1));
+      norm_shift = $signed({2'b0, leading_zeros}) - NormW'(MagW - 1 - FracBits);
+      if (quirk) norm_shift = norm_shift - NormW'(tmu_pkg::WormholeMinusOneShiftError);
 
-    if (dst32_i)            drop_bits = 5'd0;
-    else if (exponent_8b_i) drop_bits = 5'(Bf16DropBits);
-    else                    drop_bits = 5'(Fp16DropBits);
-    narrow_shift = norm_shift - $signed({2'b0, drop_bits});
-    right_amount = RoundW'(-narrow_shift);
+      if (dst32_i)            drop_bits = 5'd0;
+      else if (exponent_8b_i) drop_bits = 5'(Bf16DropBits);
+      else                    drop_bits = 5'(Fp16DropBits);
+      narrow_shift = norm_shift - $signed({2'b0, drop_bits});
+      right_amount = RoundW'(-narrow_shift);
+    end
   end
 
   tmu_shift_round #(.Width(MagW), .ShiftW(RoundW)) u_round (
+    .valid_i    (valid_i),
     .magnitude_i(magnitude),
     .negative_i (1'b0),
     .shift_i    (right_amount),
@@ -194,11 +230,15 @@ module tmu_accum_normalize (
   );
 
   always_comb begin
-    if (narrow_shift < 0) scaled = rounded_right << drop_bits;
-    else                  scaled = magnitude << $unsigned(norm_shift);
-    exponent = common - {{(WideW - NormW){norm_shift[NormW-1]}}, norm_shift};
-    // Rounding carries into bit FracBits + 1 only as exactly 2^(FracBits + 1).
-    if (scaled[FracBits+1]) exponent = exponent + $signed(WideW'(1));
+    scaled   = '0;
+    exponent = '0;
+    if (valid_i) begin
+      if (narrow_shift < 0) scaled = rounded_right << drop_bits;
+      else                  scaled = magnitude << $unsigned(norm_shift);
+      exponent = common - {{(WideW - NormW){norm_shift[NormW-1]}}, norm_shift};
+      // Rounding carries into bit FracBits + 1 only as exactly 2^(FracBits + 1).
+      if (scaled[FracBits+1]) exponent = exponent + $signed(WideW'(1));
+    end
   end
 
   logic unused_scaled_high;  // nothing reaches above bit FracBits + 1 after normalisation
@@ -207,30 +247,32 @@ module tmu_accum_normalize (
   always_comb begin
     result_o  = '0;
     outcome_o = tmu_pkg::ACC_NORMAL;
-    if (common <= 0) begin
-      outcome_o = tmu_pkg::ACC_EARLY_UNDERFLOW;
-    end else if (magnitude == '0) begin
-      outcome_o = tmu_pkg::ACC_CANCELLED;
-    end else if (exponent <= 0) begin
-      outcome_o = tmu_pkg::ACC_LATE_UNDERFLOW;
-    end else if (dst32_i || exponent_8b_i) begin
-      result_o.sign = sign;
-      if (exponent >= $signed(WideW'(MaxExponent8))) begin
-        outcome_o         = tmu_pkg::ACC_OVERFLOW;
-        result_o.exponent = 8'(MaxExponent8);
+    if (valid_i) begin
+      if (common <= 0) begin
+        outcome_o = tmu_pkg::ACC_EARLY_UNDERFLOW;
+      end else if (magnitude == '0) begin
+        outcome_o = tmu_pkg::ACC_CANCELLED;
+      end else if (exponent <= 0) begin
+        outcome_o = tmu_pkg::ACC_LATE_UNDERFLOW;
+      end else if (dst32_i || exponent_8b_i) begin
+        result_o.sign = sign;
+        if (exponent >= $signed(WideW'(MaxExponent8))) begin
+          outcome_o         = tmu_pkg::ACC_OVERFLOW;
+          result_o.exponent = 8'(MaxExponent8);
+        end else begin
+          result_o.exponent = exponent[7:0];
+          result_o.mantissa = scaled[FracBits-1:0];
+        end
       end else begin
-        result_o.exponent = exponent[7:0];
-        result_o.mantissa = scaled[FracBits-1:0];
-      end
-    end else begin
-      result_o.sign = sign;
-      if (exponent > $signed(WideW'(MaxExponentFp16))) begin
-        outcome_o         = tmu_pkg::ACC_FP16_SATURATED;
-        result_o.exponent = 8'(MaxExponentFp16);
-        result_o.mantissa = {10'h3FF, 13'b0};
-      end else begin
-        result_o.exponent = exponent[7:0];
-        result_o.mantissa = scaled[FracBits-1:0];
+        result_o.sign = sign;
+        if (exponent > $signed(WideW'(MaxExponentFp16))) begin
+          outcome_o         = tmu_pkg::ACC_FP16_SATURATED;
+          result_o.exponent = 8'(MaxExponentFp16);
+          result_o.mantissa = {10'h3FF, 13'b0};
+        end else begin
+          result_o.exponent = exponent[7:0];
+          result_o.mantissa = scaled[FracBits-1:0];
+        end
       end
     end
   end

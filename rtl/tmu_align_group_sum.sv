@@ -5,6 +5,7 @@
 // term; otherwise the term carries the group exponent even when the sum cancels to zero, because
 // that exponent still takes part in the accumulator's choice of common exponent.
 module tmu_align_group_sum (
+  input  logic                                                         valid_i,  // low: term 0, idle
   // Product i in bits [i*SliceProductW +: SliceProductW] (a flat vector: see tmu_pkg).
   input  logic [tmu_pkg::ProductsPerGroup*tmu_pkg::SliceProductW-1:0] products_i,
   output tmu_pkg::acc_term_t                                           term_o
@@ -28,40 +29,46 @@ module tmu_align_group_sum (
   // Struct-typed signals inside a generate block defeat Yosys 0.23, so each product is taken
   // apart by its own instance, whose ports carry the struct.
   for (genvar i = 0; i < NumProducts; i++) begin : g_product
+    assign exponents[i*ExpW +: ExpW] = products_i[i*ProductW + MantW +: ExpW];
     tmu_align_product u_align (
+      .valid_i         (valid_i),
       .product_i       (products_i[i*ProductW +: ProductW]),
       .group_exponent_i(group_exponent),
-      .exponent_o      (exponents[i*ExpW +: ExpW]),
       .sign_o          (signs[i]),
       .aligned_o       (aligned[i*MantW +: MantW])
     );
   end
 
   always_comb begin
-    group_exponent = exponents[ExpW-1:0];
-    for (int unsigned i = 1; i < NumProducts; i++) begin
-      if ($signed(exponents[i*ExpW +: ExpW]) > group_exponent) begin
-        group_exponent = exponents[i*ExpW +: ExpW];
+    group_exponent = '0;
+    if (valid_i) begin
+      group_exponent = exponents[ExpW-1:0];
+      for (int unsigned i = 1; i < NumProducts; i++) begin
+        if ($signed(exponents[i*ExpW +: ExpW]) > group_exponent) begin
+          group_exponent = exponents[i*ExpW +: ExpW];
+        end
       end
     end
   end
 
   always_comb begin
-    sum = '0;
-    for (int unsigned i = 0; i < NumProducts; i++) begin
-      if (signs[i]) begin
-        sum = sum - $signed({{(SumW - MantW){1'b0}}, aligned[i*MantW +: MantW]});
-      end else begin
-        sum = sum + $signed({{(SumW - MantW){1'b0}}, aligned[i*MantW +: MantW]});
+    sum       = '0;
+    magnitude = '0;
+    term_o    = '0;
+    if (valid_i) begin
+      for (int unsigned i = 0; i < NumProducts; i++) begin
+        if (signs[i]) begin
+          sum = sum - $signed({{(SumW - MantW){1'b0}}, aligned[i*MantW +: MantW]});
+        end else begin
+          sum = sum + $signed({{(SumW - MantW){1'b0}}, aligned[i*MantW +: MantW]});
+        end
       end
-    end
-    magnitude = tmu_pkg::GroupSumW'(sum[SumW-1] ? -sum : sum);
-
-    term_o = '0;
-    if (group_exponent > 0) begin
-      term_o.sign     = sum[SumW-1];
-      term_o.exponent = group_exponent;
-      term_o.mantissa = {magnitude, FractionGap'(0)};
+      magnitude = tmu_pkg::GroupSumW'(sum[SumW-1] ? -sum : sum);
+      if (group_exponent > 0) begin
+        term_o.sign     = sum[SumW-1];
+        term_o.exponent = group_exponent;
+        term_o.mantissa = {magnitude, FractionGap'(0)};
+      end
     end
   end
 

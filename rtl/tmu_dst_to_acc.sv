@@ -3,6 +3,7 @@
 // 16-bit formats take bits 15:0. FP16 goes into the low exponent bits and the top ten mantissa
 // bits, so one normaliser serves both exponent widths. INT32 has no accumulator word (0).
 module tmu_dst_to_acc (
+  input  logic                 valid_i,  // low: word 0, nothing evaluated
   input  logic [31:0]          stored_i,
   input  tmu_pkg::dst_format_e format_i,
   output tmu_pkg::acc_word_t   word_o
@@ -17,24 +18,26 @@ module tmu_dst_to_acc (
     bf16   = stored_i[15:0];
     fp16   = stored_i[15:0];
     word_o = '0;
-    unique case (format_i)
-      tmu_pkg::DST_FP32: begin
-        word_o.sign     = fp32.high.sign;
-        word_o.exponent = fp32.high.exponent;
-        word_o.mantissa = {fp32.high.mantissa, fp32.mantissa_lo};
-      end
-      tmu_pkg::DST_BF16: begin
-        word_o.sign     = bf16.sign;
-        word_o.exponent = bf16.exponent;
-        word_o.mantissa = {bf16.mantissa, 16'b0};
-      end
-      tmu_pkg::DST_FP16: begin
-        word_o.sign     = fp16.sign;
-        word_o.exponent = {3'b0, fp16.exponent};
-        word_o.mantissa = {fp16.mantissa, 13'b0};
-      end
-      default: word_o = '0;  // DST_INT32
-    endcase
+    if (valid_i) begin
+      unique case (format_i)
+        tmu_pkg::DST_FP32: begin
+          word_o.sign     = fp32.high.sign;
+          word_o.exponent = fp32.high.exponent;
+          word_o.mantissa = {fp32.high.mantissa, fp32.mantissa_lo};
+        end
+        tmu_pkg::DST_BF16: begin
+          word_o.sign     = bf16.sign;
+          word_o.exponent = bf16.exponent;
+          word_o.mantissa = {bf16.mantissa, 16'b0};
+        end
+        tmu_pkg::DST_FP16: begin
+          word_o.sign     = fp16.sign;
+          word_o.exponent = {3'b0, fp16.exponent};
+          word_o.mantissa = {fp16.mantissa, 13'b0};
+        end
+        default: word_o = '0;  // DST_INT32
+      endcase
+    end
   end
 
 endmodule

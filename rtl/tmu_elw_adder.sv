@@ -19,6 +19,7 @@
 // else the finished sum as a term against a zero Dst, scaled down by 2^4 when it exceeds 28 bits
 // (safe: such a sum is rounded by at least 5 more bits afterwards, see the wrap block below).
 module tmu_elw_adder (
+  input  logic                     valid_i,  // low: outputs 0, nothing evaluated
   input  tmu_pkg::src_datum_t      srca_i,
   input  tmu_pkg::src_datum_t      srcb_i,
   input  tmu_pkg::src_style_e      srca_style_i,
@@ -65,52 +66,80 @@ module tmu_elw_adder (
 
   // ---- 1. operand read ----
   always_comb begin
-    srcb_style = tmu_pkg::effective_srcb_style(srca_style_i, srcb_style_i);
-    exp8       = tmu_pkg::has_8bit_exponent(srca_style_i);
-    exp_a  = (srca_style_i == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srca_i.exponent[4:0]} : srca_i.exponent;
-    exp_b  = (srcb_style == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srcb_i.exponent[4:0]} : srcb_i.exponent;
-    mant_a = (srca_style_i == tmu_pkg::SRC_STYLE_BF16) ? {srca_i.mantissa[9:3], 3'b0} : srca_i.mantissa;
-    mant_b = (srcb_style == tmu_pkg::SRC_STYLE_BF16) ? {srcb_i.mantissa[9:3], 3'b0} : srcb_i.mantissa;
-    flush_a = (exp_a == '0);
-    flush_b = (exp_b == '0) && !srcb_zero_flag_disabled_i;
+    exp8       = '0;
+    exp_a      = '0;
+    exp_b      = '0;
+    mant_a     = '0;
+    mant_b     = '0;
+    flush_a    = '0;
+    flush_b    = '0;
+    sign_a     = '0;
+    sign_b     = '0;
+    sig_a      = '0;
+    sig_b      = '0;
+    key_a      = '0;
+    key_b      = '0;
+    srcb_style = tmu_pkg::SRC_STYLE_FP16;
+    if (valid_i) begin
+      srcb_style = tmu_pkg::effective_srcb_style(srca_style_i, srcb_style_i);
+      exp8       = tmu_pkg::has_8bit_exponent(srca_style_i);
+      exp_a  = (srca_style_i == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srca_i.exponent[4:0]} : srca_i.exponent;
+      exp_b  = (srcb_style == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srcb_i.exponent[4:0]} : srcb_i.exponent;
+      mant_a = (srca_style_i == tmu_pkg::SRC_STYLE_BF16) ? {srca_i.mantissa[9:3], 3'b0} : srca_i.mantissa;
+      mant_b = (srcb_style == tmu_pkg::SRC_STYLE_BF16) ? {srcb_i.mantissa[9:3], 3'b0} : srcb_i.mantissa;
+      flush_a = (exp_a == '0);
+      flush_b = (exp_b == '0) && !srcb_zero_flag_disabled_i;
 
-    sign_a = srca_i.sign;
-    sig_a  = {1'b1, mant_a};
-    if (flush_a) begin
-      sign_a = 1'b0;
-      exp_a  = '0;
-      mant_a = '0;
-      sig_a  = '0;
+      sign_a = srca_i.sign;
+      sig_a  = {1'b1, mant_a};
+      if (flush_a) begin
+        sign_a = 1'b0;
+        exp_a  = '0;
+        mant_a = '0;
+        sig_a  = '0;
+      end
+      sign_b = srcb_i.sign;
+      sig_b  = {1'b1, mant_b};
+      if (flush_b) begin
+        sign_b = 1'b0;
+        exp_b  = '0;
+        mant_b = '0;
+        sig_b  = '0;
+      end else if (!sign_b && (exp_b == '0) && (mant_b == '0)) begin
+        sig_b = '0;  // a kept +0 has no implicit one
+      end
+      key_a = {exp_a, mant_a};
+      key_b = {exp_b, mant_b};
     end
-    sign_b = srcb_i.sign;
-    sig_b  = {1'b1, mant_b};
-    if (flush_b) begin
-      sign_b = 1'b0;
-      exp_b  = '0;
-      mant_b = '0;
-      sig_b  = '0;
-    end else if (!sign_b && (exp_b == '0) && (mant_b == '0)) begin
-      sig_b = '0;  // a kept +0 has no implicit one
-    end
-    key_a = {exp_a, mant_a};
-    key_b = {exp_b, mant_b};
   end
 
   // ---- 2. order, align, add ----
   always_comb begin
-    swap       = (key_a < key_b);
-    big_sign   = swap ? sign_b : sign_a;
-    big_exp    = swap ? exp_b : exp_a;
-    big_sig    = swap ? sig_b : sig_a;
-    small_sign = swap ? sign_a : sign_b;
-    small_exp  = swap ? exp_a : exp_b;
-    small_sig  = swap ? sig_a : sig_b;
-    exp_diff   = big_exp - small_exp;
-    // Past 11 places an 11-bit significand rounds to nothing; 15 stands for every such distance.
-    align_shift = (exp_diff > 8'd15) ? 4'd15 : exp_diff[3:0];
+    swap        = '0;
+    big_sign    = '0;
+    big_exp     = '0;
+    big_sig     = '0;
+    small_sign  = '0;
+    small_exp   = '0;
+    small_sig   = '0;
+    exp_diff    = '0;
+    align_shift = '0;
+    if (valid_i) begin
+      swap       = (key_a < key_b);
+      big_sign   = swap ? sign_b : sign_a;
+      big_exp    = swap ? exp_b : exp_a;
+      big_sig    = swap ? sig_b : sig_a;
+      small_sign = swap ? sign_a : sign_b;
+      small_exp  = swap ? exp_a : exp_b;
+      small_sig  = swap ? sig_a : sig_b;
+      exp_diff   = big_exp - small_exp;
+      // Past 11 places an 11-bit significand rounds to nothing; 15 stands for every such distance.
+      align_shift = (exp_diff > 8'd15) ? 4'd15 : exp_diff[3:0];
+    end
   end
 
   tmu_shift_round #(.Width(SigW), .ShiftW(4)) u_align (
+    .valid_i    (valid_i),
     .magnitude_i(small_sig),
     .negative_i (1'b0),
     .shift_i    (align_shift),
@@ -118,24 +147,30 @@ module tmu_elw_adder (
   );
 
   always_comb begin
-    wrapped = 1'b0;
-    if (big_sign == small_sign) begin
-      sum = {1'b0, big_sig} + {1'b0, small_aligned};
-    end else begin
-      sum     = {1'b0, big_sig} - {1'b0, small_aligned};
-      wrapped = (big_sig < small_aligned);
-    end
+    wrapped  = '0;
+    sum      = '0;
+    scale    = '0;
+    term_exp = '0;
+    if (valid_i) begin
+      wrapped = 1'b0;
+      if (big_sign == small_sign) begin
+        sum = {1'b0, big_sig} + {1'b0, small_aligned};
+      end else begin
+        sum     = {1'b0, big_sig} - {1'b0, small_aligned};
+        wrapped = (big_sig < small_aligned);
+      end
 
-    scale = '0;
-    if (phase_i[0]) scale = scale + ExpW'(5);
-    if (phase_i[1]) scale = scale + ExpW'(7);
-    if (dst32_i && !exp8) begin
-      term_exp = (big_exp != '0) ? $signed({2'b0, big_exp}) + ExpW'(Fp16ToFp32Rebias)
-                                 : ExpW'(Fp16ZeroSumExp);
-    end else begin
-      term_exp = $signed({2'b0, big_exp});
+      scale = '0;
+      if (phase_i[0]) scale = scale + ExpW'(5);
+      if (phase_i[1]) scale = scale + ExpW'(7);
+      if (dst32_i && !exp8) begin
+        term_exp = (big_exp != '0) ? $signed({2'b0, big_exp}) + ExpW'(Fp16ToFp32Rebias)
+                                   : ExpW'(Fp16ZeroSumExp);
+      end else begin
+        term_exp = $signed({2'b0, big_exp});
+      end
+      term_exp = term_exp - scale;
     end
-    term_exp = term_exp - scale;
   end
 
   // ---- 3. the wrapped difference ----
@@ -164,42 +199,56 @@ module tmu_elw_adder (
   endfunction
 
   always_comb begin
-    dst_exp    = $signed({2'b0, dst_i.exponent});
-    wrap_shift = dst_exp - term_exp;
+    dst_exp    = '0;
+    wrap_shift = '0;
     wrap_term  = '0;
-    if (wrap_shift <= $signed(ExpW'(23))) begin
-      wrap_term = WideW'({WrapTopBits{1'b1}}) << (5'd23 - wrap_shift[4:0]);
+    dst_sig    = '0;
+    wrap_sum   = '0;
+    wrap_mag   = '0;
+    wrap_sign  = '0;
+    scaled_mag = '0;
+    if (valid_i) begin
+      dst_exp    = $signed({2'b0, dst_i.exponent});
+      wrap_shift = dst_exp - term_exp;
+      wrap_term  = '0;
+      if (wrap_shift <= $signed(ExpW'(23))) begin
+        wrap_term = WideW'({WrapTopBits{1'b1}}) << (5'd23 - wrap_shift[4:0]);
+      end
+      dst_sig = WideW'({1'b1, dst_i.mantissa});
+      if (!dst32_i) begin
+        wrap_term = round_narrow(wrap_term);
+        dst_sig   = round_narrow(dst_sig);
+      end
+      wrap_sum  = dst_i.sign ? dst_sig - wrap_term : dst_sig + wrap_term;
+      wrap_mag  = wrap_sum[WideW-1] ? -wrap_sum : wrap_sum;
+      wrap_sign = dst_i.sign ^ wrap_sum[WideW-1];
+      scaled_mag = wrap_mag[WideW-1:WideScale];
+      if (!dst32_i) scaled_mag[NarrowBits-1:0] = '0;
     end
-    dst_sig = WideW'({1'b1, dst_i.mantissa});
-    if (!dst32_i) begin
-      wrap_term = round_narrow(wrap_term);
-      dst_sig   = round_narrow(dst_sig);
-    end
-    wrap_sum  = dst_i.sign ? dst_sig - wrap_term : dst_sig + wrap_term;
-    wrap_mag  = wrap_sum[WideW-1] ? -wrap_sum : wrap_sum;
-    wrap_sign = dst_i.sign ^ wrap_sum[WideW-1];
-    scaled_mag = wrap_mag[WideW-1:WideScale];
-    if (!dst32_i) scaled_mag[NarrowBits-1:0] = '0;
   end
 
   always_comb begin
-    term_o.sign     = big_sign;
-    term_o.exponent = term_exp;
-    term_o.mantissa = TermW'({sum, ToAccShift'(0)});
-    dst_o           = dst_i;
-    if (wrapped) begin
-      if (dst_exp <= term_exp) begin
-        term_o.sign     = 1'b1;
-        term_o.mantissa = TermW'(1) << tmu_pkg::AccFractionBits;
-      end else begin
-        dst_o       = '0;
-        term_o.sign = wrap_sign;
-        if (wrap_mag[WideW-1:TermW] != '0) begin
-          term_o.exponent = dst_exp + ExpW'(WideScale);
-          term_o.mantissa = scaled_mag;
+    term_o = '0;
+    dst_o  = '0;
+    if (valid_i) begin
+      term_o.sign     = big_sign;
+      term_o.exponent = term_exp;
+      term_o.mantissa = TermW'({sum, ToAccShift'(0)});
+      dst_o           = dst_i;
+      if (wrapped) begin
+        if (dst_exp <= term_exp) begin
+          term_o.sign     = 1'b1;
+          term_o.mantissa = TermW'(1) << tmu_pkg::AccFractionBits;
         end else begin
-          term_o.exponent = dst_exp;
-          term_o.mantissa = wrap_mag[TermW-1:0];
+          dst_o       = '0;
+          term_o.sign = wrap_sign;
+          if (wrap_mag[WideW-1:TermW] != '0) begin
+            term_o.exponent = dst_exp + ExpW'(WideScale);
+            term_o.mantissa = scaled_mag;
+          end else begin
+            term_o.exponent = dst_exp;
+            term_o.mantissa = wrap_mag[TermW-1:0];
+          end
         end
       end
     end

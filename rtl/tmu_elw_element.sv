@@ -15,6 +15,11 @@
 //
 // The mode comes from tmu_elw_unit, which holds one copy for all elements: the *_s1 inputs belong
 // to the operation entering stage 1, the *_s2 inputs to the one entering stage 2.
+//
+// Each path is evaluated only while its stage holds an operation that takes it - the multiplier
+// for ELWMUL, the adder for float ELWADD/ELWSUB, the accumulator for float operations - so an idle
+// unit costs a simulator next to nothing (docs/cosim.md "Writing RTL that simulates fast"). The
+// registers load only then, so the results are those of ungated logic.
 module tmu_elw_element (
   input  logic                     clk_i,
   input  logic                     rst_ni,
@@ -65,15 +70,21 @@ module tmu_elw_element (
   tmu_pkg::acc_term_t     term_d, term_q;
   tmu_pkg::acc_word_t     dst_word_d, dst_word_q;
 
+  logic mul_valid;  // the multiplier's product is used: ELWMUL, float or INT8
+  logic add_valid;  // the float adder's term is used: ELWADD / ELWSUB
+
   always_comb begin
     srcb = srcb_i;
     if (op_s1_i == tmu_pkg::ELW_SUB) srcb.sign = ~srcb_i.sign;
     dst_stored = add_dst_s1_i ? dst_stored_i : '0;
     // The INT8 slices come from the same multiplier, which takes them when SrcA's style is INT8.
     slice_srca_style = int8_s1_i ? tmu_pkg::SRC_STYLE_INT8 : srca_style_s1_i;
+    mul_valid = s1_valid_i && (op_s1_i == tmu_pkg::ELW_MUL);
+    add_valid = s1_valid_i && !int8_s1_i && (op_s1_i != tmu_pkg::ELW_MUL);
   end
 
   tmu_fidelity_slice u_slice (
+    .valid_i                  (mul_valid),
     .srca_i                   (srca_i),
     .srcb_i                   (srcb),
     .srca_style_i             (slice_srca_style),
@@ -85,12 +96,14 @@ module tmu_elw_element (
   );
 
   tmu_dst_to_acc u_dst_to_acc (
+    .valid_i (s1_valid_i),
     .stored_i(dst_stored),
     .format_i(dst_format_s1_i),
     .word_o  (dst_word)
   );
 
   tmu_elw_adder u_adder (
+    .valid_i                  (add_valid),
     .srca_i                   (srca_i),
     .srcb_i                   (srcb),
     .srca_style_i             (srca_style_s1_i),
@@ -108,17 +121,20 @@ module tmu_elw_element (
   // sources into an FP32 Dst).
   always_comb begin
     zero_exp = '0;
-    if (dst32_s1_i && !tmu_pkg::has_8bit_exponent(srca_style_s1_i)) begin
-      zero_exp = ExpW'(Fp16ToFp32ZeroExp);
-      if (phase_s1_i[0]) zero_exp = zero_exp - ExpW'(5);
-      if (phase_s1_i[1]) zero_exp = zero_exp - ExpW'(7);
-    end
-    mul_term.sign     = product.sign;
-    mul_term.exponent = product.exponent;
-    mul_term.mantissa = TermW'({product.mantissa, 13'b0});
-    if (product.exponent <= 0) begin
-      mul_term = '0;
-      mul_term.exponent = zero_exp;
+    mul_term = '0;
+    if (mul_valid && !int8_s1_i) begin
+      if (dst32_s1_i && !tmu_pkg::has_8bit_exponent(srca_style_s1_i)) begin
+        zero_exp = ExpW'(Fp16ToFp32ZeroExp);
+        if (phase_s1_i[0]) zero_exp = zero_exp - ExpW'(5);
+        if (phase_s1_i[1]) zero_exp = zero_exp - ExpW'(7);
+      end
+      mul_term.sign     = product.sign;
+      mul_term.exponent = product.exponent;
+      mul_term.mantissa = TermW'({product.mantissa, 13'b0});
+      if (product.exponent <= 0) begin
+        mul_term = '0;
+        mul_term.exponent = zero_exp;
+      end
     end
   end
 
@@ -128,25 +144,30 @@ module tmu_elw_element (
   logic [11:0]             int8_sum_mag;
 
   always_comb begin
-    int8_product = Int8W'(product.mantissa) << product.exponent[3:0];
-    int8_a = '0;
-    if (srca_i.exponent != '0) begin
-      int8_a = srca_i.sign ? -$signed({2'b0, srca_i.mantissa}) : $signed({2'b0, srca_i.mantissa});
-    end
-    int8_b = '0;
-    if ((srcb.exponent != '0) || zero_flag_disabled_s1_i) begin
-      int8_b = srcb.sign ? -$signed({2'b0, srcb.mantissa}) : $signed({2'b0, srcb.mantissa});
-    end
-    int8_sum = int8_a + int8_b;
-    int8_sum_mag = int8_sum[11] ? 12'(-int8_sum) : int8_sum;
+    int8_product = '0;
+    int8_a       = '0;
+    int8_b       = '0;
+    int8_sum     = '0;
+    int8_sum_mag = '0;
+    int8_term    = '0;
+    if (s1_valid_i && int8_s1_i) begin
+      int8_product = Int8W'(product.mantissa) << product.exponent[3:0];
+      if (srca_i.exponent != '0) begin
+        int8_a = srca_i.sign ? -$signed({2'b0, srca_i.mantissa}) : $signed({2'b0, srca_i.mantissa});
+      end
+      if ((srcb.exponent != '0) || zero_flag_disabled_s1_i) begin
+        int8_b = srcb.sign ? -$signed({2'b0, srcb.mantissa}) : $signed({2'b0, srcb.mantissa});
+      end
+      int8_sum = int8_a + int8_b;
+      int8_sum_mag = int8_sum[11] ? 12'(-int8_sum) : int8_sum;
 
-    int8_term = '0;
-    if (op_s1_i == tmu_pkg::ELW_MUL) begin
-      int8_term.sign     = product.sign;
-      int8_term.mantissa = TermW'(int8_product);
-    end else begin
-      int8_term.sign     = int8_sum[11];
-      int8_term.mantissa = TermW'(int8_sum_mag);
+      if (op_s1_i == tmu_pkg::ELW_MUL) begin
+        int8_term.sign     = product.sign;
+        int8_term.mantissa = TermW'(int8_product);
+      end else begin
+        int8_term.sign     = int8_sum[11];
+        int8_term.mantissa = TermW'(int8_sum_mag);
+      end
     end
   end
 
@@ -183,7 +204,12 @@ module tmu_elw_element (
 
   assign no_term = '0;
 
+  logic float_s2_valid;
+
+  assign float_s2_valid = s2_valid_i && !int8_s2_i;
+
   tmu_accum_normalize u_accum (
+    .valid_i          (float_s2_valid),
     .group0_i         (term_q),
     .group1_i         (no_term),
     .dst_i            (dst_word_q),
@@ -206,21 +232,29 @@ module tmu_elw_element (
   logic [31:0]               result_d, result_q;
 
   always_comb begin
-    int_dst   = $signed({3'b0, dst_word_q.exponent, dst_word_q.mantissa});
-    if (dst_word_q.sign) int_dst = -int_dst;
-    int_value = $signed({{(IntSumW - TermW){1'b0}}, term_q.mantissa});
-    if (term_q.sign) int_value = -int_value;
-    int_sum = int_dst + int_value;
-    if (int_sum > IntMax) int_sum = IntMax;
-    if (int_sum < -IntMax) int_sum = -IntMax;
-    int_mag = int_sum[IntSumW-1] ? 31'(-int_sum) : int_sum[30:0];
-    int_word.sign     = int_sum[IntSumW-1];
-    int_word.exponent = int_mag[30:23];
-    int_word.mantissa = int_mag[22:0];
+    int_dst   = '0;
+    int_value = '0;
+    int_sum   = '0;
+    int_mag   = '0;
+    int_word  = '0;
+    if (s2_valid_i && int8_s2_i) begin
+      int_dst   = $signed({3'b0, dst_word_q.exponent, dst_word_q.mantissa});
+      if (dst_word_q.sign) int_dst = -int_dst;
+      int_value = $signed({{(IntSumW - TermW){1'b0}}, term_q.mantissa});
+      if (term_q.sign) int_value = -int_value;
+      int_sum = int_dst + int_value;
+      if (int_sum > IntMax) int_sum = IntMax;
+      if (int_sum < -IntMax) int_sum = -IntMax;
+      int_mag = int_sum[IntSumW-1] ? 31'(-int_sum) : int_sum[30:0];
+      int_word.sign     = int_sum[IntSumW-1];
+      int_word.exponent = int_mag[30:23];
+      int_word.mantissa = int_mag[22:0];
+    end
     out_word = int8_s2_i ? int_word : float_word;
   end
 
   tmu_acc_to_dst u_acc_to_dst (
+    .valid_i (s2_valid_i),
     .word_i  (out_word),
     .format_i(dst_format_s2_i),
     .stored_o(stored)

@@ -15,6 +15,7 @@
 //   bit position (0, 4, 5 or 9): value = mantissa << exponent. Either operand with an all-zero
 //   8-bit exponent field reads as 0 (SrcB unless the zero flag is disabled).
 module tmu_fidelity_slice (
+  input  logic                     valid_i,  // low: product 0, nothing evaluated
   input  tmu_pkg::src_datum_t      srca_i,
   input  tmu_pkg::src_datum_t      srcb_i,
   input  tmu_pkg::src_style_e      srca_style_i,
@@ -61,65 +62,87 @@ module tmu_fidelity_slice (
   // Operand read: the style decides which exponent bits count and whether BF16's three unused
   // mantissa bits are ignored.
   always_comb begin
-    srcb_style = tmu_pkg::effective_srcb_style(srca_style_i, srcb_style_i);
-    exp8       = tmu_pkg::has_8bit_exponent(srca_style_i);
-    int8       = (srca_style_i == tmu_pkg::SRC_STYLE_INT8);
+    srcb_style = tmu_pkg::SRC_STYLE_FP16;
+    exp8       = 1'b0;
+    int8       = 1'b0;
+    exp_a      = '0;
+    exp_b      = '0;
+    mant_a     = '0;
+    mant_b     = '0;
+    zero_a     = 1'b0;
+    zero_b     = 1'b0;
+    if (valid_i) begin
+      srcb_style = tmu_pkg::effective_srcb_style(srca_style_i, srcb_style_i);
+      exp8       = tmu_pkg::has_8bit_exponent(srca_style_i);
+      int8       = (srca_style_i == tmu_pkg::SRC_STYLE_INT8);
 
-    exp_a  = (srca_style_i == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srca_i.exponent[4:0]}
-                                                       : srca_i.exponent;
-    exp_b  = (srcb_style == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srcb_i.exponent[4:0]}
-                                                     : srcb_i.exponent;
-    mant_a = (srca_style_i == tmu_pkg::SRC_STYLE_BF16) ? {srca_i.mantissa[9:3], 3'b0}
-                                                       : srca_i.mantissa;
-    mant_b = (srcb_style == tmu_pkg::SRC_STYLE_BF16) ? {srcb_i.mantissa[9:3], 3'b0}
-                                                     : srcb_i.mantissa;
+      exp_a  = (srca_style_i == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srca_i.exponent[4:0]}
+                                                         : srca_i.exponent;
+      exp_b  = (srcb_style == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srcb_i.exponent[4:0]}
+                                                       : srcb_i.exponent;
+      mant_a = (srca_style_i == tmu_pkg::SRC_STYLE_BF16) ? {srca_i.mantissa[9:3], 3'b0}
+                                                         : srca_i.mantissa;
+      mant_b = (srcb_style == tmu_pkg::SRC_STYLE_BF16) ? {srcb_i.mantissa[9:3], 3'b0}
+                                                       : srcb_i.mantissa;
 
-    // INT8 looks at the whole 8-bit exponent field; for the float styles exp_a/exp_b already
-    // equal it except for FP16, whose dropped bits are zero in valid data.
-    if (int8) begin
-      zero_a = (srca_i.exponent == '0);
-      zero_b = (srcb_i.exponent == '0) && !srcb_zero_flag_disabled_i;
-    end else begin
-      zero_a = (exp_a == '0);
-      zero_b = (exp_b == '0) && !srcb_zero_flag_disabled_i;
+      // INT8 looks at the whole 8-bit exponent field; for the float styles exp_a/exp_b already
+      // equal it except for FP16, whose dropped bits are zero in valid data.
+      if (int8) begin
+        zero_a = (srca_i.exponent == '0);
+        zero_b = (srcb_i.exponent == '0) && !srcb_zero_flag_disabled_i;
+      end else begin
+        zero_a = (exp_a == '0);
+        zero_b = (exp_b == '0) && !srcb_zero_flag_disabled_i;
+      end
     end
   end
 
   // Slice selection: one 5-bit and one 7-bit multiplier port shared by the float and integer
   // paths.
   always_comb begin
-    if (int8) begin
-      slice_a = phase_i[0] ? srca_i.mantissa[4:0] : {2'b0, srca_i.mantissa[7:5]};
-      slice_b = phase_i[1] ? {3'b0, srcb_i.mantissa[3:0]} : {1'b0, srcb_i.mantissa[9:4]};
-    end else begin
-      // The implicit one leads the high slices.
-      slice_a = phase_i[0] ? mant_a[5:1] : {1'b1, mant_a[9:6]};
-      slice_b = phase_i[1] ? {mant_b[3:0], 3'b0} : {1'b1, mant_b[9:4]};
+    slice_a       = '0;
+    slice_b       = '0;
+    slice_product = '0;
+    if (valid_i) begin
+      if (int8) begin
+        slice_a = phase_i[0] ? srca_i.mantissa[4:0] : {2'b0, srca_i.mantissa[7:5]};
+        slice_b = phase_i[1] ? {3'b0, srcb_i.mantissa[3:0]} : {1'b0, srcb_i.mantissa[9:4]};
+      end else begin
+        // The implicit one leads the high slices.
+        slice_a = phase_i[0] ? mant_a[5:1] : {1'b1, mant_a[9:6]};
+        slice_b = phase_i[1] ? {mant_b[3:0], 3'b0} : {1'b1, mant_b[9:4]};
+      end
+      slice_product = tmu_pkg::ProductMantW'(slice_a) * tmu_pkg::ProductMantW'(slice_b);
     end
-    slice_product = tmu_pkg::ProductMantW'(slice_a) * tmu_pkg::ProductMantW'(slice_b);
   end
 
   // Exponent: rebias, minus the weight of the low slices this phase consumes.
   always_comb begin
-    if (exp8) begin
-      adjust = ExpW'(Exp8Adjust);
-    end else if (dst32_i) begin
-      adjust = ExpW'(Fp16ToFp32Adjust);
-    end else begin
-      adjust = ExpW'(Fp16Adjust);
-    end
-    if (phase_i[0]) adjust = adjust - ExpW'(SrcALowSliceShift);
-    if (phase_i[1]) adjust = adjust - ExpW'(SrcBLowSliceShift);
-    zero_exponent = (adjust > 0) ? adjust : '0;
-
+    adjust        = '0;
+    zero_exponent = '0;
     int8_position = '0;
-    if (!phase_i[0]) int8_position = int8_position + ExpW'(Int8SrcAHighPos);
-    if (!phase_i[1]) int8_position = int8_position + ExpW'(Int8SrcBHighPos);
+    if (valid_i) begin
+      if (exp8) begin
+        adjust = ExpW'(Exp8Adjust);
+      end else if (dst32_i) begin
+        adjust = ExpW'(Fp16ToFp32Adjust);
+      end else begin
+        adjust = ExpW'(Fp16Adjust);
+      end
+      if (phase_i[0]) adjust = adjust - ExpW'(SrcALowSliceShift);
+      if (phase_i[1]) adjust = adjust - ExpW'(SrcBLowSliceShift);
+      zero_exponent = (adjust > 0) ? adjust : '0;
+
+      if (!phase_i[0]) int8_position = int8_position + ExpW'(Int8SrcAHighPos);
+      if (!phase_i[1]) int8_position = int8_position + ExpW'(Int8SrcBHighPos);
+    end
   end
 
   always_comb begin
     product_o = '0;
-    if (int8) begin
+    if (!valid_i) begin
+      product_o = '0;
+    end else if (int8) begin
       if (!zero_a && !zero_b) begin
         product_o.sign     = srca_i.sign ^ srcb_i.sign;
         product_o.mantissa = slice_product;

@@ -18,7 +18,9 @@
 // The mode comes from tmu_gmpool_unit (the *_s1 inputs belong to the operation entering stage 1,
 // the *_s2 ones to the operation entering stage 2); the Dst style of the running maximum
 // (fpu::gmpool_dst_style) arrives as flags: INT32, FP16, TF32, and BF16 when none is set.
-// Registers load only with their stage's valid, so an idle unit does not toggle.
+// Registers load only with their stage's valid, so an idle unit does not toggle, and the
+// stages' logic is evaluated only then, so an idle unit costs a simulator next to nothing
+// (docs/cosim.md "Writing RTL that simulates fast").
 module tmu_gmpool_column (
   input  logic                                           clk_i,
   input  logic                                           rst_ni,
@@ -108,18 +110,25 @@ module tmu_gmpool_column (
     assign unused_srcb_sign_mantissa[r*(DatumW-8) +: DatumW-8] = b[DatumW-1:8];
 
     always_comb begin
-      // FP16 (and INT8) exponents are five bits; the sum keeps nine, like the model's mask.
-      exp_a    = style_fp16_s1 ? {4'd0, a[4:0]} : {1'b0, a[7:0]};
-      exp_b    = style_fp16_s1 ? {4'd0, b[4:0]} : {1'b0, b[7:0]};
-      exponent = style_int8_s1 ? 9'd0 : exp_a + exp_b;
-      mantissa = style_bf16_s1 ? {a[17:11], 3'd0} : a[17:8];
-      // Whole 8-bit exponent fields decide "scaled by zero" and "SrcA is zero", in every style.
-      if (b[7:0] == 8'd0) begin
-        cand = MinusInfinity;
-      end else if (a[7:0] == 8'd0) begin
-        cand = PlusZero;
-      end else begin
-        cand = candidate(a[18], exponent, mantissa);
+      exp_a    = '0;
+      exp_b    = '0;
+      exponent = '0;
+      mantissa = '0;
+      cand     = '0;
+      if (s1_valid_i) begin
+        // FP16 (and INT8) exponents are five bits; the sum keeps nine, like the model's mask.
+        exp_a    = style_fp16_s1 ? {4'd0, a[4:0]} : {1'b0, a[7:0]};
+        exp_b    = style_fp16_s1 ? {4'd0, b[4:0]} : {1'b0, b[7:0]};
+        exponent = style_int8_s1 ? 9'd0 : exp_a + exp_b;
+        mantissa = style_bf16_s1 ? {a[17:11], 3'd0} : a[17:8];
+        // Whole 8-bit exponent fields decide "scaled by zero" and "SrcA is zero", in every style.
+        if (b[7:0] == 8'd0) begin
+          cand = MinusInfinity;
+        end else if (a[7:0] == 8'd0) begin
+          cand = PlusZero;
+        end else begin
+          cand = candidate(a[18], exponent, mantissa);
+        end
       end
     end
 
@@ -137,17 +146,21 @@ module tmu_gmpool_column (
   assign phase_s1  = dst_value[11:8] + 4'd1;
 
   always_comb begin
-    if (int32_s1_i) begin
-      // Sign-magnitude: magnitude bits 9:0 and 15:10 in the low half, 18:16 at 26:24.
-      dst_exponent = {dst_value[26:24], dst_value[15:10]};
-      dst_mantissa = dst_value[9:0];
-    end else if (fp16_s1_i) begin
-      dst_exponent = {4'd0, dst_value[20:16]} + 9'd15;
-      dst_mantissa = dst_value[30:21];
-    end else begin
-      // BF16 is the high half of TF32; TF32 adds the next three mantissa bits from the low half.
-      dst_exponent = {1'b0, dst_value[23:16]} + 9'd127;
-      dst_mantissa = {dst_value[30:24], tf32_s1_i ? dst_value[15:13] : 3'd0};
+    dst_exponent = '0;
+    dst_mantissa = '0;
+    if (s1_valid_i) begin
+      if (int32_s1_i) begin
+        // Sign-magnitude: magnitude bits 9:0 and 15:10 in the low half, 18:16 at 26:24.
+        dst_exponent = {dst_value[26:24], dst_value[15:10]};
+        dst_mantissa = dst_value[9:0];
+      end else if (fp16_s1_i) begin
+        dst_exponent = {4'd0, dst_value[20:16]} + 9'd15;
+        dst_mantissa = dst_value[30:21];
+      end else begin
+        // BF16 is the high half of TF32; TF32 adds the next three mantissa bits from the low half.
+        dst_exponent = {1'b0, dst_value[23:16]} + 9'd127;
+        dst_mantissa = {dst_value[30:24], tf32_s1_i ? dst_value[15:13] : 3'd0};
+      end
     end
   end
   assign dst_cand = candidate(dst_value[31], dst_exponent, dst_mantissa);
@@ -163,33 +176,43 @@ module tmu_gmpool_column (
   logic               l1_pick, l2_pick, l3_pick;
 
   always_comb begin
-    step_l1 = '0;
-    step_l2 = '0;
-    l1_pick = 1'b0;
-    l2_pick = 1'b0;
-    for (int unsigned k = 0; k < 4; k++) begin
-      l1_pick = later_wins(visit[(2*k)*CandW +: KeyW], visit[(2*k + 1)*CandW +: KeyW]);
-      first_l1[k*CandW +: CandW] = l1_pick ? visit[(2*k + 1)*CandW +: CandW]
-                                           : visit[(2*k)*CandW +: CandW];
-      step_l1[k] = l1_pick;
-      last_l1[k*CandW +: CandW] =
-          later_wins(visit[(HalfW + 2*k)*CandW +: KeyW], visit[(HalfW + 2*k + 1)*CandW +: KeyW])
-              ? visit[(HalfW + 2*k + 1)*CandW +: CandW] : visit[(HalfW + 2*k)*CandW +: CandW];
+    first_l1 = '0;
+    last_l1  = '0;
+    first_l2 = '0;
+    last_l2  = '0;
+    first_l3 = '0;
+    last_l3  = '0;
+    step_l3  = '0;
+    l3_pick  = '0;
+    step_l1  = '0;
+    step_l2  = '0;
+    l1_pick  = 1'b0;
+    l2_pick  = 1'b0;
+    if (s1_valid_i) begin
+      for (int unsigned k = 0; k < 4; k++) begin
+        l1_pick = later_wins(visit[(2*k)*CandW +: KeyW], visit[(2*k + 1)*CandW +: KeyW]);
+        first_l1[k*CandW +: CandW] = l1_pick ? visit[(2*k + 1)*CandW +: CandW]
+                                             : visit[(2*k)*CandW +: CandW];
+        step_l1[k] = l1_pick;
+        last_l1[k*CandW +: CandW] =
+            later_wins(visit[(HalfW + 2*k)*CandW +: KeyW], visit[(HalfW + 2*k + 1)*CandW +: KeyW])
+                ? visit[(HalfW + 2*k + 1)*CandW +: CandW] : visit[(HalfW + 2*k)*CandW +: CandW];
+      end
+      for (int unsigned k = 0; k < 2; k++) begin
+        l2_pick = later_wins(first_l1[(2*k)*CandW +: KeyW], first_l1[(2*k + 1)*CandW +: KeyW]);
+        first_l2[k*CandW +: CandW] = l2_pick ? first_l1[(2*k + 1)*CandW +: CandW]
+                                             : first_l1[(2*k)*CandW +: CandW];
+        step_l2[k*2 +: 2] = l2_pick ? {1'b1, step_l1[2*k + 1]} : {1'b0, step_l1[2*k]};
+        last_l2[k*CandW +: CandW] =
+            later_wins(last_l1[(2*k)*CandW +: KeyW], last_l1[(2*k + 1)*CandW +: KeyW])
+                ? last_l1[(2*k + 1)*CandW +: CandW] : last_l1[(2*k)*CandW +: CandW];
+      end
+      l3_pick  = later_wins(first_l2[0 +: KeyW], first_l2[CandW +: KeyW]);
+      first_l3 = l3_pick ? first_l2[CandW +: CandW] : first_l2[0 +: CandW];
+      step_l3  = l3_pick ? {1'b1, step_l2[2 +: 2]} : {1'b0, step_l2[0 +: 2]};
+      last_l3  = later_wins(last_l2[0 +: KeyW], last_l2[CandW +: KeyW]) ? last_l2[CandW +: CandW]
+                                                                           : last_l2[0 +: CandW];
     end
-    for (int unsigned k = 0; k < 2; k++) begin
-      l2_pick = later_wins(first_l1[(2*k)*CandW +: KeyW], first_l1[(2*k + 1)*CandW +: KeyW]);
-      first_l2[k*CandW +: CandW] = l2_pick ? first_l1[(2*k + 1)*CandW +: CandW]
-                                           : first_l1[(2*k)*CandW +: CandW];
-      step_l2[k*2 +: 2] = l2_pick ? {1'b1, step_l1[2*k + 1]} : {1'b0, step_l1[2*k]};
-      last_l2[k*CandW +: CandW] =
-          later_wins(last_l1[(2*k)*CandW +: KeyW], last_l1[(2*k + 1)*CandW +: KeyW])
-              ? last_l1[(2*k + 1)*CandW +: CandW] : last_l1[(2*k)*CandW +: CandW];
-    end
-    l3_pick  = later_wins(first_l2[0 +: KeyW], first_l2[CandW +: KeyW]);
-    first_l3 = l3_pick ? first_l2[CandW +: CandW] : first_l2[0 +: CandW];
-    step_l3  = l3_pick ? {1'b1, step_l2[2 +: 2]} : {1'b0, step_l2[0 +: 2]};
-    last_l3  = later_wins(last_l2[0 +: KeyW], last_l2[CandW +: KeyW]) ? last_l2[CandW +: CandW]
-                                                                         : last_l2[0 +: CandW];
   end
 
   // The Dst value comes before every row. When a row of the first group wins, the index is that
@@ -251,24 +274,28 @@ module tmu_gmpool_column (
 
   always_comb begin
     written = '0;
-    if (int32_s2_i) begin
-      // Only 13 magnitude bits come back: the mantissa and three exponent bits.
-      written = {best_sign, 18'd0, best_exponent[2:0], best_mantissa};
-    end else if (fp16_s2_i) begin
-      // Removing the bias wraps when SrcB's scale was not 1.0; five bits are kept.
-      if (best_exponent[5:0] != 6'd0) begin
-        written = {best_sign, best_mantissa, best_exponent[4:0] - 5'd15, 16'd0};
+    value   = '0;
+    row0    = '0;
+    if (s2_valid_i) begin
+      if (int32_s2_i) begin
+        // Only 13 magnitude bits come back: the mantissa and three exponent bits.
+        written = {best_sign, 18'd0, best_exponent[2:0], best_mantissa};
+      end else if (fp16_s2_i) begin
+        // Removing the bias wraps when SrcB's scale was not 1.0; five bits are kept.
+        if (best_exponent[5:0] != 6'd0) begin
+          written = {best_sign, best_mantissa, best_exponent[4:0] - 5'd15, 16'd0};
+        end
+      end else if (best_exponent != 9'd0) begin
+        written = {best_sign, best_mantissa[9:3], best_exponent[7:0] - 8'd127,
+                   tf32_s2_i ? best_mantissa[2:0] : 3'd0, 13'd0};
       end
-    end else if (best_exponent != 9'd0) begin
-      written = {best_sign, best_mantissa[9:3], best_exponent[7:0] - 8'd127,
-                 tf32_s2_i ? best_mantissa[2:0] : 3'd0, 13'd0};
+      value = written;
+      if (argmax_s2_i) begin
+        // An INT32-style maximum (INT8, or TF32 with argmax) leaves only the index.
+        value = int32_s2_i ? index_word : (written | index_word);
+      end
+      row0 = dst32_s2_i ? value : {16'd0, value[31:16]};
     end
-    value = written;
-    if (argmax_s2_i) begin
-      // An INT32-style maximum (INT8, or TF32 with argmax) leaves only the index.
-      value = int32_s2_i ? index_word : (written | index_word);
-    end
-    row0 = dst32_s2_i ? value : {16'd0, value[31:16]};
   end
 
   logic [11:0] result_phases_d, result_phases_q;

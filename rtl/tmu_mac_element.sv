@@ -21,6 +21,11 @@
 // magnitude (tmu_mac_array selects the FP32 layout for INT8). Stage 2 adds the two sums at their
 // bit position to Dst with INT32 saturation, beside the float accumulator, and the result takes
 // the same FP32-layout packing.
+//
+// Every stage's logic is evaluated only while its stage holds an operation (the stage modules'
+// valid_i; the float accumulator only for float operations, the INT8 adder only for INT8), so an
+// idle array costs a simulator next to nothing (docs/cosim.md "Writing RTL that simulates fast").
+// The registers load only then, so the results are those of ungated logic.
 module tmu_mac_element (
   input  logic                                           clk_i,
   input  logic                                           rst_ni,
@@ -81,6 +86,7 @@ module tmu_mac_element (
 
   for (genvar k = 0; k < NumProducts; k++) begin : g_slice
     tmu_fidelity_slice u_slice (
+      .valid_i                  (s1_valid_i),
       .srca_i                   (srca_col_i[k*DatumW +: DatumW]),
       .srcb_i                   (srcb_row_i[k*DatumW +: DatumW]),
       .srca_style_i             (srca_style_s1_i),
@@ -98,10 +104,13 @@ module tmu_mac_element (
   // lifts 0 to 1 and keeps the positions equal (4 and 5 both become 5); stage 2 applies the real
   // position from the phase.
   always_comb begin
-    group_products = products;
-    if (int8_s1_i) begin
-      for (int unsigned k = 0; k < NumProducts; k++) begin
-        group_products[k*ProductW + ProductMantW] = 1'b1;
+    group_products = '0;
+    if (s1_valid_i) begin
+      group_products = products;
+      if (int8_s1_i) begin
+        for (int unsigned k = 0; k < NumProducts; k++) begin
+          group_products[k*ProductW + ProductMantW] = 1'b1;
+        end
       end
     end
   end
@@ -110,6 +119,7 @@ module tmu_mac_element (
 
   for (genvar g = 0; g < 2; g++) begin : g_group
     tmu_align_group_sum u_group (
+      .valid_i   (s1_valid_i),
       .products_i(group_products[g*GroupW +: GroupW]),
       .term_o    (group_terms[g*TermW +: TermW])
     );
@@ -118,6 +128,7 @@ module tmu_mac_element (
   tmu_pkg::acc_word_t dst_word;
 
   tmu_dst_to_acc u_dst_to_acc (
+    .valid_i (s1_valid_i),
     .stored_i(dst_stored_i),
     .format_i(dst_format_s1_i),
     .word_o  (dst_word)
@@ -144,7 +155,14 @@ module tmu_mac_element (
   logic [31:0]             stored;
   logic [31:0]             result_d, result_q;
 
+  logic float_s2_valid;
+  logic int8_s2_valid;
+
+  assign float_s2_valid = s2_valid_i && !int8_s2_i;
+  assign int8_s2_valid  = s2_valid_i && int8_s2_i;
+
   tmu_accum_normalize u_accum (
+    .valid_i          (float_s2_valid),
     .group0_i         (groups_q[0 +: TermW]),
     .group1_i         (groups_q[TermW +: TermW]),
     .dst_i            (dst_word_q),
@@ -177,47 +195,58 @@ module tmu_mac_element (
     unused_group_fraction = {int8_group0.mantissa[FractionGap-1:0],
                              int8_group1.mantissa[FractionGap-1:0]};
     unused_group_exponent = {int8_group0.exponent, int8_group1.exponent};
+    dot            = '0;
+    dot_negative   = 1'b0;
+    dot_magnitude  = '0;
+    dot_shifted    = '0;
+    dst_magnitude  = '0;
+    subtract       = 1'b0;
+    magnitude_sum  = '0;
+    int8_sign      = 1'b0;
+    int8_magnitude = '0;
+    int8_word      = '0;
+    if (int8_s2_valid) begin
+      if (int8_group0.sign) dot = dot - $signed({2'b0, int8_group0.mantissa[FractionGap +: SumW]});
+      else                  dot = dot + $signed({2'b0, int8_group0.mantissa[FractionGap +: SumW]});
+      if (int8_group1.sign) dot = dot - $signed({2'b0, int8_group1.mantissa[FractionGap +: SumW]});
+      else                  dot = dot + $signed({2'b0, int8_group1.mantissa[FractionGap +: SumW]});
+      dot_negative  = dot[DotMagW];
+      dot_magnitude = DotMagW'(dot_negative ? -dot : dot);
 
-    dot = '0;
-    if (int8_group0.sign) dot = dot - $signed({2'b0, int8_group0.mantissa[FractionGap +: SumW]});
-    else                  dot = dot + $signed({2'b0, int8_group0.mantissa[FractionGap +: SumW]});
-    if (int8_group1.sign) dot = dot - $signed({2'b0, int8_group1.mantissa[FractionGap +: SumW]});
-    else                  dot = dot + $signed({2'b0, int8_group1.mantissa[FractionGap +: SumW]});
-    dot_negative  = dot[DotMagW];
-    dot_magnitude = DotMagW'(dot_negative ? -dot : dot);
+      // The slices' bit position: SrcA's high slice (phase bit 0 clear) sits 5 bits up, SrcB's
+      // (phase bit 1 clear) 4 bits.
+      dot_shifted = IntMagW'(dot_magnitude);
+      if (!phase_s2_i[0]) dot_shifted = dot_shifted << Int8SrcAHighPos;
+      if (!phase_s2_i[1]) dot_shifted = dot_shifted << Int8SrcBHighPos;
 
-    // The slices' bit position: SrcA's high slice (phase bit 0 clear) sits 5 bits up, SrcB's
-    // (phase bit 1 clear) 4 bits.
-    dot_shifted = IntMagW'(dot_magnitude);
-    if (!phase_s2_i[0]) dot_shifted = dot_shifted << Int8SrcAHighPos;
-    if (!phase_s2_i[1]) dot_shifted = dot_shifted << Int8SrcBHighPos;
+      dst_magnitude = {dst_word_q.exponent, dst_word_q.mantissa};
+      subtract      = dst_word_q.sign ^ dot_negative;
+      magnitude_sum = {2'b0, dst_magnitude}
+                    + (subtract ? ~{2'b0, dot_shifted} : {2'b0, dot_shifted})
+                    + (IntMagW + 2)'(subtract);
 
-    dst_magnitude = {dst_word_q.exponent, dst_word_q.mantissa};
-    subtract      = dst_word_q.sign ^ dot_negative;
-    magnitude_sum = {2'b0, dst_magnitude}
-                  + (subtract ? ~{2'b0, dot_shifted} : {2'b0, dot_shifted})
-                  + (IntMagW + 2)'(subtract);
+      int8_sign      = dst_word_q.sign;
+      int8_magnitude = magnitude_sum[IntMagW-1:0];
+      if (subtract && magnitude_sum[IntMagW+1]) begin
+        // |dot| > |Dst|: the result takes the dot product's sign.
+        int8_sign      = dot_negative;
+        int8_magnitude = -magnitude_sum[IntMagW-1:0];
+      end else if (!subtract && magnitude_sum[IntMagW]) begin
+        int8_magnitude = IntMaxMagnitude;
+      end
+      // -0 reads as 0 and a zero result is stored as +0.
+      if (int8_magnitude == '0) int8_sign = 1'b0;
 
-    int8_sign      = dst_word_q.sign;
-    int8_magnitude = magnitude_sum[IntMagW-1:0];
-    if (subtract && magnitude_sum[IntMagW+1]) begin
-      // |dot| > |Dst|: the result takes the dot product's sign.
-      int8_sign      = dot_negative;
-      int8_magnitude = -magnitude_sum[IntMagW-1:0];
-    end else if (!subtract && magnitude_sum[IntMagW]) begin
-      int8_magnitude = IntMaxMagnitude;
+      int8_word.sign     = int8_sign;
+      int8_word.exponent = int8_magnitude[IntMagW-1 -: 8];
+      int8_word.mantissa = int8_magnitude[22:0];
     end
-    // -0 reads as 0 and a zero result is stored as +0.
-    if (int8_magnitude == '0) int8_sign = 1'b0;
-
-    int8_word.sign     = int8_sign;
-    int8_word.exponent = int8_magnitude[IntMagW-1 -: 8];
-    int8_word.mantissa = int8_magnitude[22:0];
 
     result_word = int8_s2_i ? int8_word : acc_word;
   end
 
   tmu_acc_to_dst u_acc_to_dst (
+    .valid_i (s2_valid_i),
     .word_i  (result_word),
     .format_i(dst_format_s2_i),
     .stored_o(stored)

@@ -6,10 +6,14 @@
 // (negative_i set) the hardware first subtracts the sign bit, so an exact tie rounds toward zero
 // in magnitude, i.e. toward +infinity - what a two's-complement add-half-and-truncate gives.
 // shift_i == 0 passes the magnitude through untouched; a shift beyond Width gives 0.
+//
+// valid_i low: the output is 0 and nothing is evaluated (operand isolation; see docs/cosim.md
+// "Writing RTL that simulates fast"). Every datapath stage module has this input.
 module tmu_shift_round #(
   parameter int unsigned Width  = 24,
   parameter int unsigned ShiftW = 5
 ) (
+  input  logic              valid_i,
   input  logic [Width-1:0]  magnitude_i,
   input  logic              negative_i,
   input  logic [ShiftW-1:0] shift_i,
@@ -21,14 +25,20 @@ module tmu_shift_round #(
   logic [Width-1:0] rounded;
 
   always_comb begin
-    biased = magnitude_i;
-    if (negative_i && (magnitude_i != '0)) begin
-      biased = magnitude_i - Width'(1);
+    biased      = '0;
+    one_short   = '0;
+    rounded     = '0;
+    magnitude_o = '0;
+    if (valid_i) begin
+      biased = magnitude_i;
+      if (negative_i && (magnitude_i != '0)) begin
+        biased = magnitude_i - Width'(1);
+      end
+      // (m + 2^(s-1)) >> s == (m >> s) + bit s-1 of m, which cannot overflow Width bits for s >= 1.
+      one_short   = biased >> (shift_i - ShiftW'(1));
+      rounded     = (one_short >> 1) + Width'(one_short[0]);
+      magnitude_o = (shift_i == '0) ? magnitude_i : rounded;
     end
-    // (m + 2^(s-1)) >> s == (m >> s) + bit s-1 of m, which cannot overflow Width bits for s >= 1.
-    one_short = biased >> (shift_i - ShiftW'(1));
-    rounded   = (one_short >> 1) + Width'(one_short[0]);
-    magnitude_o = (shift_i == '0) ? magnitude_i : rounded;
   end
 
 endmodule

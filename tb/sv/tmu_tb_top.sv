@@ -100,10 +100,22 @@ module tmu_tb_top (
   logic [5:0]                  gobs_idx;
   logic [4:0]                  events;
 
-  tmu_top dut (
-    .clk_i, .rst_ni, .arch_i (tmu_pkg::arch_e'(arch_i)),
+  // The architecture (and the mutant) are set by the host before reset and read through
+  // registers loaded during reset. Logic fed straight from a top-level input is re-evaluated at
+  // every eval() call (Verilator's input-combinational region), which for the whole unit cost as
+  // much as the clocked evaluation itself; from a register it is evaluated only when its clock
+  // domain has work (docs/cosim.md, "Writing RTL that simulates fast").
+  logic arch_q;
+  always_ff @(posedge clk_i) if (!rst_ni) arch_q <= arch_i;
 `ifdef TMU_TB_MUTSEL_WIDTH
-    .mutsel (mutsel_i),
+  logic [`TMU_TB_MUTSEL_WIDTH-1:0] mutsel_q;
+  always_ff @(posedge clk_i) if (!rst_ni) mutsel_q <= mutsel_i;
+`endif
+
+  tmu_top dut (
+    .clk_i, .rst_ni, .arch_i (tmu_pkg::arch_e'(arch_q)),
+`ifdef TMU_TB_MUTSEL_WIDTH
+    .mutsel (mutsel_q),
 `endif
     .issue_valid_i (issue_valid), .issue_ready_o (issue_ready), .issue_word_i (issue_word),
     .issue_thread_i (issue_thread),

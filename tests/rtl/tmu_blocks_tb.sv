@@ -225,6 +225,7 @@ module tmu_blocks_tb (
 
   for (genvar k = 0; k < 16; k++) begin : g_slice
     tmu_fidelity_slice u_slice (
+      .valid_i                  (1'b1),
       .srca_i                   (dp_srca_i[k*DatumW +: DatumW]),
       .srcb_i                   (dp_srcb_i[k*DatumW +: DatumW]),
       .srca_style_i             (tmu_pkg::src_style_e'(dp_srca_style_i)),
@@ -238,18 +239,21 @@ module tmu_blocks_tb (
 
   for (genvar g = 0; g < 2; g++) begin : g_group
     tmu_align_group_sum u_group (
+      .valid_i   (1'b1),
       .products_i(dp_products_o[g*8*ProductW +: 8*ProductW]),
       .term_o    (dp_groups_o[g*TermW +: TermW])
     );
   end
 
   tmu_dst_to_acc u_dst_to_acc (
+    .valid_i (1'b1),
     .stored_i(dp_dst_stored_i),
     .format_i(dst_format),
     .word_o  (dp_dst_word_o)
   );
 
   tmu_accum_normalize u_accum (
+    .valid_i          (1'b1),
     .group0_i         (dp_groups_o[0 +: TermW]),
     .group1_i         (dp_groups_o[TermW +: TermW]),
     .dst_i            (dp_dst_word_o),
@@ -262,6 +266,7 @@ module tmu_blocks_tb (
   );
 
   tmu_acc_to_dst u_acc_to_dst (
+    .valid_i (1'b1),
     .word_i  (dp_acc_word_o),
     .format_i(dst_format),
     .stored_o(dp_result_o)
@@ -269,11 +274,13 @@ module tmu_blocks_tb (
 
   // ---- free-standing stages ----
   tmu_align_group_sum u_align (
+    .valid_i   (1'b1),
     .products_i(al_products_i),
     .term_o    (al_term_o)
   );
 
   tmu_accum_normalize u_accum_free (
+    .valid_i          (1'b1),
     .group0_i         (ac_group0_i),
     .group1_i         (ac_group1_i),
     .dst_i            (ac_dst_i),
