@@ -1,21 +1,88 @@
 #!/usr/bin/env bash
-# Co-simulation speed: verified instructions per second with the scoreboard on, and the same run with
-# it off (--no-check: the RTL is driven and its retirements are reported, nothing is compared), plus
-# the simulated cycles per second of the full unit. Usage: bench/cosim.sh [build-dir] [instructions]
+# Co-simulation speed: verified instructions per second of the random test with the scoreboard on,
+# the same run with it off (--no-check: the RTL is driven and its retirements are reported, nothing
+# is compared), and the simulated cycles per second of the full unit, on both architectures, one
+# process at a time (one core).
+#
+#   bench/cosim.sh [--vs OLD_BUILD] [--perf] [BUILD] [INSTRUCTIONS]
+#
+# BUILD         build directory whose tb/tmu_tb is measured (default: build)
+# INSTRUCTIONS  random instructions per run (default: 5000), seed 1
+# --vs OLD      also measure OLD/tb/tmu_tb (e.g. a build of an earlier commit) on the same runs and
+#               print both side by side with the speed-up
+# --perf        also profile one checked run per build with `perf record` and print where the time
+#               goes: the MAC / element-wise / GMPOOL arrays, the rest of the RTL, Verilator's
+#               runtime helpers, and the scoreboard, driver and DPI (needs Debian's linux-perf)
 set -euo pipefail
-build="${1:-build}"
-n="${2:-5000}"
-tb="$build/tb/tmu_tb"
-[ -x "$tb" ] || { echo "bench/cosim.sh: $tb is missing (build first)" >&2; exit 2; }
+old=""
+perf=0
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --vs) old="${2:?--vs needs a build directory}"; shift ;;
+    --perf) perf=1 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "bench/cosim.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    *) args+=("$1") ;;
+  esac
+  shift
+done
+build="${args[0]:-build}"
+n="${args[1]:-5000}"
+builds=("$build")
+[ -n "$old" ] && builds=("$old" "$build")
+for b in "${builds[@]}"; do
+  [ -x "$b/tb/tmu_tb" ] || { echo "bench/cosim.sh: $b/tb/tmu_tb is missing (build first)" >&2; exit 2; }
+done
+[[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "bench/cosim.sh: INSTRUCTIONS must be a positive number, not '$n'" >&2; exit 2; }
+
+# run BUILD ARCH MODE -> "cycles wall instr/s"
+run() {
+  local flag=""
+  [ "$3" = no-check ] && flag="--no-check"
+  local line
+  line="$("$1/tb/tmu_tb" --test random --arch "$2" --seed 1 --instrs "$n" --quiet --no-wave $flag | grep '^tmu_tb: ')"
+  case "$line" in "tmu_tb: PASS"*|"tmu_tb: DONE"*) ;; *) echo "bench/cosim.sh: $1: $line" >&2; exit 1 ;; esac
+  local cycles wall
+  cycles="$(sed -n 's/.* cycles=\([0-9]*\).*/\1/p' <<<"$line")"
+  wall="$(sed -n 's/.* wall=\([0-9.]*\)s.*/\1/p' <<<"$line")"
+  echo "$cycles $wall"
+}
+
+printf '%-9s %-9s %-24s %8s %8s %9s %11s\n' mode arch build cycles seconds instr/s cycles/s
 for mode in check no-check; do
   for arch in blackhole wormhole; do
-    flag=""
-    [ "$mode" = no-check ] && flag="--no-check"
-    line="$("$tb" --test random --arch "$arch" --seed 1 --instrs "$n" --quiet $flag | grep '^tmu_tb: ')"
-    cycles="$(sed -n 's/.* cycles=\([0-9]*\).*/\1/p' <<<"$line")"
-    wall="$(sed -n 's/.* wall=\([0-9.]*\)s.*/\1/p' <<<"$line")"
-    rate="$(sed -n 's/.*(\([0-9]*\) instr\/s).*/\1/p' <<<"$line")"
-    printf 'cosim %-9s %-9s %6d instructions %8d cycles %7.2f s  %6d instr/s  %7.0f cycles/s\n' \
-      "$mode" "$arch" "$n" "$cycles" "$wall" "$rate" "$(awk -v c="$cycles" -v w="$wall" 'BEGIN { print c / w }')"
+    first_wall=""
+    for b in "${builds[@]}"; do
+      read -r cycles wall < <(run "$b" "$arch" "$mode")
+      speedup=""
+      if [ -n "$first_wall" ]; then speedup="$(awk -v a="$first_wall" -v b="$wall" 'BEGIN { printf "  x%.1f", a / b }')"; fi
+      first_wall="$wall"
+      awk -v m="$mode" -v a="$arch" -v b="$b" -v c="$cycles" -v w="$wall" -v n="$n" -v s="$speedup" \
+        'BEGIN { printf "%-9s %-9s %-24s %8d %8.2f %9.0f %11.0f%s\n", m, a, b, c, w, n / w, c / w, s }'
+    done
   done
 done
+
+if [ "$perf" -eq 1 ]; then
+  command -v perf >/dev/null || { echo "bench/cosim.sh: --perf needs perf (Debian: linux-perf)" >&2; exit 2; }
+  for b in "${builds[@]}"; do
+    data="$(mktemp)"
+    perf record -q -o "$data" -- "$b/tb/tmu_tb" --test random --arch blackhole --seed 1 --instrs "$n" \
+      --quiet --no-wave >/dev/null 2>&1
+    echo "perf profile of $b/tb/tmu_tb (random, blackhole, $n instructions): share of samples"
+    perf report -q -i "$data" --no-children --sort symbol 2>/dev/null | awk '
+      { share = $1; sub(/%/, "", share); sym = $0; sub(/^[^]]*\] /, "", sym)
+        if (sym ~ /tmu_mac_element/)                     k = "RTL: MAC array elements"
+        else if (sym ~ /tmu_elw_element/)                k = "RTL: element-wise unit elements"
+        else if (sym ~ /tmu_gmpool/)                     k = "RTL: GMPOOL columns"
+        else if (sym ~ /^Vtmu_tb_top/)                   k = "RTL: the rest of the unit and the SV testbench top"
+        else if (sym ~ /^VL_|^Verilated|verilated/)      k = "Verilator runtime helpers (wide words, scheduling)"
+        else if (sym ~ /tmu_drv_|tmu::tb::|anonymous namespace/) k = "testbench driver, stimulus, coverage and DPI"
+        else if (sym ~ /tmu::/)                          k = "refmodel scoreboard"
+        else                                             k = "other (libc, libstdc++, kernel)"
+        t[k] += share }
+      END { for (k in t) printf "  %6.2f%%  %s\n", t[k], k }' | sort -rn
+    rm -f "$data"
+  done
+fi

@@ -3,7 +3,7 @@
 // bits 15:0 with bits 31:16 zero; the BF16 and FP16 roundings have already cleared the mantissa
 // bits these formats drop. INT32 words do not come from here (0).
 module tmu_acc_to_dst (
-  input  logic                 valid_i,  // low: 0, nothing evaluated
+  input  logic                 valid_i,  // low: outputs undefined, nothing evaluated
   input  tmu_pkg::acc_word_t   word_i,
   input  tmu_pkg::dst_format_e format_i,
   output logic [31:0]          stored_o
@@ -13,9 +13,9 @@ module tmu_acc_to_dst (
   tmu_pkg::dst16_fp16_t fp16;
 
   always_comb begin
-    fp32     = '0;
-    fp16     = '0;
-    stored_o = '0;
+    fp32     = 'x;
+    fp16     = 'x;
+    stored_o = 'x;
     if (valid_i) begin
       fp32.high.sign     = word_i.sign;
       fp32.high.exponent = word_i.exponent;

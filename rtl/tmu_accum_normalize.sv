@@ -14,7 +14,7 @@
 //     sign | 31 | all-ones mantissa.
 // The outcome output says which of these ended the computation, for a testbench's trace.
 module tmu_accum_normalize (
-  input  logic                    valid_i,       // low: result 0, nothing evaluated
+  input  logic                    valid_i,       // low: outputs undefined, nothing evaluated
   input  tmu_pkg::acc_term_t      group0_i,
   input  tmu_pkg::acc_term_t      group1_i,
   input  tmu_pkg::acc_word_t      dst_i,
@@ -69,14 +69,14 @@ module tmu_accum_normalize (
   endfunction
 
   always_comb begin
-    dst_mantissa = '0;
-    exp_g0       = '0;
-    exp_g1       = '0;
-    exp_d        = '0;
-    common       = '0;
-    shift_g0     = '0;
-    shift_g1     = '0;
-    shift_d      = '0;
+    dst_mantissa = 'x;
+    exp_g0       = 'x;
+    exp_g1       = 'x;
+    exp_d        = 'x;
+    common       = 'x;
+    shift_g0     = 'x;
+    shift_g1     = 'x;
+    shift_d      = 'x;
     if (valid_i) begin
       dst_mantissa = (dst_i.exponent != '0) ? {1'b1, dst_i.mantissa} : '0;
       exp_g0 = {{2{group0_i.exponent[ExpW-1]}}, group0_i.exponent};
@@ -147,9 +147,9 @@ module tmu_accum_normalize (
   logic unused_narrow_high;  // a rounded TermW-bit value >> 13 fits NarrowKeptW + 1 bits
 
   always_comb begin
-    presum_g0 = '0;
-    presum_g1 = '0;
-    presum_d  = '0;
+    presum_g0 = 'x;
+    presum_g1 = 'x;
+    presum_d  = 'x;
     if (valid_i) begin
       if (dst32_i) begin
         presum_g0 = PresumW'(aligned_g0);
@@ -172,9 +172,9 @@ module tmu_accum_normalize (
   logic [MagW-1:0]        magnitude;
 
   always_comb begin
-    sum       = '0;
-    sign      = '0;
-    magnitude = '0;
+    sum       = 'x;
+    sign      = 'x;
+    magnitude = 'x;
     if (valid_i) begin
       sum = $signed({3'b0, presum_d});
       if (group0_i.sign == dst_i.sign) sum = sum + $signed({3'b0, presum_g0});
@@ -198,12 +198,12 @@ module tmu_accum_normalize (
   logic                    quirk;
 
   always_comb begin
-    leading_zeros = '0;
-    quirk         = '0;
-    norm_shift    = '0;
-    drop_bits     = '0;
-    narrow_shift  = '0;
-    right_amount  = '0;
+    leading_zeros = 'x;
+    quirk         = 'x;
+    norm_shift    = 'x;
+    drop_bits     = 'x;
+    narrow_shift  = 'x;
+    right_amount  = 'x;
     if (valid_i) begin
       leading_zeros = '0;
       for (int unsigned i = 0; i < MagW; i++) begin
@@ -230,8 +230,8 @@ module tmu_accum_normalize (
   );
 
   always_comb begin
-    scaled   = '0;
-    exponent = '0;
+    scaled   = 'x;
+    exponent = 'x;
     if (valid_i) begin
       if (narrow_shift < 0) scaled = rounded_right << drop_bits;
       else                  scaled = magnitude << $unsigned(norm_shift);
@@ -245,9 +245,10 @@ module tmu_accum_normalize (
   assign unused_scaled_high = ^scaled[MagW-1:FracBits+2];
 
   always_comb begin
-    result_o  = '0;
+    result_o  = 'x;
     outcome_o = tmu_pkg::ACC_NORMAL;
     if (valid_i) begin
+      result_o = '0;
       if (common <= 0) begin
         outcome_o = tmu_pkg::ACC_EARLY_UNDERFLOW;
       end else if (magnitude == '0) begin

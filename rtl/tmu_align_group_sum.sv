@@ -5,7 +5,7 @@
 // term; otherwise the term carries the group exponent even when the sum cancels to zero, because
 // that exponent still takes part in the accumulator's choice of common exponent.
 module tmu_align_group_sum (
-  input  logic                                                         valid_i,  // low: term 0, idle
+  input  logic                                                         valid_i,  // low: outputs undefined, nothing evaluated
   // Product i in bits [i*SliceProductW +: SliceProductW] (a flat vector: see tmu_pkg).
   input  logic [tmu_pkg::ProductsPerGroup*tmu_pkg::SliceProductW-1:0] products_i,
   output tmu_pkg::acc_term_t                                           term_o
@@ -40,7 +40,7 @@ module tmu_align_group_sum (
   end
 
   always_comb begin
-    group_exponent = '0;
+    group_exponent = 'x;
     if (valid_i) begin
       group_exponent = exponents[ExpW-1:0];
       for (int unsigned i = 1; i < NumProducts; i++) begin
@@ -52,10 +52,12 @@ module tmu_align_group_sum (
   end
 
   always_comb begin
-    sum       = '0;
-    magnitude = '0;
-    term_o    = '0;
+    sum       = 'x;
+    magnitude = 'x;
+    term_o    = 'x;
     if (valid_i) begin
+      sum = '0;
+      term_o = '0;
       for (int unsigned i = 0; i < NumProducts; i++) begin
         if (signs[i]) begin
           sum = sum - $signed({{(SumW - MantW){1'b0}}, aligned[i*MantW +: MantW]});

@@ -3,7 +3,7 @@
 // from zero, with no guard bits (refmodel src/fpu/align_group_sum.cpp). The group finds its
 // largest exponent from the products themselves.
 module tmu_align_product (
-  input  logic                               valid_i,  // low: outputs 0, nothing evaluated
+  input  logic                               valid_i,  // low: outputs undefined, nothing evaluated
   input  tmu_pkg::slice_product_t            product_i,
   input  tmu_pkg::dp_exp_t                   group_exponent_i,
   output logic                               sign_o,
@@ -22,11 +22,11 @@ module tmu_align_product (
   logic [ShiftW-1:0]    shift;
 
   always_comb begin
-    group_wide   = '0;
-    product_wide = '0;
-    distance     = '0;
-    shift        = '0;
-    sign_o       = 1'b0;
+    group_wide   = 'x;
+    product_wide = 'x;
+    distance     = 'x;
+    shift        = 'x;
+    sign_o       = 1'bx;
     if (valid_i) begin
       group_wide   = {group_exponent_i[ExpW-1], group_exponent_i};
       product_wide = {product_i.exponent[ExpW-1], product_i.exponent};

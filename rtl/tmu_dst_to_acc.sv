@@ -3,7 +3,7 @@
 // 16-bit formats take bits 15:0. FP16 goes into the low exponent bits and the top ten mantissa
 // bits, so one normaliser serves both exponent widths. INT32 has no accumulator word (0).
 module tmu_dst_to_acc (
-  input  logic                 valid_i,  // low: word 0, nothing evaluated
+  input  logic                 valid_i,  // low: outputs undefined, nothing evaluated
   input  logic [31:0]          stored_i,
   input  tmu_pkg::dst_format_e format_i,
   output tmu_pkg::acc_word_t   word_o
@@ -17,7 +17,7 @@ module tmu_dst_to_acc (
     fp32   = stored_i;
     bf16   = stored_i[15:0];
     fp16   = stored_i[15:0];
-    word_o = '0;
+    word_o = 'x;
     if (valid_i) begin
       unique case (format_i)
         tmu_pkg::DST_FP32: begin

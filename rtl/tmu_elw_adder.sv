@@ -19,7 +19,7 @@
 // else the finished sum as a term against a zero Dst, scaled down by 2^4 when it exceeds 28 bits
 // (safe: such a sum is rounded by at least 5 more bits afterwards, see the wrap block below).
 module tmu_elw_adder (
-  input  logic                     valid_i,  // low: outputs 0, nothing evaluated
+  input  logic                     valid_i,  // low: outputs undefined, nothing evaluated
   input  tmu_pkg::src_datum_t      srca_i,
   input  tmu_pkg::src_datum_t      srcb_i,
   input  tmu_pkg::src_style_e      srca_style_i,
@@ -66,19 +66,19 @@ module tmu_elw_adder (
 
   // ---- 1. operand read ----
   always_comb begin
-    exp8       = '0;
-    exp_a      = '0;
-    exp_b      = '0;
-    mant_a     = '0;
-    mant_b     = '0;
-    flush_a    = '0;
-    flush_b    = '0;
-    sign_a     = '0;
-    sign_b     = '0;
-    sig_a      = '0;
-    sig_b      = '0;
-    key_a      = '0;
-    key_b      = '0;
+    exp8       = 'x;
+    exp_a      = 'x;
+    exp_b      = 'x;
+    mant_a     = 'x;
+    mant_b     = 'x;
+    flush_a    = 'x;
+    flush_b    = 'x;
+    sign_a     = 'x;
+    sign_b     = 'x;
+    sig_a      = 'x;
+    sig_b      = 'x;
+    key_a      = 'x;
+    key_b      = 'x;
     srcb_style = tmu_pkg::SRC_STYLE_FP16;
     if (valid_i) begin
       srcb_style = tmu_pkg::effective_srcb_style(srca_style_i, srcb_style_i);
@@ -115,15 +115,15 @@ module tmu_elw_adder (
 
   // ---- 2. order, align, add ----
   always_comb begin
-    swap        = '0;
-    big_sign    = '0;
-    big_exp     = '0;
-    big_sig     = '0;
-    small_sign  = '0;
-    small_exp   = '0;
-    small_sig   = '0;
-    exp_diff    = '0;
-    align_shift = '0;
+    swap        = 'x;
+    big_sign    = 'x;
+    big_exp     = 'x;
+    big_sig     = 'x;
+    small_sign  = 'x;
+    small_exp   = 'x;
+    small_sig   = 'x;
+    exp_diff    = 'x;
+    align_shift = 'x;
     if (valid_i) begin
       swap       = (key_a < key_b);
       big_sign   = swap ? sign_b : sign_a;
@@ -147,10 +147,10 @@ module tmu_elw_adder (
   );
 
   always_comb begin
-    wrapped  = '0;
-    sum      = '0;
-    scale    = '0;
-    term_exp = '0;
+    wrapped  = 'x;
+    sum      = 'x;
+    scale    = 'x;
+    term_exp = 'x;
     if (valid_i) begin
       wrapped = 1'b0;
       if (big_sign == small_sign) begin
@@ -199,14 +199,14 @@ module tmu_elw_adder (
   endfunction
 
   always_comb begin
-    dst_exp    = '0;
-    wrap_shift = '0;
-    wrap_term  = '0;
-    dst_sig    = '0;
-    wrap_sum   = '0;
-    wrap_mag   = '0;
-    wrap_sign  = '0;
-    scaled_mag = '0;
+    dst_exp    = 'x;
+    wrap_shift = 'x;
+    wrap_term  = 'x;
+    dst_sig    = 'x;
+    wrap_sum   = 'x;
+    wrap_mag   = 'x;
+    wrap_sign  = 'x;
+    scaled_mag = 'x;
     if (valid_i) begin
       dst_exp    = $signed({2'b0, dst_i.exponent});
       wrap_shift = dst_exp - term_exp;
@@ -228,8 +228,8 @@ module tmu_elw_adder (
   end
 
   always_comb begin
-    term_o = '0;
-    dst_o  = '0;
+    term_o = 'x;
+    dst_o  = 'x;
     if (valid_i) begin
       term_o.sign     = big_sign;
       term_o.exponent = term_exp;

@@ -120,9 +120,10 @@ module tmu_elw_element (
   // zero product, whose exponent is the phase adjustment clamped at 0 (non-zero only for FP16
   // sources into an FP32 Dst).
   always_comb begin
-    zero_exp = '0;
-    mul_term = '0;
+    zero_exp = 'x;
+    mul_term = 'x;
     if (mul_valid && !int8_s1_i) begin
+      zero_exp = '0;
       if (dst32_s1_i && !tmu_pkg::has_8bit_exponent(srca_style_s1_i)) begin
         zero_exp = ExpW'(Fp16ToFp32ZeroExp);
         if (phase_s1_i[0]) zero_exp = zero_exp - ExpW'(5);
@@ -144,13 +145,16 @@ module tmu_elw_element (
   logic [11:0]             int8_sum_mag;
 
   always_comb begin
-    int8_product = '0;
-    int8_a       = '0;
-    int8_b       = '0;
-    int8_sum     = '0;
-    int8_sum_mag = '0;
-    int8_term    = '0;
+    int8_product = 'x;
+    int8_a       = 'x;
+    int8_b       = 'x;
+    int8_sum     = 'x;
+    int8_sum_mag = 'x;
+    int8_term    = 'x;
     if (s1_valid_i && int8_s1_i) begin
+      int8_a = '0;
+      int8_b = '0;
+      int8_term = '0;
       int8_product = Int8W'(product.mantissa) << product.exponent[3:0];
       if (srca_i.exponent != '0) begin
         int8_a = srca_i.sign ? -$signed({2'b0, srca_i.mantissa}) : $signed({2'b0, srca_i.mantissa});
@@ -232,11 +236,11 @@ module tmu_elw_element (
   logic [31:0]               result_d, result_q;
 
   always_comb begin
-    int_dst   = '0;
-    int_value = '0;
-    int_sum   = '0;
-    int_mag   = '0;
-    int_word  = '0;
+    int_dst   = 'x;
+    int_value = 'x;
+    int_sum   = 'x;
+    int_mag   = 'x;
+    int_word  = 'x;
     if (s2_valid_i && int8_s2_i) begin
       int_dst   = $signed({3'b0, dst_word_q.exponent, dst_word_q.mantissa});
       if (dst_word_q.sign) int_dst = -int_dst;

@@ -15,7 +15,7 @@
 //   bit position (0, 4, 5 or 9): value = mantissa << exponent. Either operand with an all-zero
 //   8-bit exponent field reads as 0 (SrcB unless the zero flag is disabled).
 module tmu_fidelity_slice (
-  input  logic                     valid_i,  // low: product 0, nothing evaluated
+  input  logic                     valid_i,  // low: outputs undefined, nothing evaluated
   input  tmu_pkg::src_datum_t      srca_i,
   input  tmu_pkg::src_datum_t      srcb_i,
   input  tmu_pkg::src_style_e      srca_style_i,
@@ -63,14 +63,14 @@ module tmu_fidelity_slice (
   // mantissa bits are ignored.
   always_comb begin
     srcb_style = tmu_pkg::SRC_STYLE_FP16;
-    exp8       = 1'b0;
-    int8       = 1'b0;
-    exp_a      = '0;
-    exp_b      = '0;
-    mant_a     = '0;
-    mant_b     = '0;
-    zero_a     = 1'b0;
-    zero_b     = 1'b0;
+    exp8       = 1'bx;
+    int8       = 1'bx;
+    exp_a      = 'x;
+    exp_b      = 'x;
+    mant_a     = 'x;
+    mant_b     = 'x;
+    zero_a     = 1'bx;
+    zero_b     = 1'bx;
     if (valid_i) begin
       srcb_style = tmu_pkg::effective_srcb_style(srca_style_i, srcb_style_i);
       exp8       = tmu_pkg::has_8bit_exponent(srca_style_i);
@@ -100,9 +100,9 @@ module tmu_fidelity_slice (
   // Slice selection: one 5-bit and one 7-bit multiplier port shared by the float and integer
   // paths.
   always_comb begin
-    slice_a       = '0;
-    slice_b       = '0;
-    slice_product = '0;
+    slice_a       = 'x;
+    slice_b       = 'x;
+    slice_product = 'x;
     if (valid_i) begin
       if (int8) begin
         slice_a = phase_i[0] ? srca_i.mantissa[4:0] : {2'b0, srca_i.mantissa[7:5]};
@@ -118,10 +118,11 @@ module tmu_fidelity_slice (
 
   // Exponent: rebias, minus the weight of the low slices this phase consumes.
   always_comb begin
-    adjust        = '0;
-    zero_exponent = '0;
-    int8_position = '0;
+    adjust        = 'x;
+    zero_exponent = 'x;
+    int8_position = 'x;
     if (valid_i) begin
+      int8_position = '0;
       if (exp8) begin
         adjust = ExpW'(Exp8Adjust);
       end else if (dst32_i) begin
@@ -141,7 +142,7 @@ module tmu_fidelity_slice (
   always_comb begin
     product_o = '0;
     if (!valid_i) begin
-      product_o = '0;
+      product_o = 'x;
     end else if (int8) begin
       if (!zero_a && !zero_b) begin
         product_o.sign     = srca_i.sign ^ srcb_i.sign;

@@ -110,11 +110,11 @@ module tmu_gmpool_column (
     assign unused_srcb_sign_mantissa[r*(DatumW-8) +: DatumW-8] = b[DatumW-1:8];
 
     always_comb begin
-      exp_a    = '0;
-      exp_b    = '0;
-      exponent = '0;
-      mantissa = '0;
-      cand     = '0;
+      exp_a    = 'x;
+      exp_b    = 'x;
+      exponent = 'x;
+      mantissa = 'x;
+      cand     = 'x;
       if (s1_valid_i) begin
         // FP16 (and INT8) exponents are five bits; the sum keeps nine, like the model's mask.
         exp_a    = style_fp16_s1 ? {4'd0, a[4:0]} : {1'b0, a[7:0]};
@@ -146,8 +146,8 @@ module tmu_gmpool_column (
   assign phase_s1  = dst_value[11:8] + 4'd1;
 
   always_comb begin
-    dst_exponent = '0;
-    dst_mantissa = '0;
+    dst_exponent = 'x;
+    dst_mantissa = 'x;
     if (s1_valid_i) begin
       if (int32_s1_i) begin
         // Sign-magnitude: magnitude bits 9:0 and 15:10 in the low half, 18:16 at 26:24.
@@ -176,18 +176,18 @@ module tmu_gmpool_column (
   logic               l1_pick, l2_pick, l3_pick;
 
   always_comb begin
-    first_l1 = '0;
-    last_l1  = '0;
-    first_l2 = '0;
-    last_l2  = '0;
-    first_l3 = '0;
-    last_l3  = '0;
-    step_l3  = '0;
-    l3_pick  = '0;
-    step_l1  = '0;
-    step_l2  = '0;
-    l1_pick  = 1'b0;
-    l2_pick  = 1'b0;
+    first_l1 = 'x;
+    last_l1  = 'x;
+    first_l2 = 'x;
+    last_l2  = 'x;
+    first_l3 = 'x;
+    last_l3  = 'x;
+    step_l3  = 'x;
+    l3_pick  = 'x;
+    step_l1  = 'x;
+    step_l2  = 'x;
+    l1_pick  = 1'bx;
+    l2_pick  = 1'bx;
     if (s1_valid_i) begin
       for (int unsigned k = 0; k < 4; k++) begin
         l1_pick = later_wins(visit[(2*k)*CandW +: KeyW], visit[(2*k + 1)*CandW +: KeyW]);
@@ -273,10 +273,11 @@ module tmu_gmpool_column (
   assign index_word    = {20'd0, phase_q, index_q};
 
   always_comb begin
-    written = '0;
-    value   = '0;
-    row0    = '0;
+    written = 'x;
+    value   = 'x;
+    row0    = 'x;
     if (s2_valid_i) begin
+      written = '0;
       if (int32_s2_i) begin
         // Only 13 magnitude bits come back: the mantissa and three exponent bits.
         written = {best_sign, 18'd0, best_exponent[2:0], best_mantissa};

@@ -104,7 +104,7 @@ module tmu_mac_element (
   // lifts 0 to 1 and keeps the positions equal (4 and 5 both become 5); stage 2 applies the real
   // position from the phase.
   always_comb begin
-    group_products = '0;
+    group_products = 'x;
     if (s1_valid_i) begin
       group_products = products;
       if (int8_s1_i) begin
@@ -195,17 +195,18 @@ module tmu_mac_element (
     unused_group_fraction = {int8_group0.mantissa[FractionGap-1:0],
                              int8_group1.mantissa[FractionGap-1:0]};
     unused_group_exponent = {int8_group0.exponent, int8_group1.exponent};
-    dot            = '0;
-    dot_negative   = 1'b0;
-    dot_magnitude  = '0;
-    dot_shifted    = '0;
-    dst_magnitude  = '0;
-    subtract       = 1'b0;
-    magnitude_sum  = '0;
-    int8_sign      = 1'b0;
-    int8_magnitude = '0;
-    int8_word      = '0;
+    dot            = 'x;
+    dot_negative   = 1'bx;
+    dot_magnitude  = 'x;
+    dot_shifted    = 'x;
+    dst_magnitude  = 'x;
+    subtract       = 1'bx;
+    magnitude_sum  = 'x;
+    int8_sign      = 1'bx;
+    int8_magnitude = 'x;
+    int8_word      = 'x;
     if (int8_s2_valid) begin
+      dot = '0;
       if (int8_group0.sign) dot = dot - $signed({2'b0, int8_group0.mantissa[FractionGap +: SumW]});
       else                  dot = dot + $signed({2'b0, int8_group0.mantissa[FractionGap +: SumW]});
       if (int8_group1.sign) dot = dot - $signed({2'b0, int8_group1.mantissa[FractionGap +: SumW]});

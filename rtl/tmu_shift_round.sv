@@ -7,8 +7,9 @@
 // in magnitude, i.e. toward +infinity - what a two's-complement add-half-and-truncate gives.
 // shift_i == 0 passes the magnitude through untouched; a shift beyond Width gives 0.
 //
-// valid_i low: the output is 0 and nothing is evaluated (operand isolation; see docs/cosim.md
-// "Writing RTL that simulates fast"). Every datapath stage module has this input.
+// valid_i low: nothing is evaluated and the output is undefined (X), which no register may load
+// (docs/cosim.md "Writing RTL that simulates fast"). Every datapath stage module has this input;
+// the X lets synthesis drop the gating, so the netlist is that of the ungated logic.
 module tmu_shift_round #(
   parameter int unsigned Width  = 24,
   parameter int unsigned ShiftW = 5
@@ -25,10 +26,10 @@ module tmu_shift_round #(
   logic [Width-1:0] rounded;
 
   always_comb begin
-    biased      = '0;
-    one_short   = '0;
-    rounded     = '0;
-    magnitude_o = '0;
+    biased      = 'x;
+    one_short   = 'x;
+    rounded     = 'x;
+    magnitude_o = 'x;
     if (valid_i) begin
       biased = magnitude_i;
       if (negative_i && (magnitude_i != '0)) begin
