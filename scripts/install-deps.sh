@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++ pkg-config
+  cmake ninja-build g++ pkg-config ccache
   verilator yosys
   libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev libmpfr-dev libmpfrc++-dev libgmp-dev
