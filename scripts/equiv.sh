@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Proves RTL modules equivalent to their version at an earlier commit with Yosys (Debian's 0.23):
-# the gate-level reading of today's rtl/ against that of `git show REV:rtl/...`, flattened, with the
-# flip-flops matched by name (the *_q registers), then equiv_simple and equiv_induct, which prove
-# every matched register's next state and every output equal in all reachable states.
+# both read by Yosys, flattened into one miter, constant-folded and merged, then proven by SAT
+# temporal induction (an equivalent pair leaves a trigger that is constant 0).
 #
 #   scripts/equiv.sh [--rev REV] [--tie PORT=VALUE ...] MODULE [MODULE ...]
 #
@@ -11,10 +10,8 @@
 #                 where it exists: a module that gained an input, or one case of a case split;
 #                 the proof then says "equal whenever P = V"
 #
-# Only registers and ports keep their names for the matching (internal wires are renamed away), so
-# logic that differs only where no register loads it - an idle stage computing 0 instead of an
-# unused value - proves equivalent. Exit 0: every module proven; 1: a module is not proven (the
-# unproven signals are printed); 2: bad arguments or a module/commit that does not exist.
+# Exit 0: every module proven; 1: a module is not proven (the Yosys error is printed); 2: bad
+# arguments or a commit that does not exist.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
