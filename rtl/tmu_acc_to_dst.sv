@@ -24,7 +24,9 @@ module tmu_acc_to_dst (
       fp16.sign          = word_i.sign;
       fp16.exponent      = word_i.exponent[4:0];
       fp16.mantissa      = word_i.mantissa[22:13];
-      unique case (format_i)
+      // Plain case: the items are distinct constants, and a unique case's run-time check would
+      // name the instance, making the simulation code of each element different.
+      case (format_i)
         tmu_pkg::DST_FP32: stored_o = fp32;
         tmu_pkg::DST_BF16: stored_o = {16'b0, fp32.high};
         tmu_pkg::DST_FP16: stored_o = {16'b0, fp16};

@@ -59,14 +59,13 @@ module tmu_accum_normalize (
   // ---- 1. alignment ----
   logic [DstMantW-1:0]    dst_mantissa;
   wide_exp_t              exp_g0, exp_g1, exp_d, common;
-  logic [AlignShiftW-1:0] shift_g0, shift_g1, shift_d;
   logic [TermW-1:0]       aligned_g0, aligned_g1;
   logic [DstMantW-1:0]    aligned_d;
 
-  function automatic logic [AlignShiftW-1:0] clamp_align(input wide_exp_t distance);
-    clamp_align = (distance > $signed(WideW'(MaxAlign))) ? AlignShiftW'(MaxAlign)
-                                                         : distance[AlignShiftW-1:0];
-  endfunction
+  // Distance of each addend from the common exponent (g0, g1, Dst), clamped at MaxAlign. A loop,
+  // not a function: see tmu_pkg's StyleHas8bitExponent on function calls in element modules.
+  logic [3*WideW-1:0]       distance;
+  logic [3*AlignShiftW-1:0] shift;
 
   always_comb begin
     dst_mantissa = 'x;
@@ -74,9 +73,8 @@ module tmu_accum_normalize (
     exp_g1       = 'x;
     exp_d        = 'x;
     common       = 'x;
-    shift_g0     = 'x;
-    shift_g1     = 'x;
-    shift_d      = 'x;
+    distance     = 'x;
+    shift        = 'x;
     if (valid_i) begin
       dst_mantissa = (dst_i.exponent != '0) ? {1'b1, dst_i.mantissa} : '0;
       exp_g0 = {{2{group0_i.exponent[ExpW-1]}}, group0_i.exponent};
@@ -85,9 +83,12 @@ module tmu_accum_normalize (
       common = exp_g0;
       if (exp_g1 > common) common = exp_g1;
       if (exp_d > common) common = exp_d;
-      shift_g0 = clamp_align(common - exp_g0);
-      shift_g1 = clamp_align(common - exp_g1);
-      shift_d  = clamp_align(common - exp_d);
+      distance = {common - exp_d, common - exp_g1, common - exp_g0};
+      for (int i = 0; i < 3; i++) begin
+        shift[i*AlignShiftW +: AlignShiftW] =
+            ($signed(distance[i*WideW +: WideW]) > $signed(WideW'(MaxAlign)))
+                ? AlignShiftW'(MaxAlign) : distance[i*WideW +: AlignShiftW];
+      end
     end
   end
 
@@ -95,7 +96,7 @@ module tmu_accum_normalize (
     .valid_i    (valid_i),
     .magnitude_i(group0_i.mantissa),
     .negative_i (group0_i.sign),
-    .shift_i    (shift_g0),
+    .shift_i    (shift[0*AlignShiftW +: AlignShiftW]),
     .magnitude_o(aligned_g0)
   );
 
@@ -103,7 +104,7 @@ module tmu_accum_normalize (
     .valid_i    (valid_i),
     .magnitude_i(group1_i.mantissa),
     .negative_i (group1_i.sign),
-    .shift_i    (shift_g1),
+    .shift_i    (shift[1*AlignShiftW +: AlignShiftW]),
     .magnitude_o(aligned_g1)
   );
 
@@ -111,7 +112,7 @@ module tmu_accum_normalize (
     .valid_i    (valid_i),
     .magnitude_i(dst_mantissa),
     .negative_i (1'b0),  // the Dst magnitude rounds ties away from zero whatever its sign
-    .shift_i    (shift_d),
+    .shift_i    (shift[2*AlignShiftW +: AlignShiftW]),
     .magnitude_o(aligned_d)
   );
 

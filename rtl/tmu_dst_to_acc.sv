@@ -19,7 +19,9 @@ module tmu_dst_to_acc (
     fp16   = stored_i[15:0];
     word_o = 'x;
     if (valid_i) begin
-      unique case (format_i)
+      // Plain case: the items are distinct constants, and a unique case's run-time check would
+      // name the instance, making the simulation code of each element different.
+      case (format_i)
         tmu_pkg::DST_FP32: begin
           word_o.sign     = fp32.high.sign;
           word_o.exponent = fp32.high.exponent;

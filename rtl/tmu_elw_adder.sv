@@ -81,8 +81,9 @@ module tmu_elw_adder (
     key_b      = 'x;
     srcb_style = tmu_pkg::SRC_STYLE_FP16;
     if (valid_i) begin
-      srcb_style = tmu_pkg::effective_srcb_style(srca_style_i, srcb_style_i);
-      exp8       = tmu_pkg::has_8bit_exponent(srca_style_i);
+      srcb_style = (tmu_pkg::StyleHas8bitExponent[srca_style_i] &&
+                    tmu_pkg::StyleHas8bitExponent[srcb_style_i]) ? srcb_style_i : srca_style_i;
+      exp8       = tmu_pkg::StyleHas8bitExponent[srca_style_i];
       exp_a  = (srca_style_i == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srca_i.exponent[4:0]} : srca_i.exponent;
       exp_b  = (srcb_style == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srcb_i.exponent[4:0]} : srcb_i.exponent;
       mant_a = (srca_style_i == tmu_pkg::SRC_STYLE_BF16) ? {srca_i.mantissa[9:3], 3'b0} : srca_i.mantissa;
@@ -194,9 +195,10 @@ module tmu_elw_adder (
   logic             wrap_sign;
   logic [TermW-1:0] scaled_mag;
 
-  function automatic logic [WideW-1:0] round_narrow(input logic [WideW-1:0] value);
-    round_narrow = ((value + WideW'(1 << (NarrowBits - 1))) >> NarrowBits) << NarrowBits;
-  endfunction
+  // A 16-bit Dst keeps NarrowBits fewer bits: round half up to a multiple of 2^NarrowBits (written
+  // out, not as a function: see tmu_pkg's StyleHas8bitExponent on functions in element modules).
+  localparam logic [WideW-1:0] NarrowHalf = WideW'(1 << (NarrowBits - 1));
+  localparam logic [WideW-1:0] NarrowKeep = ~WideW'((1 << NarrowBits) - 1);
 
   always_comb begin
     dst_exp    = 'x;
@@ -216,8 +218,8 @@ module tmu_elw_adder (
       end
       dst_sig = WideW'({1'b1, dst_i.mantissa});
       if (!dst32_i) begin
-        wrap_term = round_narrow(wrap_term);
-        dst_sig   = round_narrow(dst_sig);
+        wrap_term = (wrap_term + NarrowHalf) & NarrowKeep;
+        dst_sig   = (dst_sig + NarrowHalf) & NarrowKeep;
       end
       wrap_sum  = dst_i.sign ? dst_sig - wrap_term : dst_sig + wrap_term;
       wrap_mag  = wrap_sum[WideW-1] ? -wrap_sum : wrap_sum;

@@ -124,7 +124,7 @@ module tmu_elw_element (
     mul_term = 'x;
     if (mul_valid && !int8_s1_i) begin
       zero_exp = '0;
-      if (dst32_s1_i && !tmu_pkg::has_8bit_exponent(srca_style_s1_i)) begin
+      if (dst32_s1_i && !tmu_pkg::StyleHas8bitExponent[srca_style_s1_i]) begin
         zero_exp = ExpW'(Fp16ToFp32ZeroExp);
         if (phase_s1_i[0]) zero_exp = zero_exp - ExpW'(5);
         if (phase_s1_i[1]) zero_exp = zero_exp - ExpW'(7);

@@ -72,8 +72,9 @@ module tmu_fidelity_slice (
     zero_a     = 1'bx;
     zero_b     = 1'bx;
     if (valid_i) begin
-      srcb_style = tmu_pkg::effective_srcb_style(srca_style_i, srcb_style_i);
-      exp8       = tmu_pkg::has_8bit_exponent(srca_style_i);
+      srcb_style = (tmu_pkg::StyleHas8bitExponent[srca_style_i] &&
+                    tmu_pkg::StyleHas8bitExponent[srcb_style_i]) ? srcb_style_i : srca_style_i;
+      exp8       = tmu_pkg::StyleHas8bitExponent[srca_style_i];
       int8       = (srca_style_i == tmu_pkg::SRC_STYLE_INT8);
 
       exp_a  = (srca_style_i == tmu_pkg::SRC_STYLE_FP16) ? {3'b0, srca_i.exponent[4:0]}

@@ -181,21 +181,22 @@ package tmu_pkg;
     has_minus_one_lsb_renormalisation_bug = (arch == tmu_pkg::ARCH_WORMHOLE);
   endfunction
 
-  // BF16 and TF32 styles have an 8-bit exponent (bias 127); FP16 and INT8 a 5-bit one.
+  // BF16 and TF32 styles have an 8-bit exponent (bias 127); FP16 and INT8 a 5-bit one. Indexed
+  // by src_style_e.
+  localparam logic [3:0] StyleHas8bitExponent = 4'b0101;
+
+  // Modules instantiated once per element (tmu_mac_element, tmu_elw_element and their stages)
+  // index StyleHas8bitExponent instead of calling a function: Verilator gives each inlined call
+  // numbered temporaries of its own, which makes the simulation code of every instance different,
+  // so the 128 MAC elements would compile to 128 copies instead of one (docs/cosim.md, "Writing
+  // RTL that simulates fast").
   function automatic logic has_8bit_exponent(input tmu_pkg::src_style_e style);
-    has_8bit_exponent = (style == tmu_pkg::SRC_STYLE_BF16) || (style == tmu_pkg::SRC_STYLE_TF32);
+    has_8bit_exponent = StyleHas8bitExponent[style];
   endfunction
 
   // SrcB is read with its own style only when both styles have 8-bit exponents; otherwise with
-  // SrcA's (fpu_mode.cpp effective_srcb_style).
-  function automatic tmu_pkg::src_style_e effective_srcb_style(input tmu_pkg::src_style_e srca,
-                                                               input tmu_pkg::src_style_e srcb);
-    if (tmu_pkg::has_8bit_exponent(srca) && tmu_pkg::has_8bit_exponent(srcb)) begin
-      effective_srcb_style = srcb;
-    end else begin
-      effective_srcb_style = srca;
-    end
-  endfunction
+  // SrcA's (fpu_mode.cpp effective_srcb_style). The operand reads of tmu_fidelity_slice and
+  // tmu_elw_adder apply it with StyleHas8bitExponent.
 
   function automatic tmu_pkg::dst_format_e dst_format(input tmu_pkg::src_style_e srca_style,
                                                       input logic dst32);
