@@ -103,7 +103,9 @@ inline void configure_matmul_addrmods(TensixState& s, bool high_fidelity) {
                          .dest_clr = true, .fidelity_incr = static_cast<uint8_t>(high_fidelity ? 1 : 0)});
 }
 
-// The 16-MVMUL replay buffer of matmul_peak (seed 002), AddrMods 0,1,0,2 0,1,0,4 0,1,0,2 0,1,0,5.
+// The 16-MVMUL replay buffer of the matmul_peak kernel (tt-llk, llk_lib/llk_math_matmul.h; its
+// disassembly in "Tensix Matrix Unit operations", docs/sources.md):
+// AddrMods 0,1,0,2 0,1,0,4 0,1,0,2 0,1,0,5.
 inline constexpr uint32_t kMatmulReplayAddrMods[16] = {0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 5};
 
 }  // namespace tmu::test

@@ -106,8 +106,9 @@ TEST(WordForms, WordsOutsideTheTtinsnSpaceAreRejected) {
   EXPECT_THROW(from_raw(0xc0000000u, WordForm::Rotated), Error);
 }
 
-// The seed's matmul_peak replay buffer: 16 rotated words, MVMUL with AddrMod 0,1,0,2, 0,1,0,4, 0,1,0,2,
-// 0,1,0,5. Rotated back, 0x98010000 is 0x26004000 = TT_OP_MVMUL(0, 0, ADDR_MOD_1, 0) on BH.
+// The matmul_peak replay buffer ("Tensix Matrix Unit operations", docs/sources.md): 16 rotated
+// words, MVMUL with AddrMod 0,1,0,2, 0,1,0,4, 0,1,0,2, 0,1,0,5. Rotated back, 0x98010000 is
+// 0x26004000 = TT_OP_MVMUL(0, 0, ADDR_MOD_1, 0) on BH.
 TEST(WordForms, SeedReplayBufferIsRotatedBlackholeMvmul) {
   const uint32_t words[16] = {0x98000000, 0x98010000, 0x98000000, 0x98020000, 0x98000000, 0x98010000,
                               0x98000000, 0x98040000, 0x98000000, 0x98010000, 0x98000000, 0x98020000,

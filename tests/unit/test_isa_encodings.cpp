@@ -605,7 +605,7 @@ TEST(IsaLayouts, ShiftdmaregImmediateIsFiveBits) {
   }
 }
 
-// The same operand bits mean different things per architecture (seed SPEC-SOURCES delta 11).
+// The same operand bits mean different things per architecture (docs/spec-deltas.md, E17).
 TEST(IsaLayouts, ArchitecturesPlaceFieldsDifferently) {
   // Bit 13 of MOVB2D: Move4Rows on BH (movb2d_instr_mod<<11 = 4), Broadcast1RowTo8 on WH (instr_mod<<12 = 2).
   EXPECT_EQ(decode(0x13002000u, Arch::Blackhole)[F::Move4Rows], 1u);

@@ -277,7 +277,7 @@ TEST(Mova2d, BlackholeThreeBitAddrModAndDebugBit11) {
 // ======================= MOVB2D =======================
 
 struct Movb2dCase {
-  unsigned mode;                 // seed 002's movb2d_instr_mod: Move4Rows:Broadcast1RowTo8:BroadcastCol0
+  unsigned mode;                 // movb2d_instr_mod bits: Move4Rows:Broadcast1RowTo8:BroadcastCol0
   unsigned dst_first, rows;      // with DstRow=13, SrcRow=5, RWC.SrcB=2 (source row 7)
   unsigned src_first, src_step;  // src_step 0: one row broadcast
   bool col0;
@@ -295,7 +295,7 @@ TEST_P(Mov, Movb2dEveryModeFromTheSeedWord) {
     fill(s.SrcB[1], bf16_at);
     s.MatrixUnit.SrcBBank = 1;
     s.RWCs[0].SrcB = 2;
-    // BH puts the mode at bits 13:11 (seed 002), WH at 14:12 (tensix_isa.json).
+    // BH puts the mode at bits 13:11, WH at 14:12 (refmodel/isa/tensix_isa.json).
     const unsigned mode_lo = GetParam() == Arch::Blackhole ? 11 : 12;
     const ExecResult r = execute_word(s, 0x13000000u | (5u << 17) | (k.mode << mode_lo) | 13u, 0);
     ASSERT_EQ(r.status, ExecResult::Status::Retired);

@@ -25,7 +25,7 @@ TEST(ZeroAcc, SeedClearAllWordInvalidatesEveryRowKeepsBitsAndSkipsAddrMod) {
   TensixState s = fresh();
   fill_dst_valid(s);
   s.ThreadConfig[0].ADDR_MOD_AB_SEC[1].SrcAIncr = 4;
-  execute_word(s, 0x10184000, 0);  // ZEROACC CLR_ALL, AddrMod 1 (seed 002)
+  execute_word(s, 0x10184000, 0);  // ZEROACC CLR_ALL, AddrMod 1 (matmul_peak's word)
   EXPECT_EQ(count_invalid(s), kDstRows);
   EXPECT_EQ(s.Dst.DstBits[5][3], 5 * 16 + 3);  // bits untouched
   EXPECT_EQ(s.Dst.read16(5, 3, 0xBEEF), 0xBEEF);  // reads see the caller's identity

@@ -44,7 +44,8 @@ constexpr std::array<OpInfo, kNumOps> make_op_table() {
   set(Op::INCRWC, exec_incrwc, 1, 1);
   set(Op::GATESRCRST, exec_gatesrcrst, 1, 1);
   set(Op::CLREXPHIST, exec_clrexphist, 1, 1);
-  // Legacy ops count as Matrix Unit instructions with the MVMUL-class latency (seed 000's table).
+  // Legacy ops count as Matrix Unit instructions with the MVMUL-class latency (the latency table of
+  // "Specialty Matrix Unit operations", docs/sources.md).
   set(Op::CONV3S1, exec_legacy_neutered, 1, 5);
   set(Op::CONV3S2, exec_legacy_neutered, 1, 5);
   set(Op::APOOL3S1, exec_legacy_neutered, 1, 5);

@@ -35,7 +35,8 @@ void exec_shiftxb(ExecContext& ctx) {
   const unsigned bank = ctx.s.MatrixUnit.SrcBBank;
   const auto in = ctx.s.SrcB[bank].Rows[row];
   // Every lane takes its right neighbour; lane 15 takes lane 0 (rotate) or zero. SHIFTXB.md's code
-  // stops its loop at lane 13, but its own lane diagram and the seed move all fifteen lanes; tmu
+  // stops its loop at lane 13, but its own lane diagram and "Specialty Matrix Unit operations"
+  // (docs/sources.md) move all fifteen lanes; tmu
   // follows the diagram (docs/spec-deltas.md).
   for (unsigned col = 0; col + 1 < kSrcCols; ++col) ctx.write_srcb(bank, row, col, in[col + 1]);
   ctx.write_srcb(bank, row, kSrcCols - 1, ctx.field(Field::ShiftInZero) ? 0u : in[0]);
