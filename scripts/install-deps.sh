@@ -8,7 +8,7 @@ packages=(
   verilator yosys
   libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev libmpfr-dev libmpfrc++-dev libgmp-dev
-  libcli11-dev nlohmann-json3-dev libfmt-dev
+  libcli11-dev nlohmann-json3-dev libfmt-dev nettle-dev
   python3 python3-matplotlib lcov
 )
 
