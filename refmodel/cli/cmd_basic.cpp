@@ -102,8 +102,10 @@ nlohmann::ordered_json printed_state(const nlohmann::json& state, const TensixSt
         for (unsigned c = 0; c < kDstCols; ++c) {
           // The bits as printed (whatever the row's validity); Dst32b[r] = DstBits[hi] << 16 | DstBits[lo].
           const uint32_t bits32 = (uint32_t{s.Dst.DstBits[DstRegs::hi_row(r)][c]} << 16) | s.Dst.DstBits[DstRegs::lo_row(r)][c];
-          decoded.push_back(format_exact_value(wide ? dst32_value(bits32, reading.dst32_int)
-                                                    : dst16_value(s.Dst.DstBits[r][c], *reading.dst16)));
+          const double v = wide ? dst32_value(bits32, reading.dst32_int) : dst16_value(s.Dst.DstBits[r][c], *reading.dst16);
+          // Integers in full ("-100000", not "-1e+05"); floats as the shortest text that reads back exactly.
+          const bool integer = wide ? reading.dst32_int : reading.dst16 == SrcStyle::INT8;
+          decoded.push_back(integer ? fmt::format("{}", static_cast<int64_t>(v)) : format_exact_value(v));
         }
         row["values"] = std::move(decoded);
       }
