@@ -4,14 +4,18 @@
 Outputs (each only when asked for):
   --cpp FILE   C++ include with the Op/Field enums and the per-architecture decode tables
   --sv FILE    SystemVerilog package with opcodes and field positions for the RTL decoder
-The table is validated first: overlapping fields, fields over the opcode byte, duplicate opcodes or
-mnemonics, unknown keys, a field name that is not CamelCase, a conditional maximum that names a missing
-field, and an instruction whose field names differ between architectures are errors that name the
-instruction and the field. Table format: docs/isa-table.md.
+The table is validated first: its shape against the JSON Schema next to it (tensix_isa.schema.json:
+unknown keys, wrong types, a field name that is not CamelCase), then overlapping fields, fields over the
+opcode byte, duplicate opcodes or mnemonics, a conditional maximum that names a missing field, and an
+instruction whose field names differ between architectures. Every error names the instruction and the
+field. Table format: docs/isa-table.md.
 """
 import argparse
 import json
+import os
 import sys
+
+import jsonschema
 
 ARCHES = ("blackhole", "wormhole")
 UNITS = ("MatrixUnit", "ScalarUnit")
@@ -21,53 +25,43 @@ def fail(msg):
     sys.exit(f"gen_isa.py: {msg}")
 
 
-def load(path):
+def load(path, schema_path):
     try:
         with open(path) as f:
             table = json.load(f)
+        with open(schema_path) as f:
+            schema = json.load(f)
     except (OSError, json.JSONDecodeError) as e:
-        fail(f"{path}: {e}")
-    if table.get("format_version") != 1:
-        fail(f"{path}: format_version must be 1")
-    insns = table.get("instructions")
-    if not isinstance(insns, list) or not insns:
-        fail(f"{path}: 'instructions' must be a non-empty list")
+        fail(f"{e.filename if isinstance(e, OSError) else path}: {e}")
+    # The shape (keys, types, names, ranges of single values) is the schema's; what relates several
+    # values is checked below.
+    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(table))
+    if error is not None:
+        fail(f"{path}: {place(table, error.absolute_path)}: {error.message}")
     per_arch = {a: [] for a in ARCHES}
     seen = {a: {"op": {}, "mn": set()} for a in ARCHES}
-    for insn in insns:
-        mn = insn.get("mnemonic")
-        if not mn or not mn.isidentifier():
-            fail(f"{path}: instruction without a valid mnemonic: {insn}")
-        unknown = set(insn) - {"mnemonic", "opcode", "unit", "summary", "fields", "arches", "doc"}
-        if unknown:
-            fail(f"{path}: {mn}: unknown keys {sorted(unknown)}")
+    for insn in table["instructions"]:
+        mn = insn["mnemonic"]
         opcode = int(insn["opcode"], 16)
         if not 0 <= opcode <= 0xFF:
             fail(f"{path}: {mn}: opcode {insn['opcode']} is not one byte")
-        if insn.get("unit") not in UNITS:
-            fail(f"{path}: {mn}: unit must be one of {UNITS}")
         fields = insn.get("fields", {})
         arches = insn.get("arches", list(ARCHES))
         for arch in arches:
-            if arch not in ARCHES:
-                fail(f"{path}: {mn}: unknown architecture {arch}")
             flist = fields.get(arch, fields.get("both"))
             if flist is None:
                 fail(f"{path}: {mn}: no fields for {arch} (give 'both' or '{arch}')")
             used = 0xFF000000
             parsed = []
             for fld in flist:
-                name, lo, width = fld["name"], int(fld["lo"]), int(fld["width"])
-                extra = set(fld) - {"name", "lo", "width", "max", "max_when", "doc"}
-                if extra:
-                    fail(f"{path}: {mn}.{name} ({arch}): unknown keys {sorted(extra)}")
-                if not name.isidentifier() or not name[0].isupper() or width < 1 or lo < 0 or lo + width > 24:
-                    fail(f"{path}: {mn}.{name} ({arch}): bad name or range lo={lo} width={width}")
+                name, lo, width = fld["name"], fld["lo"], fld["width"]
+                if lo + width > 24:
+                    fail(f"{path}: {mn}.{name} ({arch}): bits {lo + width - 1}:{lo} reach past bit 23")
                 mask = ((1 << width) - 1) << lo
                 if used & mask:
                     fail(f"{path}: {mn}.{name} ({arch}): overlaps another field")
                 used |= mask
-                fmax = int(fld.get("max", (1 << width) - 1))
+                fmax = fld.get("max", (1 << width) - 1)
                 if fmax >= (1 << width):
                     fail(f"{path}: {mn}.{name} ({arch}): max {fmax} does not fit in {width} bits")
                 parsed.append((name, lo, width, fmax, parse_max_when(path, mn, arch, name, fld, width)))
@@ -94,17 +88,38 @@ def load(path):
     return per_arch
 
 
+def place(table, where):
+    """A schema error's position as the other messages name places: 'MVMUL.DstRow (blackhole).lo',
+    'MVMUL.unit', or the JSON path where no instruction is involved."""
+    where = list(where)
+    if len(where) < 2 or where[0] != "instructions":
+        return "/".join(str(w) for w in where) or "top level"
+
+    def label(obj, key, fallback):
+        value = obj.get(key) if isinstance(obj, dict) else None
+        return value if isinstance(value, str) else fallback
+
+    insn = table["instructions"][where[1]]
+    mn = label(insn, "mnemonic", f"instruction {where[1]}")
+    rest = where[2:]
+    if len(rest) >= 3 and rest[0] == "fields":
+        fld = insn["fields"][rest[1]][rest[2]]
+        text = f"{mn}.{label(fld, 'name', f'field {rest[2]}')} ({rest[1]})"
+        rest = rest[3:]
+    else:
+        text = mn
+    return text + "".join(f".{r}" for r in rest)
+
+
 def parse_max_when(path, mn, arch, name, fld, width):
     """A tighter maximum that applies only while another field holds a given value, or None."""
     cond = fld.get("max_when")
     if cond is None:
         return None
-    if set(cond) != {"field", "equals", "max"}:
-        fail(f"{path}: {mn}.{name} ({arch}): max_when needs exactly field, equals, max")
-    cmax = int(cond["max"])
-    if not 0 <= cmax < (1 << width):
+    cmax = cond["max"]
+    if cmax >= (1 << width):
         fail(f"{path}: {mn}.{name} ({arch}): max_when max {cmax} does not fit in {width} bits")
-    return (cond["field"], int(cond["equals"]), cmax)
+    return (cond["field"], cond["equals"], cmax)
 
 
 BANNER = "GENERATED by scripts/gen_isa.py from refmodel/isa/tensix_isa.json. Do not edit."
@@ -283,8 +298,10 @@ def main():
     ap.add_argument("--cpp")
     ap.add_argument("--sv")
     ap.add_argument("--sv-decode")
+    ap.add_argument("--schema", help="JSON Schema of the table (default: tensix_isa.schema.json beside it)")
     args = ap.parse_args()
-    per_arch = load(args.table)
+    schema = args.schema or os.path.join(os.path.dirname(os.path.abspath(args.table)), "tensix_isa.schema.json")
+    per_arch = load(args.table, schema)
     if args.cpp:
         emit_cpp(per_arch, args.cpp)
     if args.sv:

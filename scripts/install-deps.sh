@@ -8,8 +8,8 @@ packages=(
   verilator yosys
   libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev libmpfr-dev libmpfrc++-dev libgmp-dev
-  libcli11-dev nlohmann-json3-dev libfmt-dev
-  python3 python3-matplotlib lcov
+  libcli11-dev nlohmann-json3-dev libfmt-dev nettle-dev
+  python3 python3-matplotlib python3-jsonschema lcov
 )
 
 if [ "$(id -u)" -ne 0 ]; then

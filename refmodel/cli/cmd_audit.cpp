@@ -2,6 +2,7 @@
 // bits_vs_k.csv, error_hist.csv and audit.md into --out; --plots also draws the PNGs with
 // scripts/plot_audit.py. Exit status 3 when a phase check fails (the sequence or the model adds
 // something other than the ISA's slice products).
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "options.h"
 #include "tmu/audit/audit.h"
 
 namespace tmu::cli {
@@ -30,7 +32,7 @@ struct AuditArgs {
   std::vector<std::string> formats{"bf16", "fp16", "tf32"};
   std::vector<std::string> dists{"uniform", "normal", "loguniform", "cancel"};
   std::vector<std::string> ops{"mvmul", "elwmul"};
-  std::vector<std::string> fidelities{"lofi", "hifi2", "hifi3", "hifi4"};
+  std::vector<unsigned> fidelities{0, 1, 2, 3};  // lofi..hifi4
   std::vector<unsigned> dst_bits{16, 32};
   std::string perturb = "none";
   bool plots = false, quiet = false;
@@ -38,47 +40,27 @@ struct AuditArgs {
   std::string plot_script;
 };
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-template <typename T, typename Parse>
-std::vector<T> parse_list(const std::vector<std::string>& names, const char* what, Parse parse) {
-  std::vector<T> out;
-  for (const std::string& n : names) {
-    const std::optional<T> v = parse(n);
-    if (!v) throw CLI::ValidationError(what, fmt::format("unknown value '{}'", n));
-    if (std::find(out.begin(), out.end(), *v) == out.end()) out.push_back(*v);
-  }
-  return out;
-}
-
-std::optional<unsigned> parse_fidelity(const std::string& name) {
-  const std::string n = lower(name);
-  const char* names[] = {"lofi", "hifi2", "hifi3", "hifi4"};
-  for (unsigned i = 0; i < 4; ++i)
-    if (n == names[i] || n == std::to_string(i + 1)) return i + 1;
-  return std::nullopt;
+// Appends each value once, in the order first given.
+template <typename T>
+void add_once(std::vector<T>& out, const T& v) {
+  if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
 }
 
 audit::AuditOptions to_options(const AuditArgs& a, Arch arch) {
+  // The names were checked and spelled canonically by the options' validators.
   audit::AuditOptions o;
-  o.formats = parse_list<audit::SrcFormat>(a.formats, "--formats", audit::parse_src_format);
-  o.distributions = parse_list<audit::Distribution>(a.dists, "--dists", audit::parse_distribution);
-  o.ops = parse_list<audit::Op>(a.ops, "--ops", [](const std::string& n) -> std::optional<audit::Op> {
-    if (lower(n) == "mvmul") return audit::Op::Mvmul;
-    if (lower(n) == "elwmul") return audit::Op::Elwmul;
-    return std::nullopt;
-  });
-  o.fidelities = parse_list<unsigned>(a.fidelities, "--fidelity", parse_fidelity);
+  o.formats.clear();
+  for (const std::string& n : a.formats) add_once(o.formats, *audit::parse_src_format(n));
+  o.distributions.clear();
+  for (const std::string& n : a.dists) add_once(o.distributions, *audit::parse_distribution(n));
+  o.ops.clear();
+  for (const std::string& n : a.ops) add_once(o.ops, n == "mvmul" ? audit::Op::Mvmul : audit::Op::Elwmul);
+  // Fidelity n (0..3) runs phases 0..n: n + 1 passes.
+  o.fidelities.clear();
+  for (unsigned f : a.fidelities) add_once(o.fidelities, f + 1);
   std::sort(o.fidelities.begin(), o.fidelities.end());
   o.dst32_modes.clear();
-  for (unsigned b : a.dst_bits) {
-    if (b != 16 && b != 32) throw CLI::ValidationError("--dst", fmt::format("{} is not 16 or 32", b));
-    if (std::find(o.dst32_modes.begin(), o.dst32_modes.end(), b == 32) == o.dst32_modes.end())
-      o.dst32_modes.push_back(b == 32);
-  }
+  for (unsigned b : a.dst_bits) add_once(o.dst32_modes, b == 32);
   const auto perturb = audit::parse_perturbation(a.perturb);
   if (!perturb)
     throw CLI::ValidationError("--perturb", fmt::format("'{}' is not none, swap, skipN, repeatN or negateN", a.perturb));
@@ -158,11 +140,12 @@ int cmd_audit(const AuditArgs& a, Arch arch) {
 
 }  // namespace
 
-void add_audit_commands(CLI::App& app, const GlobalOptions& global, Registered& out) {
+void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   auto args = std::make_shared<AuditArgs>();
   CLI::App* sub = app.add_subcommand(
       "audit", "Fidelity-phase precision audit: model vs exact (MPFR) vs IEEE, with per-phase checks (docs/audit.md)");
-  sub->add_option("--out", args->out, "Directory for audit.csv, phases.csv, bits_vs_k.csv, error_hist.csv, audit.md")
+  sub->add_option(kOutNames, args->out,
+                  "Directory for audit.csv, phases.csv, bits_vs_k.csv, error_hist.csv, audit.md (--output: alias)")
       ->required();
   sub->add_option("--seed", args->seed, "Seed; the same seed replays bit-identically")->capture_default_str();
   sub->add_option("--samples", args->samples, "MVMUL runs per source format and distribution")->capture_default_str();
@@ -170,15 +153,28 @@ void add_audit_commands(CLI::App& app, const GlobalOptions& global, Registered& 
   sub->add_option("--table-k", args->table_ks, "K values with full statistics (default: 1 and --k)")->delimiter(',');
   sub->add_option("--elw-tiles", args->eltwise_tiles, "32x32 ELWMUL tiles per source format and distribution")
       ->capture_default_str();
-  sub->add_option("--formats", args->formats, "Source formats: bf16,fp16,tf32")->delimiter(',')->capture_default_str();
-  sub->add_option("--dists", args->dists, "Input distributions: uniform,normal,loguniform,cancel")
+  sub->add_option(kFormatNames, args->formats, "Source formats, comma-separated: bf16,fp16,tf32 (any case; --formats: alias)")
       ->delimiter(',')
+      ->transform(CLI::IsMember({"bf16", "fp16", "tf32"}, CLI::ignore_case))
       ->capture_default_str();
-  sub->add_option("--ops", args->ops, "Operations: mvmul,elwmul")->delimiter(',')->capture_default_str();
-  sub->add_option("--fidelity", args->fidelities, "Fidelity levels: lofi,hifi2,hifi3,hifi4 (or 1..4)")
+  sub->add_option("--dists", args->dists, "Input distributions, comma-separated: uniform,normal,loguniform,cancel (any case)")
       ->delimiter(',')
+      ->transform(CLI::IsMember({"uniform", "normal", "loguniform", "cancel"}, CLI::ignore_case))
       ->capture_default_str();
-  sub->add_option("--dst", args->dst_bits, "Dst modes: 16,32")->delimiter(',')->capture_default_str();
+  sub->add_option(kFamilyNames, args->ops, "Operations, comma-separated: mvmul,elwmul (any case; --ops: alias)")
+      ->delimiter(',')
+      ->transform(CLI::IsMember({"mvmul", "elwmul"}, CLI::ignore_case))
+      ->capture_default_str();
+  sub->add_option(kFidelityNames, args->fidelities,
+                  std::string("Fidelity levels, comma-separated: ") + kFidelitySpellings +
+                      " (hifi4 = 3: phases 0..3; --phase: alias)")
+      ->delimiter(',')
+      ->transform(fidelity_names())
+      ->capture_default_str();
+  sub->add_option("--dst", args->dst_bits, "Dst modes, comma-separated: 16,32")
+      ->delimiter(',')
+      ->check(CLI::IsMember({16u, 32u}))
+      ->capture_default_str();
   sub->add_option("--perturb", args->perturb,
                   "Run a known golden mistake to see the phase check fail: none, skipN, repeatN, negateN, swap")
       ->capture_default_str();
@@ -187,6 +183,7 @@ void add_audit_commands(CLI::App& app, const GlobalOptions& global, Registered& 
   sub->add_option("--python", args->python, "Python with matplotlib, for --plots")->capture_default_str();
   sub->add_option("--plot-script", args->plot_script, "Plot script (default: the source tree's scripts/plot_audit.py)");
   sub->add_flag("--quiet", args->quiet, "No progress bar");
+  add_arch_option(sub, global);
   out.emplace_back(sub, [args, &global] { return cmd_audit(*args, global.arch()); });
 }
 

@@ -1,5 +1,7 @@
 // tmu dis / asm / run / isa: the instruction table, words and programs.
+#include <algorithm>
 #include <fstream>
+#include <optional>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -8,15 +10,16 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "options.h"
 #include "tmu/decode.h"
 #include "tmu/error.h"
+#include "tmu/formats.h"
 #include "tmu/program.h"
 #include "tmu/state_json.h"
 
 namespace tmu::cli {
 
 namespace {
-
 
 uint32_t parse_word(const std::string& text) {
   std::string t = text;
@@ -66,12 +69,66 @@ int cmd_isa(tmu::Arch arch) {
   return 0;
 }
 
-int cmd_run(const std::string& path, tmu::Arch arch, const std::vector<std::string>& parts, bool trace, int indent) {
+// --values: how a kernel author reads the Dst rows' bits. The 16-bit rows (Dst16b) hold bf16, fp16 or
+// int8; the 32-bit view (Dst32b) holds every float format as FP32 and the integers as INT32.
+struct DstReading {
+  std::optional<SrcStyle> dst16;  // nullopt: the format has no 16-bit Dst form
+  bool dst32_int = false;
+};
+
+DstReading dst_reading(const std::string& format) {
+  if (format == "bf16") return {SrcStyle::BF16, false};
+  if (format == "fp16") return {SrcStyle::FP16, false};
+  if (format == "int8") return {SrcStyle::INT8, true};
+  return {std::nullopt, format == "int32"};  // tf32, fp32, int32
+}
+
+// nlohmann::json keeps object keys sorted as strings, which lists Dst rows as 0, 1, 10, 100, ...; the
+// printed document keeps every other key's order and lists the rows of "dst" and "dst32" numerically.
+// With a reading, each row also gets "values": its data decoded in that format, exactly.
+nlohmann::ordered_json printed_state(const nlohmann::json& state, const TensixState& s, const std::string& values) {
+  auto out = nlohmann::ordered_json::parse(state.dump());
+  const DstReading reading = dst_reading(values);
+  for (const char* part : {"dst", "dst32"}) {
+    if (!out.contains(part)) continue;
+    const bool wide = std::string_view(part) == "dst32";
+    std::vector<std::pair<unsigned, nlohmann::ordered_json>> rows;
+    for (auto& [key, row] : out[part].items()) rows.emplace_back(static_cast<unsigned>(std::stoul(key)), row);
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    nlohmann::ordered_json sorted = nlohmann::ordered_json::object();
+    for (auto& [r, row] : rows) {
+      if (!values.empty()) {
+        nlohmann::ordered_json decoded = nlohmann::ordered_json::array();
+        for (unsigned c = 0; c < kDstCols; ++c) {
+          // The bits as printed (whatever the row's validity); Dst32b[r] = DstBits[hi] << 16 | DstBits[lo].
+          const uint32_t bits32 = (uint32_t{s.Dst.DstBits[DstRegs::hi_row(r)][c]} << 16) | s.Dst.DstBits[DstRegs::lo_row(r)][c];
+          const double v = wide ? dst32_value(bits32, reading.dst32_int) : dst16_value(s.Dst.DstBits[r][c], *reading.dst16);
+          // Integers in full ("-100000", not "-1e+05"); floats as the shortest text that reads back exactly.
+          const bool integer = wide ? reading.dst32_int : reading.dst16 == SrcStyle::INT8;
+          decoded.push_back(integer ? fmt::format("{}", static_cast<int64_t>(v)) : format_exact_value(v));
+        }
+        row["values"] = std::move(decoded);
+      }
+      sorted[std::to_string(r)] = std::move(row);
+    }
+    out[part] = std::move(sorted);
+  }
+  return out;
+}
+
+int cmd_run(const std::string& path, tmu::Arch arch, const std::vector<std::string>& parts, bool trace, int indent,
+            const std::string& values) {
   for (const std::string& p : parts) {
     if (!tmu::is_state_part(p)) {
       std::cerr << fmt::format("tmu run: --show: unknown part '{}' (rwcs gprs config threadconfig banks srca srcb dst dst32)\n", p);
       return kExitBadInput;
     }
+  }
+  const bool shows_dst16 = parts.empty() || std::find(parts.begin(), parts.end(), "dst") != parts.end();
+  if (!values.empty() && shows_dst16 && !dst_reading(values).dst16) {
+    std::cerr << fmt::format("tmu run: --values {}: Dst16b rows hold bf16, fp16 or int8; read {} data in the 32-bit view "
+                             "(--show dst32)\n", values, values);
+    return kExitBadInput;
   }
   std::ifstream in(path);
   if (!in) {
@@ -87,7 +144,7 @@ int cmd_run(const std::string& path, tmu::Arch arch, const std::vector<std::stri
     j["instructions"] = run.instructions;
     j["matrix_unit_cycles"] = run.matrix_unit_cycles;
     j["scalar_unit_cycles"] = run.scalar_unit_cycles;
-    std::cout << j.dump(indent) << "\n";
+    std::cout << printed_state(j, run.state, values).dump(indent) << "\n";
   } catch (const tmu::ProgramError& e) {
     std::cerr << e.what() << "\n";
     return kExitBadInput;
@@ -97,11 +154,11 @@ int cmd_run(const std::string& path, tmu::Arch arch, const std::vector<std::stri
 
 }  // namespace
 
-void add_basic_commands(CLI::App& app, const GlobalOptions& global, Registered& out) {
+void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   struct Options {
     std::vector<std::string> dis_words, asm_lines, run_parts;
     bool dis_rotated = false, asm_rotated = false, run_trace = false;
-    std::string run_path;
+    std::string run_path, run_values;
     int run_indent = 1;
   };
   auto o = std::make_shared<Options>();
@@ -109,24 +166,32 @@ void add_basic_commands(CLI::App& app, const GlobalOptions& global, Registered& 
   auto* dis = app.add_subcommand("dis", "Disassemble 32-bit instruction words (hex)");
   dis->add_option("words", o->dis_words, "Instruction words in hex, e.g. 0x10184000")->required();
   dis->add_flag("--rotated", o->dis_rotated, "Words are rotated left by 2, as embedded in kernel binaries");
+  add_arch_option(dis, global);
   out.emplace_back(dis, [o, &global] { return cmd_dis(o->dis_words, global.arch(), o->dis_rotated); });
 
   auto* as = app.add_subcommand("asm", "Assemble instructions: \"MNEMONIC Field=value ...\"");
   as->add_option("instructions", o->asm_lines, "One quoted instruction per argument")->required();
   as->add_flag("--rotated", o->asm_rotated, "Print the rotated-left-by-2 form kernels embed");
+  add_arch_option(as, global);
   out.emplace_back(as, [o, &global] { return cmd_asm(o->asm_lines, global.arch(), o->asm_rotated); });
 
   auto* isa = app.add_subcommand("isa", "List every instruction of the architecture: opcode, unit, fields [hi:lo]");
+  add_arch_option(isa, global);
   out.emplace_back(isa, [&global] { return cmd_isa(global.arch()); });
 
   auto* run = app.add_subcommand("run", "Run a program (docs/program-format.md) and print the final state as JSON");
   run->add_option("program", o->run_path, "Program file")->required();
   run->add_option("--show", o->run_parts, "Only these parts: rwcs gprs config threadconfig banks srca srcb dst dst32")
       ->delimiter(',');
+  run->add_option("--values", o->run_values,
+                  "Also print each Dst datum as a number (\"values\" beside \"bits\"), read as this format: bf16, fp16 "
+                  "or int8 (16-bit rows; in dst32 as FP32 / INT32), tf32, fp32 or int32 (dst32 only); any case")
+      ->transform(CLI::IsMember({"bf16", "fp16", "int8", "tf32", "fp32", "int32"}, CLI::ignore_case));
   run->add_flag("--trace", o->run_trace, "Print each retired instruction to stderr");
   run->add_option("--indent", o->run_indent, "JSON indent (-1 for one line)")->capture_default_str();
+  add_arch_option(run, global);
   out.emplace_back(run, [o, &global] {
-    return cmd_run(o->run_path, global.arch(), o->run_parts, o->run_trace, o->run_indent);
+    return cmd_run(o->run_path, global.arch(), o->run_parts, o->run_trace, o->run_indent, o->run_values);
   });
 }
 

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "options.h"
 #include "tmu/error.h"
 #include "tmu/vectors.h"
 
@@ -262,15 +263,22 @@ int cmd_check(const CheckOptions& o) {
 
 }  // namespace
 
-void add_vector_commands(CLI::App& app, const GlobalOptions& global, Registered& out) {
+void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   auto o = std::make_shared<VectorOptions>();
   auto* gen = app.add_subcommand("vectors", "Generate test vector files (docs/vector-format.md) and their MANIFEST");
-  gen->add_option("-o,--output", o->output, "Output directory")->capture_default_str();
-  gen->add_option("--family", o->families, "Families: mvmul elwmul elwadd elwsub gmpool mov zeroacc src rwc shift legacy gpr")
+  gen->add_option(kOutNames, o->output, "Output directory (--output: alias)")->capture_default_str();
+  gen->add_option(kFamilyNames, o->families,
+                  "Families, comma-separated: mvmul elwmul elwadd elwsub gmpool mov zeroacc src rwc shift legacy gpr "
+                  "(--ops: alias)")
       ->delimiter(',');
-  gen->add_option("--format", o->formats, "Data formats: bf16 fp16 tf32 int8")->delimiter(',');
-  gen->add_option("--phase", o->phases, "Fidelity phases 0..3")->delimiter(',');
-  gen->add_option("--dst", o->dst_bits, "Dst modes: 16 32")->delimiter(',');
+  gen->add_option(kFormatNames, o->formats, "Data formats, comma-separated: bf16 fp16 tf32 int8 (--formats: alias)")
+      ->delimiter(',');
+  gen->add_option(kFidelityNames, o->phases,
+                  std::string("Only files whose vectors run this fidelity phase, comma-separated: ") + kFidelitySpellings +
+                      " (--phase: alias)")
+      ->delimiter(',')
+      ->transform(fidelity_names());
+  gen->add_option("--dst", o->dst_bits, "Dst modes, comma-separated: 16 32")->delimiter(',');
   o->level_opt = gen->add_option("--level", o->level, "1: special-value classes crossed; 2: plus random vectors (default 1, "
                                                       "or 2 when -n or --seed is given)");
   o->n_opt = gen->add_option("-n", o->random_vectors, "Level 2: random vectors per file")->capture_default_str();
@@ -279,6 +287,7 @@ void add_vector_commands(CLI::App& app, const GlobalOptions& global, Registered&
   gen->add_flag("--corpus", o->corpus, "The settings of the checked-in corpus (vectors/corpus/README.md)");
   gen->add_flag("--list", o->list, "Only list the files that would be written");
   gen->add_flag("-q,--quiet", o->quiet, "No summary line");
+  add_arch_option(gen, global);
   out.emplace_back(gen, [o, &global] { return cmd_vectors(*o, global.arch()); });
 
   auto c = std::make_shared<CheckOptions>();
@@ -288,6 +297,7 @@ void add_vector_commands(CLI::App& app, const GlobalOptions& global, Registered&
                                     "Start each vector from random state instead of reset (seeded): proves init lists every "
                                     "location read");
   check->add_option("--max-diffs", c->max_diffs, "Differences shown per vector")->capture_default_str();
+  add_arch_option(check, global);  // accepted for uniformity; vector files name their architecture
   out.emplace_back(check, [c] { return cmd_check(*c); });
 }
 

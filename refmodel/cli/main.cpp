@@ -21,8 +21,10 @@ int main(int argc, char** argv) {
   using namespace tmu::cli;
   CLI::App app{"tmu: verification kit for the Tenstorrent Tensix Matrix Unit (FPU) and Scalar Unit GPR ops"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("tmu ") + TMU_VERSION);
   GlobalOptions global;
-  app.add_option("--arch", global.arch_name, "Architecture: blackhole (default) or wormhole")->capture_default_str();
+  app.add_option("--arch", global.arch_name, "Architecture: blackhole (default) or wormhole; also accepted after the subcommand")
+      ->capture_default_str();
   Registered commands;
   add_basic_commands(app, global, commands);
   add_vector_commands(app, global, commands);

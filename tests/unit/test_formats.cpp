@@ -300,6 +300,38 @@ TEST(TypedValues, NotRepresentableIsRejectedWithReason) {
   parse_fails("int8:inf");
 }
 
+// Long decimals, digit and exponent limits: every value is decided exactly, whatever its length.
+TEST(TypedValues, LongDecimalsAndLimits) {
+  // 2^-126 = 5^126 / 10^126, all 89 significant digits: exactly the smallest normal.
+  const std::string two_m126 =
+      "1.1754943508222875079687365372222456778186655567720875215087517062784172594547271728515625e-38";
+  EXPECT_EQ(parse_ok("bf16:" + two_m126).value, std::ldexp(1.0, -126));
+  std::string off_by_one = two_m126;
+  off_by_one[off_by_one.find("625e")] = '7';  // ...515725e-38 is no longer a binary fraction
+  EXPECT_NE(parse_fails("bf16:" + off_by_one).find("not a binary fraction"), std::string::npos);
+  EXPECT_EQ(parse_ok("fp32:1.00000011920928955078125").value, 1.0 + std::ldexp(1.0, -23));
+  EXPECT_NE(parse_fails("fp32:1.000000059604644775390625").find("needs 25 significant bits"), std::string::npos);
+  EXPECT_NE(parse_fails("fp16:2049").find("needs 12 significant bits"), std::string::npos);
+  EXPECT_EQ(parse_ok("fp32:0x.000001p24").value, 1.0);  // 16^-6 * 2^24
+  // At most 400 significant decimal digits; leading zeros are free, trailing ones count.
+  EXPECT_EQ(parse_ok("int32:" + std::string(600, '0') + "1").value, 1.0);
+  EXPECT_NE(parse_fails("raw:" + std::string(400, '1')).find("exceeds 4294967295"), std::string::npos);
+  EXPECT_EQ(parse_fails("raw:" + std::string(401, '1')), "malformed number '" + std::string(401, '1') + "': too many digits");
+  EXPECT_NE(parse_fails("int8:1" + std::string(400, '0')).find("too many digits"), std::string::npos);
+  // Hex: every digit up to the last significant one counts.
+  EXPECT_NE(parse_fails("raw:0x1" + std::string(399, '0')).find("exceeds"), std::string::npos);
+  EXPECT_NE(parse_fails("raw:0x1" + std::string(400, '0')).find("too many digits"), std::string::npos);
+  // Zero is zero at any exponent the text allows; exponents beyond 100000 are refused as text.
+  EXPECT_EQ(parse_ok("bf16:0e99999").value, 0.0);
+  EXPECT_TRUE(std::signbit(parse_ok("bf16:-0x0p100000").value));
+  EXPECT_NE(parse_fails("fp32:1e100000").find("too large"), std::string::npos);
+  EXPECT_NE(parse_fails("fp32:1e-100000").find("no denormals"), std::string::npos);
+  EXPECT_EQ(parse_fails("fp32:1e100001"), "malformed number '1e100001': exponent is out of range");
+  EXPECT_EQ(parse_fails("fp32:0x1.8q"), "malformed number '0x1.8q': unexpected 'q' after the number");
+  EXPECT_EQ(parse_fails("fp32:0x.p1"), "malformed number '0x.p1': hex number has no digits");
+  EXPECT_TRUE(std::isinf(parse_ok("bf16:INFINITY").value));
+}
+
 TEST(TypedValues, MalformedTextIsRejectedWithReason) {
   for (const char* text : {"bf16:", "bf16:abc", "bf16:1.5x", "bf16:1e", "bf16:--1", "bf16:1..5", "0x",
                            "0xg", "bf16:0x1p", "bf16:.", "bf16:1e+", "bf16: 1", "", "1.5.2"}) {

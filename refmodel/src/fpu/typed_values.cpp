@@ -1,14 +1,18 @@
 // Typed values ("bf16:1.5"): parsing and encoding into Src/Dst patterns. Host floating point is
 // allowed here: nothing in this file is on the bit-exact path. Exactness is decided on integers (a
-// small big integer) and on the binary64 bit fields, never by comparing rounded host values.
+// GMP integer) and on the binary64 bit fields, never by comparing rounded host values.
 #include <algorithm>
 #include <bit>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
+
+#include <gmpxx.h>
+#include <strings.h>
 
 #include "tmu/formats.h"
 
@@ -16,78 +20,13 @@ namespace tmu {
 
 namespace {
 
-// ---- A minimal unsigned big integer: enough to decide whether a decimal is a binary fraction ----
-class BigUint {
- public:
-  bool is_zero() const { return limbs_.empty(); }
-  void mul_add(uint32_t mul, uint32_t add) {
-    uint64_t carry = add;
-    for (auto& limb : limbs_) {
-      const uint64_t t = uint64_t{limb} * mul + carry;
-      limb = static_cast<uint32_t>(t);
-      carry = t >> 32;
-    }
-    if (carry) limbs_.push_back(static_cast<uint32_t>(carry));
-  }
-  // Divides in place when the division is exact; otherwise leaves the value alone and returns false.
-  bool divide_exactly(uint32_t divisor) {
-    std::vector<uint32_t> quotient(limbs_.size());
-    uint64_t rem = 0;
-    for (size_t i = limbs_.size(); i-- > 0;) {
-      const uint64_t cur = (rem << 32) | limbs_[i];
-      quotient[i] = static_cast<uint32_t>(cur / divisor);
-      rem = cur % divisor;
-    }
-    if (rem != 0) return false;
-    limbs_ = std::move(quotient);
-    trim();
-    return true;
-  }
-  unsigned bit_length() const {
-    if (limbs_.empty()) return 0;
-    return static_cast<unsigned>(32 * (limbs_.size() - 1) + std::bit_width(limbs_.back()));
-  }
-  unsigned trailing_zero_bits() const {
-    unsigned n = 0;
-    for (uint32_t limb : limbs_) {
-      if (limb) return n + static_cast<unsigned>(std::countr_zero(limb));
-      n += 32;
-    }
-    return n;
-  }
-  void shift_right(unsigned n) {
-    const size_t whole = n / 32;
-    const unsigned part = n % 32;
-    limbs_.erase(limbs_.begin(), limbs_.begin() + static_cast<std::ptrdiff_t>(std::min(whole, limbs_.size())));
-    if (part) {
-      for (size_t i = 0; i < limbs_.size(); ++i) {
-        const uint32_t next = i + 1 < limbs_.size() ? limbs_[i + 1] : 0;
-        limbs_[i] = (limbs_[i] >> part) | (next << (32 - part));
-      }
-    }
-    trim();
-  }
-  // Only meaningful when bit_length() <= 64.
-  uint64_t low64() const {
-    uint64_t v = 0;
-    for (size_t i = std::min<size_t>(limbs_.size(), 2); i-- > 0;) v = (v << 32) | limbs_[i];
-    return v;
-  }
-
- private:
-  void trim() {
-    while (!limbs_.empty() && limbs_.back() == 0) limbs_.pop_back();
-  }
-  std::vector<uint32_t> limbs_;  // little-endian
-};
-
 // A parsed number: ±odd * 2^pow2 when dyadic; otherwise only approx (for messages) is meaningful.
 struct ExactNumber {
   enum class Kind { Finite, Inf, NaN } kind = Kind::Finite;
   bool negative = false;
   bool dyadic = true;
   int out_of_range = 0;  // +1: above 10^60, -1: below 10^-60 (exactness never examined)
-  BigUint odd;        // zero, or odd
+  mpz_class odd;      // zero, or odd
   int64_t pow2 = 0;
   double approx = 0;  // nearest host double, for messages only
   bool approx_known = false;
@@ -102,20 +41,15 @@ bool set_reason(std::string* reason, std::string text) {
   return false;
 }
 
-int hex_digit_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
+bool equal_ignoring_case(std::string_view a, const char* b) {
+  return a.size() == std::strlen(b) && strncasecmp(a.data(), b, a.size()) == 0;
 }
 
-bool equal_ci(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  }
-  return true;
+// Significant bits of a non-negative integer (0 for zero).
+int64_t bit_length(const mpz_class& v) { return v == 0 ? 0 : static_cast<int64_t>(mpz_sizeinbase(v.get_mpz_t(), 2)); }
+
+bool is_digit(char c, int base) {
+  return base == 16 ? std::isxdigit(static_cast<unsigned char>(c)) != 0 : std::isdigit(static_cast<unsigned char>(c)) != 0;
 }
 
 // Reads [+-]digits of an exponent suffix starting at s[pos]; advances pos.
@@ -133,78 +67,67 @@ bool parse_exponent_suffix(std::string_view s, size_t& pos, int64_t& exponent, s
   return true;
 }
 
-// Removes factors of two from the integer part so that odd * 2^pow2 is canonical.
-void normalise_dyadic(ExactNumber& n) {
-  if (n.odd.is_zero()) {
-    n.pow2 = 0;
-    return;
-  }
-  const unsigned tz = n.odd.trailing_zero_bits();
-  n.odd.shift_right(tz);
-  n.pow2 += tz;
-}
+// Digits with at most one point, then an optional exponent suffix ('p' for hex: a power of two; 'e'
+// for decimal: a power of ten), then nothing. The digits from the first non-zero one go to
+// `significant`. The digit limit counts the significant digits of a decimal but every digit of a hex
+// number up to the last significant one.
+struct NumberText {
+  std::string significant;
+  int64_t frac_digits = 0;  // digits after the point, leading zeros included
+  int64_t exponent = 0;
+};
 
-bool parse_hex_number(std::string_view s, size_t pos, ExactNumber& n, std::string* reason) {
+bool scan_number(std::string_view s, size_t pos, int base, NumberText& t, std::string* reason) {
   size_t digits = 0;
-  int64_t frac_digits = 0;
   bool seen_point = false;
   for (; pos < s.size(); ++pos) {
     if (s[pos] == '.' && !seen_point) {
       seen_point = true;
       continue;
     }
-    const int v = hex_digit_value(s[pos]);
-    if (v < 0) break;
-    if (n.odd.is_zero() && v == 0) {
-      if (seen_point) ++frac_digits;
-      ++digits;
-      continue;
-    }
-    if (++digits > kMaxDigits) return set_reason(reason, "too many digits");
-    n.odd.mul_add(16, static_cast<uint32_t>(v));
-    if (seen_point) ++frac_digits;
+    if (!is_digit(s[pos], base)) break;
+    ++digits;
+    if (seen_point) ++t.frac_digits;
+    if (t.significant.empty() && s[pos] == '0') continue;
+    t.significant += s[pos];
+    if ((base == 16 ? digits : t.significant.size()) > kMaxDigits) return set_reason(reason, "too many digits");
   }
-  if (digits == 0) return set_reason(reason, "hex number has no digits");
-  int64_t exponent = 0;
-  if (pos < s.size() && (s[pos] == 'p' || s[pos] == 'P')) {
+  if (digits == 0) return set_reason(reason, base == 16 ? "hex number has no digits" : "no digits");
+  const char exponent_mark = base == 16 ? 'p' : 'e';
+  if (pos < s.size() && std::tolower(static_cast<unsigned char>(s[pos])) == exponent_mark) {
     ++pos;
-    if (!parse_exponent_suffix(s, pos, exponent, reason)) return false;
+    if (!parse_exponent_suffix(s, pos, t.exponent, reason)) return false;
   }
   if (pos != s.size()) return set_reason(reason, "unexpected '" + std::string(s.substr(pos)) + "' after the number");
-  n.pow2 = exponent - 4 * frac_digits;
-  normalise_dyadic(n);
+  return true;
+}
+
+// Sets odd * 2^pow2 = integer * 2^pow2 with odd odd (or zero, and then pow2 = 0).
+void set_dyadic(ExactNumber& n, mpz_class integer, int64_t pow2) {
+  if (integer == 0) {
+    n.odd = 0;
+    n.pow2 = 0;
+    return;
+  }
+  const auto tz = mpz_scan1(integer.get_mpz_t(), 0);
+  mpz_tdiv_q_2exp(n.odd.get_mpz_t(), integer.get_mpz_t(), tz);
+  n.pow2 = pow2 + static_cast<int64_t>(tz);
+}
+
+bool parse_hex_number(std::string_view s, size_t pos, ExactNumber& n, std::string* reason) {
+  NumberText t;
+  if (!scan_number(s, pos, 16, t, reason)) return false;
+  set_dyadic(n, t.significant.empty() ? mpz_class(0) : mpz_class(t.significant, 16), t.exponent - 4 * t.frac_digits);
   return true;
 }
 
 bool parse_decimal_number(std::string_view s, size_t pos, ExactNumber& n, std::string* reason) {
-  size_t digits = 0;
-  size_t significant = 0;
-  int64_t frac_digits = 0;
-  bool seen_point = false;
-  for (; pos < s.size(); ++pos) {
-    if (s[pos] == '.' && !seen_point) {
-      seen_point = true;
-      continue;
-    }
-    if (!std::isdigit(static_cast<unsigned char>(s[pos]))) break;
-    ++digits;
-    if (seen_point) ++frac_digits;
-    const uint32_t v = static_cast<uint32_t>(s[pos] - '0');
-    if (n.odd.is_zero() && v == 0) continue;
-    if (++significant > kMaxDigits) return set_reason(reason, "too many digits");
-    n.odd.mul_add(10, v);
-  }
-  if (digits == 0) return set_reason(reason, "no digits");
-  int64_t exponent = 0;
-  if (pos < s.size() && (s[pos] == 'e' || s[pos] == 'E')) {
-    ++pos;
-    if (!parse_exponent_suffix(s, pos, exponent, reason)) return false;
-  }
-  if (pos != s.size()) return set_reason(reason, "unexpected '" + std::string(s.substr(pos)) + "' after the number");
-  if (n.odd.is_zero()) return true;
+  NumberText t;
+  if (!scan_number(s, pos, 10, t, reason)) return false;
+  if (t.significant.empty()) return true;
   // value = integer * 10^e10; keep the big-integer work bounded by rejecting absurd magnitudes.
-  const int64_t e10 = exponent - frac_digits;
-  const int64_t magnitude = e10 + static_cast<int64_t>(significant) - 1;
+  const int64_t e10 = t.exponent - t.frac_digits;
+  const int64_t magnitude = e10 + static_cast<int64_t>(t.significant.size()) - 1;
   if (magnitude > kMaxDecimalMagnitude || magnitude < -kMaxDecimalMagnitude) {
     n.out_of_range = magnitude > 0 ? 1 : -1;
     n.approx = magnitude > 0 ? HUGE_VAL : 0x1p-1000;
@@ -212,18 +135,21 @@ bool parse_decimal_number(std::string_view s, size_t pos, ExactNumber& n, std::s
     n.dyadic = false;
     return true;
   }
+  mpz_class integer(t.significant, 10);
+  mpz_class power;
   if (e10 >= 0) {
-    for (int64_t i = 0; i < e10; ++i) n.odd.mul_add(10, 0);
-  } else {
-    for (int64_t i = 0; i < -e10; ++i) {
-      if (!n.odd.divide_exactly(5)) {
-        n.dyadic = false;
-        return true;
-      }
-    }
-    n.pow2 = e10;
+    mpz_ui_pow_ui(power.get_mpz_t(), 10, static_cast<unsigned long>(e10));
+    set_dyadic(n, integer * power, 0);
+    return true;
   }
-  normalise_dyadic(n);
+  // integer * 10^e10 = (integer / 5^-e10) * 2^e10: a binary fraction exactly when 5^-e10 divides.
+  mpz_ui_pow_ui(power.get_mpz_t(), 5, static_cast<unsigned long>(-e10));
+  if (!mpz_divisible_p(integer.get_mpz_t(), power.get_mpz_t())) {
+    n.dyadic = false;
+    return true;
+  }
+  mpz_divexact(integer.get_mpz_t(), integer.get_mpz_t(), power.get_mpz_t());
+  set_dyadic(n, std::move(integer), e10);
   return true;
 }
 
@@ -232,11 +158,11 @@ bool parse_number(std::string_view s, ExactNumber& n, std::string* reason) {
   size_t pos = 0;
   if (s[0] == '+' || s[0] == '-') n.negative = s[pos++] == '-';
   const std::string_view body = s.substr(pos);
-  if (equal_ci(body, "inf") || equal_ci(body, "infinity")) {
+  if (equal_ignoring_case(body, "inf") || equal_ignoring_case(body, "infinity")) {
     n.kind = ExactNumber::Kind::Inf;
     return true;
   }
-  if (equal_ci(body, "nan")) {
+  if (equal_ignoring_case(body, "nan")) {
     n.kind = ExactNumber::Kind::NaN;
     return true;
   }
@@ -337,11 +263,11 @@ bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& te
     return set_reason(reason, text + " is not a binary fraction, so no " + f.name + " value equals it; " +
                                   neighbours_text(n.approx, f, n.negative));
   }
-  if (n.odd.is_zero()) {
+  if (n.odd == 0) {
     out = n.negative ? -0.0 : 0.0;
     return true;
   }
-  const int64_t width = n.odd.bit_length();
+  const int64_t width = bit_length(n.odd);
   const int64_t leading = n.pow2 + width - 1;
   if (leading > f.emax) return too_large();
   if (leading < f.emin) return too_small();
@@ -349,7 +275,7 @@ bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& te
     return set_reason(reason, text + " needs " + std::to_string(width) + " significant bits, " + f.name + " has " +
                                   std::to_string(f.precision) + "; " + neighbours_text(n.approx, f, n.negative));
   }
-  const double magnitude = std::ldexp(static_cast<double>(n.odd.low64()), static_cast<int>(n.pow2));
+  const double magnitude = std::ldexp(static_cast<double>(n.odd.get_ui()), static_cast<int>(n.pow2));
   out = n.negative ? -magnitude : magnitude;
   return true;
 }
@@ -359,12 +285,12 @@ bool check_integer(const ExactNumber& n, std::string_view format, uint32_t max, 
   if (n.kind != ExactNumber::Kind::Finite) return set_reason(reason, std::string(format) + " has no inf or NaN");
   if (n.out_of_range < 0 || (!n.dyadic && n.out_of_range == 0) || n.pow2 < 0)
     return set_reason(reason, text + " is not an integer");
-  const int64_t width = n.odd.bit_length() + n.pow2;
-  if (n.out_of_range > 0 || width > 32 || (n.odd.low64() << n.pow2) > max) {
+  const int64_t width = bit_length(n.odd) + n.pow2;
+  if (n.out_of_range > 0 || width > 32 || (n.odd.get_ui() << n.pow2) > max) {
     return set_reason(reason, "the magnitude of " + text + " exceeds " + std::to_string(max) + ", the largest " +
                                   std::string(format) + " magnitude (sign-magnitude)");
   }
-  const double magnitude = static_cast<double>(n.odd.low64() << n.pow2);
+  const double magnitude = static_cast<double>(n.odd.get_ui() << n.pow2);
   out = n.negative ? -magnitude : magnitude;
   return true;
 }

@@ -1,0 +1,101 @@
+# The options every subcommand shares: --version, --arch after the subcommand, the primary spellings
+# and their aliases (-o/--out/--output, --format/--formats, --family/--ops, --fidelity/--phase with
+# lofi..hifi4 or 0..3), and clear errors with exit status 2. Expected outputs are worked out by hand.
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+
+# Runs tmu; stdout in `out`, stderr in `err`, fails unless the exit status is `status`.
+function(tmu_expect status)
+  execute_process(COMMAND ${TMU} ${ARGN} OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
+  if(NOT rc EQUAL ${status})
+    message(FATAL_ERROR "tmu ${ARGN}: exit status ${rc}, expected ${status}\nstdout: ${o}\nstderr: ${e}")
+  endif()
+  set(out "${o}" PARENT_SCOPE)
+  set(err "${e}" PARENT_SCOPE)
+endfunction()
+
+function(expect_equal what got want)
+  if(NOT "${got}" STREQUAL "${want}")
+    message(FATAL_ERROR "${what}:\n got: '${got}'\nwant: '${want}'")
+  endif()
+endfunction()
+
+function(expect_contains what text part)
+  string(FIND "${text}" "${part}" pos)
+  if(pos EQUAL -1)
+    message(FATAL_ERROR "${what}: '${part}' not in:\n${text}")
+  endif()
+endfunction()
+
+# --version: the project version of the top-level CMakeLists.txt.
+file(STRINGS ${SRC}/CMakeLists.txt project_line REGEX "^project\\(tmu VERSION")
+string(REGEX REPLACE ".*VERSION ([0-9.]+).*" "\\1" version "${project_line}")
+tmu_expect(0 --version)
+expect_equal("tmu --version" "${out}" "tmu ${version}\n")
+
+# --arch after the subcommand. MVMUL 0x26008000 sets word bit 15 only: Blackhole's AddrMod is bits
+# 16:14, so AddrMod = 0b010 = 2; Wormhole's is bits 16:15, so AddrMod = 0b01 = 1.
+tmu_expect(0 dis 0x26008000)
+expect_equal("dis on blackhole" "${out}" "26008000  MVMUL DstRow=0 AddrMod=2 BroadcastSrcBRow=0 FlipSrcA=0 FlipSrcB=0\n")
+set(wormhole "26008000  MVMUL DstRow=0 AddrMod=1 BroadcastSrcBRow=0 FlipSrcA=0 FlipSrcB=0\n")
+tmu_expect(0 --arch wormhole dis 0x26008000)
+expect_equal("--arch before dis" "${out}" "${wormhole}")
+tmu_expect(0 dis --arch wormhole 0x26008000)
+expect_equal("--arch after dis" "${out}" "${wormhole}")
+tmu_expect(0 asm --arch wormhole "MVMUL AddrMod=1")
+expect_equal("--arch after asm" "${out}" "0x26008000\n")
+tmu_expect(2 dis --arch grayskull 0x26008000)
+expect_contains("unknown --arch" "${err}" "unknown architecture 'grayskull'")
+
+# Fidelity: hifi3 (any case) is 2, so both spellings pick the fidelity-phase-2 files.
+set(phase2 "mvmul/mvmul-bf16-p2-d32.tmv\nmvmul/mvmul-bf16-p2-d32-bcastrow.tmv\n")
+foreach(spelling "--fidelity;HiFi3" "--phase;2" "--fidelity;2" "--phase;hifi3")
+  tmu_expect(0 vectors --list --family mvmul --format bf16 --dst 32 ${spelling})
+  expect_equal("vectors ${spelling}" "${out}" "${phase2}")
+endforeach()
+tmu_expect(0 vectors --list --ops mvmul --formats bf16 --dst 32 --phase 2)
+expect_equal("vectors --ops/--formats aliases" "${out}" "${phase2}")
+tmu_expect(2 vectors --list --fidelity 4)
+expect_contains("vectors --fidelity 4" "${err}" "--fidelity: '4' is not a fidelity: lofi|hifi2|hifi3|hifi4")
+tmu_expect(2 vectors --list --phase hifi1)
+expect_contains("vectors --phase hifi1" "${err}" "'hifi1' is not a fidelity")
+
+# -o, --out and --output name the same directory.
+foreach(name -o --out --output)
+  tmu_expect(0 vectors --family gpr ${name} ${WORK}/vec${name} -q)
+  if(NOT EXISTS ${WORK}/vec${name}/MANIFEST)
+    message(FATAL_ERROR "tmu vectors ${name} DIR wrote no DIR/MANIFEST")
+  endif()
+endforeach()
+
+# audit: --phase LoFi,1 is LoFi and HiFi2, so phases.csv has 1 + 2 passes; names in any case.
+tmu_expect(0 audit --output ${WORK}/audit --samples 1 --k 1 --formats BF16 --dists Uniform --ops MVMUL
+           --phase LoFi,1 --dst 32 --elw-tiles 1 --quiet --seed 3)
+file(STRINGS ${WORK}/audit/phases.csv rows)
+list(LENGTH rows count)
+expect_equal("phases.csv lines (header + 3 passes)" "${count}" "4")
+foreach(row 1 2 3)
+  list(GET rows ${row} line)
+  string(REPLACE "," ";" line "${line}")
+  list(GET line 3 fidelity)
+  list(APPEND fidelities ${fidelity})
+endforeach()
+expect_equal("phases.csv fidelities" "${fidelities}" "LoFi;HiFi2;HiFi2")
+tmu_expect(2 audit -o ${WORK}/bad --fidelity hifi4,4)
+expect_contains("audit --fidelity 4" "${err}" "'4' is not a fidelity")
+tmu_expect(2 audit -o ${WORK}/bad --ops conv)
+expect_contains("audit --ops conv" "${err}" "conv not in {mvmul,elwmul}")
+tmu_expect(2 audit -o ${WORK}/bad --formats BF17)
+expect_contains("audit --formats BF17" "${err}" "BF17 not in {bf16,fp16,tf32}")
+tmu_expect(2 audit -o ${WORK}/bad --dst 24)
+expect_contains("audit --dst 24" "${err}" "24 not in {16,32}")
+
+# --help names the primary spelling with its aliases.
+tmu_expect(0 vectors --help)
+foreach(names "-o,--out,--output" "--family,--ops" "--format,--formats" "--fidelity,--phase" "--arch")
+  expect_contains("vectors --help" "${out}" "${names}")
+endforeach()
+tmu_expect(0 audit --help)
+foreach(names "-o,--out,--output" "--family,--ops" "--format,--formats" "--fidelity,--phase" "--arch")
+  expect_contains("audit --help" "${out}" "${names}")
+endforeach()
