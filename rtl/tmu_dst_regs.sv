@@ -28,7 +28,9 @@ module tmu_dst_regs #(
 
   // Read ports p = 0..NumReadPorts-1: rows rd_row_i + k (mod 1024), k = 0..7, of Dst16b or (with
   // rd_dst32_i) Dst32b. Element (k, c) at [((p*8 + k)*16 + c)*32 +: 32]; Dst16b values in its low
-  // 16 bits (high bits 0). Invalid rows read as rd_identity_i (its low 16 bits for Dst16b).
+  // 16 bits (high bits 0). Invalid rows read as rd_identity_i (its low 16 bits for Dst16b). A
+  // port reads in the cycles of its rd_en_i bit; in others its rd_data_o is undefined.
+  input  logic [NumReadPorts-1:0]                rd_en_i,
   input  logic [NumReadPorts*tmu_pkg::DstRowW-1:0] rd_row_i,
   input  logic [NumReadPorts-1:0]                rd_dst32_i,
   input  logic [NumReadPorts*32-1:0]             rd_identity_i,
@@ -54,7 +56,8 @@ module tmu_dst_regs #(
   // calls, the rows its WriteSet notes); 0 without za_valid_i.
   output logic [tmu_pkg::DstRows-1:0]            za_rows_o,
 
-  // Raw storage, for the testbench and the observation port.
+  // Raw storage, for the testbench: dbg_bits_o in the cycles of dbg_en_i (undefined in others).
+  input  logic                                   dbg_en_i,
   input  logic [tmu_pkg::DstRowW-1:0]            dbg_row_i,
   output logic [tmu_pkg::DstCols*16-1:0]         dbg_bits_o,      // column c at [c*16 +: 16]
   output logic [tmu_pkg::DstRows-1:0]            row_valid_o
@@ -118,18 +121,24 @@ module tmu_dst_regs #(
     logic [BitsW-1:0] wr_word;
     logic [Cols*32-1:0] wr_lanes;  // window row wr_off of wr_data_i
 
+    // The write evaluates only in the cycles of wr_en_i, the reads only with their enables (see
+    // docs/cosim.md, "Writing RTL that simulates fast"); nothing loads or reads the X otherwise.
     always_comb begin
-      wr_off      = window_offset(wr_row_i[3:0], wr_dst32_i, 4'(m));
-      wr_addr     = window_addr(wr_row_i, wr_dst32_i, 4'(m));
-      we          = wr_en_i && !wr_off[3] && wr_row_mask_i[wr_off[2:0]];
-      // Window row wr_off: Dst16b low halves; Dst32b high halves to memories 0..7, low to 8..15.
-      wr_lanes    = '0;  // a multiplexer on the narrow offset, for the reason given at word_of
-      for (int unsigned k = 0; k < WinRows; k++) begin
-        if (wr_off[2:0] == 3'(k)) wr_lanes = wr_data_i[k*Cols*32 +: Cols*32];
-      end
-      wr_word     = '0;
-      for (int unsigned c = 0; c < Cols; c++) begin
-        wr_word[c*16 +: 16] = (wr_dst32_i && m < Mems / 2) ? wr_lanes[c*32 + 16 +: 16] : wr_lanes[c*32 +: 16];
+      wr_off   = window_offset(wr_row_i[3:0], wr_dst32_i, 4'(m));
+      wr_addr  = window_addr(wr_row_i, wr_dst32_i, 4'(m));
+      we       = wr_en_i && !wr_off[3] && wr_row_mask_i[wr_off[2:0]];
+      wr_lanes = 'x;
+      wr_word  = 'x;
+      if (we) begin
+        // Window row wr_off: Dst16b low halves; Dst32b high halves to memories 0..7, low to 8..15.
+        wr_lanes = '0;  // a multiplexer on the narrow offset, for the reason given at word_of
+        for (int unsigned k = 0; k < WinRows; k++) begin
+          if (wr_off[2:0] == 3'(k)) wr_lanes = wr_data_i[k*Cols*32 +: Cols*32];
+        end
+        wr_word = '0;
+        for (int unsigned c = 0; c < Cols; c++) begin
+          wr_word[c*16 +: 16] = (wr_dst32_i && m < Mems / 2) ? wr_lanes[c*32 + 16 +: 16] : wr_lanes[c*32 +: 16];
+        end
       end
     end
 
@@ -140,12 +149,12 @@ module tmu_dst_regs #(
     // Only the high-half rows of Dst32b carry validity.
     assign wr_commit[m]             = we && wr_set_valid_i && !(wr_dst32_i && m >= Mems / 2);
     assign wr_idx[m*IdxW +: IdxW]   = wr_addr;
-    assign dbg_words[m*BitsW +: BitsW] = mem_q[dbg_row_i[9:4]];
+    assign dbg_words[m*BitsW +: BitsW] = dbg_en_i ? mem_q[dbg_row_i[9:4]] : 'x;
 
     for (genvar p = 0; p < NumReadPorts; p++) begin : g_port
       logic [IdxW-1:0] rd_addr;
       assign rd_addr = window_addr(rd_row_i[p*RowW +: RowW], rd_dst32_i[p], 4'(m));
-      assign rd_words[(p*Mems + m)*BitsW +: BitsW] = mem_q[rd_addr];
+      assign rd_words[(p*Mems + m)*BitsW +: BitsW] = rd_en_i[p] ? mem_q[rd_addr] : 'x;
       assign rd_valids[p*Mems + m]                 = valid_q[{rd_addr, 4'(m)}];
     end
   end
@@ -220,12 +229,12 @@ module tmu_dst_regs #(
     assign valids   = rd_valids[p*Mems +: Mems];
 
     always_comb begin
-      data       = '0;
-      first_mem  = '0;
-      lo_mem     = '0;
-      first_bits = '0;
-      lo_bits    = '0;
-      for (int unsigned k = 0; k < WinRows; k++) begin
+      data       = 'x;
+      first_mem  = 'x;
+      lo_mem     = 'x;
+      first_bits = 'x;
+      lo_bits    = 'x;
+      if (rd_en_i[p]) for (int unsigned k = 0; k < WinRows; k++) begin
         first_mem  = dst32 ? {1'b0, start[2:0] + 3'(k)} : start[3:0] + 4'(k);
         lo_mem     = {1'b1, start[2:0] + 3'(k)};
         first_bits = word_of(words, first_mem);
@@ -245,7 +254,7 @@ module tmu_dst_regs #(
   end
 
   // ---- raw row ----
-  assign dbg_bits_o  = word_of(dbg_words, dbg_row_i[3:0]);
+  assign dbg_bits_o  = dbg_en_i ? word_of(dbg_words, dbg_row_i[3:0]) : 'x;
   assign row_valid_o = valid_q;
 
 `ifndef SYNTHESIS

@@ -47,7 +47,9 @@ module tmu_src_regs #(
   input  logic                                      cmd_single_bank_mu_i, // SingleBankMatrixUnit
   input  logic                                      cmd_negative_inf_i,   // NegativeInfSrcA
 
-  // Matrix Unit read: rows (rd_row_i + k) % 64, k = 0..ReadRows-1, of bank rd_bank_i.
+  // Matrix Unit read: rows (rd_row_i + k) % 64, k = 0..ReadRows-1, of bank rd_bank_i, in the
+  // cycles of rd_en_i (an instruction issues); in other cycles rd_data_o is undefined.
+  input  logic                                      rd_en_i,
   input  logic                                      rd_bank_i,
   input  logic [tmu_pkg::SrcRowW-1:0]               rd_row_i,
   output logic [ReadRows*tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] rd_data_o,  // row k at [k*304 +: 304]
@@ -74,7 +76,8 @@ module tmu_src_regs #(
   input  logic                                      pl_mu_bank_i,
   input  logic                                      pl_unp_bank_i,
 
-  // Any row of any bank, for the testbench and the observation port.
+  // Any row of any bank, for the testbench, in the cycles of dbg_en_i (undefined in others).
+  input  logic                                      dbg_en_i,
   input  logic                                      dbg_bank_i,
   input  logic [tmu_pkg::SrcRowW-1:0]               dbg_row_i,
   output logic [tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] dbg_data_o,
@@ -224,6 +227,9 @@ module tmu_src_regs #(
     logic               unp_hit, mu_hit, pl_hit;
     logic [RowW-1:0]    wr_data;
 
+    // The write multiplexer and the two reads evaluate only in the cycles that use them (see
+    // docs/cosim.md, "Writing RTL that simulates fast"): the memory loads only on a hit, and the
+    // readers take rd_data_o and dbg_data_o only with their enables.
     always_comb begin
       rd_off  = (RowIdxW'(m) - rd_row_i) & SubMask;
       mu_off  = (RowIdxW'(m) - mu_row_i) & SubMask;
@@ -232,18 +238,26 @@ module tmu_src_regs #(
       mu_hit  = mu_we_i && mu_mask_wide[mu_off];
       pl_hit  = pl_row_we_i && ((pl_row_i & SubMask) == RowIdxW'(m));
       // One write port: the Matrix Unit's row wins (see the header); the back door is used alone.
-      wr_addr = mu_hit ? AddrW'({mu_bank_i, mu_row_i + mu_off} >> SubW)
-              : pl_hit ? AddrW'({pl_bank_i, pl_row_i} >> SubW)
-                       : AddrW'({unp_bank_q, unp_row_i} >> SubW);
-      wr_data = mu_hit ? row_of(mu_data_i, mu_off) : pl_hit ? pl_data_i : unp_data_i;
+      wr_addr = 'x;
+      wr_data = 'x;
+      if (unp_hit || mu_hit || pl_hit) begin
+        wr_addr = mu_hit ? AddrW'({mu_bank_i, mu_row_i + mu_off} >> SubW)
+                : pl_hit ? AddrW'({pl_bank_i, pl_row_i} >> SubW)
+                         : AddrW'({unp_bank_q, unp_row_i} >> SubW);
+        wr_data = mu_hit ? row_of(mu_data_i, mu_off) : pl_hit ? pl_data_i : unp_data_i;
+      end
     end
 
     always_ff @(posedge clk_i) begin
       if (unp_hit || mu_hit || pl_hit) mem_q[wr_addr] <= wr_data;
     end
 
-    assign rd_mems[m*RowW +: RowW]  = mem_q[rd_addr];
-    assign dbg_mems[m*RowW +: RowW] = mem_q[dbg_addr];
+    always_comb begin
+      rd_mems[m*RowW +: RowW]  = 'x;
+      dbg_mems[m*RowW +: RowW] = 'x;
+      if (rd_en_i)  rd_mems[m*RowW +: RowW]  = mem_q[rd_addr];
+      if (dbg_en_i) dbg_mems[m*RowW +: RowW] = mem_q[dbg_addr];
+    end
 
 `ifndef SYNTHESIS
     assert property (@(posedge clk_i) disable iff (!rst_ni) !(unp_hit && mu_hit))
@@ -262,20 +276,27 @@ module tmu_src_regs #(
   logic [RowIdxW-1:0] rd_k_row, rd_k_mem, dbg_mem;
 
   always_comb begin
-    rd_k_row = '0;  // every row of rd_data_o is assigned below
-    rd_k_mem = '0;
-    for (int unsigned k = 0; k < ReadRows; k++) begin
-      rd_k_row = rd_row_i + RowIdxW'(k);
-      rd_k_mem = rd_k_row & SubMask;
-      rd_data_o[k*RowW +: RowW] = cleared_q[{rd_bank_i, rd_k_row}] ? fill_row(fill_ones_q[rd_bank_i])
-                                                                    : row_of(rd_mems, rd_k_mem);
+    rd_k_row  = 'x;
+    rd_k_mem  = 'x;
+    rd_data_o = 'x;
+    if (rd_en_i) begin
+      for (int unsigned k = 0; k < ReadRows; k++) begin
+        rd_k_row = rd_row_i + RowIdxW'(k);
+        rd_k_mem = rd_k_row & SubMask;
+        rd_data_o[k*RowW +: RowW] = cleared_q[{rd_bank_i, rd_k_row}] ? fill_row(fill_ones_q[rd_bank_i])
+                                                                      : row_of(rd_mems, rd_k_mem);
+      end
     end
   end
 
   always_comb begin
-    dbg_mem    = dbg_row_i & SubMask;
-    dbg_data_o = row_of(dbg_mems, dbg_mem);
-    if (cleared_q[{dbg_bank_i, dbg_row_i}]) dbg_data_o = fill_row(fill_ones_q[dbg_bank_i]);
+    dbg_mem    = 'x;
+    dbg_data_o = 'x;
+    if (dbg_en_i) begin
+      dbg_mem    = dbg_row_i & SubMask;
+      dbg_data_o = row_of(dbg_mems, dbg_mem);
+      if (cleared_q[{dbg_bank_i, dbg_row_i}]) dbg_data_o = fill_row(fill_ones_q[dbg_bank_i]);
+    end
   end
 
   assign mu_bank_o   = mu_bank_q;

@@ -55,7 +55,8 @@ module tmu_top (
   input  logic [1:0]                             unp_dvalid_i,
   output logic [1:0]                             unp_dvalid_ready_o,
 
-  // ---- packer: an 8-row Dst window (identity 0 for undefined rows) ----
+  // ---- packer: an 8-row Dst window (identity 0 for undefined rows), read while pack_rd_i ----
+  input  logic                                   pack_rd_i,
   input  logic [tmu_pkg::DstRowW-1:0]            pack_row_i,
   input  logic                                   pack_dst32_i,
   output logic [8*16*32-1:0]                     pack_data_o,
@@ -84,7 +85,8 @@ module tmu_top (
   input  tmu_pkg::gpr_idx_t                      pl_gpr_idx_i,
   input  tmu_pkg::gpr_t                          pl_gpr_data_i,
 
-  // ---- state reads for the testbench's end-of-test dump ----
+  // ---- state reads for the testbench's end-of-test dump (the Src and Dst rows while dbg_rd_i) ----
+  input  logic                                   dbg_rd_i,
   input  logic [tmu_pkg::DstRowW-1:0]            dbg_dst_row_i,
   output logic [16*16-1:0]                       dbg_dst_bits_o,
   output logic [tmu_pkg::DstRows-1:0]            dbg_dst_valid_o,
@@ -270,7 +272,7 @@ module tmu_top (
       .cmd_reset_i (c_reset), .cmd_keep_reading_i (c_keep), .cmd_clear_i (1'b1),
       .cmd_both_banks_i (c_zs_both), .cmd_single_bank_mu_i (c_zs_mu),
       .cmd_negative_inf_i (c_zs_ninf),
-      .rd_bank_i (mu_bank[op]), .rd_row_i (op_is_srcb ? c_srcb_row : c_srca_row),
+      .rd_en_i (mu_effects), .rd_bank_i (mu_bank[op]), .rd_row_i (op_is_srcb ? c_srcb_row : c_srca_row),
       .rd_data_o (src_wins[op*WinRows*RowBits +: WinRows*RowBits]),
       .mu_we_i (src_wr_en && st4_q.src_wr_b == op_is_srcb), .mu_bank_i (st4_q.src_bank),
       .mu_row_i (st4_q.src_row), .mu_mask_i (src_wr_mask), .mu_data_i (src_wr_data),
@@ -280,7 +282,7 @@ module tmu_top (
       .pl_state_owns_i (pl_bank_mu_owns_i), .pl_state_format_i (pl_bank_format_i),
       .pl_ptr_we_i (pl_ptr_we_i && pl_ptr_operand_i == op_is_srcb), .pl_mu_bank_i (pl_ptr_mu_bank_i),
       .pl_unp_bank_i (pl_ptr_unp_bank_i),
-      .dbg_bank_i (dbg_src_bank_i), .dbg_row_i (dbg_src_row_i),
+      .dbg_en_i (dbg_rd_i), .dbg_bank_i (dbg_src_bank_i), .dbg_row_i (dbg_src_row_i),
       .dbg_data_o (dbg_src_data_o[op*RowBits +: RowBits]),
       .mu_bank_o (mu_bank[op]), .unp_bank_o (unp_bank[op]), .mu_owns_o (owns[op*2 +: 2]),
       .format_o (bank_formats[op*8 +: 8]),
@@ -312,6 +314,7 @@ module tmu_top (
 
   tmu_dst_regs #(.NumReadPorts (2)) u_dst (
     .clk_i, .rst_ni,
+    .rd_en_i ({pack_rd_i, mu_effects}),
     .rd_row_i ({pack_row_i, c_dst_row}),
     .rd_dst32_i ({pack_dst32_i, c_dst_rd32 || c_rd_high16}),
     .rd_identity_i ({32'd0, c_rd_high16 ? {c_identity[15:0], 16'd0} : c_identity}),
@@ -326,7 +329,7 @@ module tmu_top (
     .za_row_i (st4_q.za_row), .za_dst32_i (st4_q.za_dst32), .za_block_i (st4_q.za_block),
     .za_revert_i (st4_q.za_revert), .za_upper_half_i (st4_q.za_upper),
     .za_rows_o (obs_za_rows_o),
-    .dbg_row_i (dbg_dst_row_i), .dbg_bits_o (dbg_dst_bits_o), .row_valid_o (dbg_dst_valid_o)
+    .dbg_en_i (dbg_rd_i), .dbg_row_i (dbg_dst_row_i), .dbg_bits_o (dbg_dst_bits_o), .row_valid_o (dbg_dst_valid_o)
   );
   assign pack_data_o = dst_rd[Lanes*32 +: Lanes*32];
 
@@ -519,11 +522,18 @@ module tmu_top (
   // ---------------------------------------------------------------------------------------------
   // Functional units (Latency cycles from issue)
   // ---------------------------------------------------------------------------------------------
+  // The units' wide operands are put together only in the cycles a unit takes them.
   logic [8*16*tmu_pkg::SrcDatumW-1:0] mac_srcb;
+  logic [WinRows*RowBits-1:0]         mov_src_win;
   always_comb begin
-    mac_srcb = srcb_win[0 +: 8*RowBits];
-    if (c_bcast_row)
-      for (int unsigned i = 1; i < 8; i++) mac_srcb[i*RowBits +: RowBits] = srcb_win[0 +: RowBits];
+    mac_srcb    = 'x;
+    mov_src_win = 'x;
+    if (mu_effects && c_unit == tmu_pkg::MU_UNIT_MAC) begin
+      mac_srcb = srcb_win[0 +: 8*RowBits];
+      if (c_bcast_row)
+        for (int unsigned i = 1; i < 8; i++) mac_srcb[i*RowBits +: RowBits] = srcb_win[0 +: RowBits];
+    end
+    if (mu_effects && c_unit == tmu_pkg::MU_UNIT_MOV) mov_src_win = c_mov_b ? srcb_win : srca_win;
   end
 
   logic                  mac_valid, elw_valid, gmp_valid, mov_valid;
@@ -566,7 +576,7 @@ module tmu_top (
     .valid_i (mu_effects && c_unit == tmu_pkg::MU_UNIT_MOV),
     .op_i (c_mov_op), .rows_i (c_mov_rows), .broadcast_row_i (c_mov_bcast), .broadcast_col0_i (c_bcast_col0),
     .shift_left_i (c_shl), .shift_in_zero_i (c_shz),
-    .src_i (c_mov_b ? srcb_win : srca_win), .dst_i (dst_win),
+    .src_i (mov_src_win), .dst_i (dst_win),
     .srca_format_i (c_mov_fmt_a), .srcb_format_i (c_mov_fmt_b), .fp16a_force_i (cfg_fp16a),
     .flush_denormals_i (!cfg_zf), .use_dst32b_lo_i (c_dst32b_lo), .use_dst32b_i (c_use_dst32b),
     .dst_read32_o (mov_rd32), .dst_write32_o (mov_wr32), .undefined_o (mov_undefined),

@@ -2,9 +2,11 @@
 # Configures and builds tmu into ./build (Release flags, Ninja, both cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# ccache, when installed, makes a rebuild after a small change (or a second clone) recompile only
-# what changed: most of the build is Verilator's generated C++.
+# ccache, when installed, makes a rebuild after a small change recompile only what changed. Paths
+# below the checkout are hashed relative to it, so a second clone reuses the model's, the tests'
+# and the CLI's objects too (not Verilator's generated C++, which names the checkout's absolute path).
 launcher=()
+export CCACHE_BASEDIR="$PWD"
 if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
 cmake --build build -j "$(nproc)"

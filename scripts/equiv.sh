@@ -3,12 +3,14 @@
 # both read by Yosys, flattened into one miter, constant-folded and merged, then proven by SAT
 # temporal induction (an equivalent pair leaves a trigger that is constant 0).
 #
-#   scripts/equiv.sh [--rev REV] [--tie PORT=VALUE ...] MODULE [MODULE ...]
+#   scripts/equiv.sh [--rev REV] [--tie PORT=VALUE ...] [--map-memories] MODULE [MODULE ...]
 #
 # --rev REV       the reference commit (default: HEAD)
 # --tie P=V       drive input port P with the constant V (e.g. valid_i=1'b1) in both versions,
 #                 where it exists: a module that gained an input, or one case of a case split;
 #                 the proof then says "equal whenever P = V"
+# --map-memories  turn inferred memories into flip-flops first (SAT cannot read memory cells):
+#                 for the register files
 #
 # Exit 0: every module proven; 1: a module is not proven (the Yosys error is printed); 2: bad
 # arguments or a commit that does not exist.
@@ -17,12 +19,14 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 rev=HEAD
 ties=()
+memory_pass="memory -nomap"
 modules=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --rev) rev="${2:?--rev needs a commit}"; shift ;;
     --tie) ties+=("${2:?--tie needs PORT=VALUE}"); shift ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --map-memories) memory_pass="memory" ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "equiv.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) modules+=("$1") ;;
   esac
@@ -80,7 +84,7 @@ for m in "${modules[@]}"; do
     [ "${#ties[@]}" -gt 0 ] && tie "$work/$side/$m.sv" "${ties[@]}"
   done
   log="$work/$m.log"
-  prep="hierarchy -top $m; proc; flatten; memory -nomap; async2sync; opt_clean"
+  prep="hierarchy -top $m; proc; flatten; $memory_pass; async2sync; opt_clean"
   # Both sides flattened into one miter; after constant folding and merging of identical logic an
   # equivalent pair leaves a trigger that is constant 0, which the induction then proves at once.
   if yosys -q -l "$log" -p "

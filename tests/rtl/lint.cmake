@@ -2,17 +2,13 @@
 # rtl/tmu.f as its own top (so that each module's default parameters are checked and no module
 # hides behind another), plus the block testbench.
 # Usage: cmake -DVERILATOR=<verilator> -DSRC=<source dir> -P lint.cmake
-file(STRINGS ${SRC}/rtl/tmu.f lines)
+include(${SRC}/rtl/tmu_files.cmake)
+tmu_rtl_files(${SRC}/rtl sources packages)
+list(REMOVE_ITEM sources ${packages})
 set(modules "")
-foreach(line ${lines})
-  string(STRIP "${line}" line)
-  if(line STREQUAL "" OR line MATCHES "^//")
-    continue()
-  endif()
-  get_filename_component(name ${line} NAME_WE)
-  if(NOT name MATCHES "_pkg$")
-    list(APPEND modules ${name})
-  endif()
+foreach(file ${sources})
+  get_filename_component(name ${file} NAME_WE)
+  list(APPEND modules ${name})
 endforeach()
 
 set(failed "")

@@ -83,6 +83,7 @@ int test_src_regs(Sim& sim, const Options& opt) {
   tmu::TensixState s;  // Blackhole; the bank logic is the same on both architectures
   top.sr_unp_we_i = top.sr_unp_dvalid_i = top.sr_mu_we_i = 0;
   top.sr_cmd_i = kNone;
+  top.sr_rd_en_i = 1;  // this test reads every cycle; the other blocks' tests leave the reads idle
   sim.reset();
 
   // Compare everything observable of operand op against the mirror (state before the clock edge).

@@ -135,6 +135,7 @@ module tmu_blocks_tb (
   input  logic                                          sr_both_banks_i,
   input  logic                                          sr_single_bank_mu_i,
   input  logic                                          sr_negative_inf_i,
+  input  logic                                          sr_rd_en_i,   // the read and debug ports of both
   input  logic [1:0]                                    sr_rd_bank_i,
   input  logic [11:0]                                   sr_rd_row_i,
   output logic [16*16*tmu_pkg::SrcDatumW-1:0]           sra_rd_data_o,
@@ -165,6 +166,7 @@ module tmu_blocks_tb (
   output logic [4*16*32-1:0]                            gm_dst_o,
 
   // ---- Dst storage ----
+  input  logic                                          dr_rd_en_i,   // both read ports and the debug port
   input  logic [19:0]                                   dr_rd_row_i,
   input  logic [1:0]                                    dr_rd_dst32_i,
   input  logic [63:0]                                   dr_rd_identity_i,
@@ -412,6 +414,7 @@ module tmu_blocks_tb (
       .cmd_both_banks_i        (sr_both_banks_i),
       .cmd_single_bank_mu_i    (sr_single_bank_mu_i),
       .cmd_negative_inf_i      (sr_negative_inf_i),
+      .rd_en_i                 (sr_rd_en_i),
       .rd_bank_i               (sr_rd_bank_i[op]),
       .rd_row_i                (sr_rd_row_i[op*6 +: 6]),
       .rd_data_o               (rd_data),
@@ -433,6 +436,7 @@ module tmu_blocks_tb (
       .pl_mu_bank_i            (1'b0),
       .pl_unp_bank_i           (1'b0),
       .zeroed_banks_o          (zeroed_banks),
+      .dbg_en_i                (sr_rd_en_i),
       .dbg_bank_i              (sr_dbg_bank_i[op]),
       .dbg_row_i               (sr_dbg_row_i[op*6 +: 6]),
       .dbg_data_o              (sr_dbg_data_o[op*SrcRowBits +: SrcRowBits]),
@@ -465,6 +469,7 @@ module tmu_blocks_tb (
   tmu_dst_regs u_dst_regs (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
+    .rd_en_i        ({2{dr_rd_en_i}}),
     .rd_row_i       (dr_rd_row_i),
     .rd_dst32_i     (dr_rd_dst32_i),
     .rd_identity_i  (dr_rd_identity_i),
@@ -483,6 +488,7 @@ module tmu_blocks_tb (
     .za_revert_i    (dr_za_revert_i),
     .za_upper_half_i(dr_za_upper_half_i),
     .za_rows_o      (dr_za_rows_o),
+    .dbg_en_i       (dr_rd_en_i),
     .dbg_row_i      (dr_dbg_row_i),
     .dbg_bits_o     (dr_dbg_bits_o),
     .row_valid_o    (dr_row_valid_o)
