@@ -234,7 +234,8 @@ module tmu_dst_regs #(
       lo_mem     = 'x;
       first_bits = 'x;
       lo_bits    = 'x;
-      if (rd_en_i[p]) for (int unsigned k = 0; k < WinRows; k++) begin
+      // The enable inside the loop: around it, Yosys 0.23 takes far longer over this module.
+      for (int unsigned k = 0; k < WinRows; k++) if (rd_en_i[p]) begin
         first_mem  = dst32 ? {1'b0, start[2:0] + 3'(k)} : start[3:0] + 4'(k);
         lo_mem     = {1'b1, start[2:0] + 3'(k)};
         first_bits = word_of(words, first_mem);

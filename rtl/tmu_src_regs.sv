@@ -279,8 +279,9 @@ module tmu_src_regs #(
     rd_k_row  = 'x;
     rd_k_mem  = 'x;
     rd_data_o = 'x;
-    if (rd_en_i) begin
-      for (int unsigned k = 0; k < ReadRows; k++) begin
+    // The enable inside the loop: around it, Yosys 0.23 takes far longer over this module.
+    for (int unsigned k = 0; k < ReadRows; k++) begin
+      if (rd_en_i) begin
         rd_k_row = rd_row_i + RowIdxW'(k);
         rd_k_mem = rd_k_row & SubMask;
         rd_data_o[k*RowW +: RowW] = cleared_q[{rd_bank_i, rd_k_row}] ? fill_row(fill_ones_q[rd_bank_i])
