@@ -4,28 +4,7 @@
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
-# Runs tmu; stdout in `out`, stderr in `err`, fails unless the exit status is `status`.
-function(tmu_expect status)
-  execute_process(COMMAND ${TMU} ${ARGN} OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
-  if(NOT rc EQUAL ${status})
-    message(FATAL_ERROR "tmu ${ARGN}: exit status ${rc}, expected ${status}\nstdout: ${o}\nstderr: ${e}")
-  endif()
-  set(out "${o}" PARENT_SCOPE)
-  set(err "${e}" PARENT_SCOPE)
-endfunction()
-
-function(expect_equal what got want)
-  if(NOT "${got}" STREQUAL "${want}")
-    message(FATAL_ERROR "${what}:\n got: '${got}'\nwant: '${want}'")
-  endif()
-endfunction()
-
-function(expect_contains what text part)
-  string(FIND "${text}" "${part}" pos)
-  if(pos EQUAL -1)
-    message(FATAL_ERROR "${what}: '${part}' not in:\n${text}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/lib/expect.cmake)
 
 # --version: the project version of the top-level CMakeLists.txt.
 file(STRINGS ${SRC}/CMakeLists.txt project_line REGEX "^project\\(tmu VERSION")

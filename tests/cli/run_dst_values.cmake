@@ -12,19 +12,13 @@ file(MAKE_DIRECTORY ${WORK})
 file(WRITE ${WORK}/dst16.tmu ".dst16 100 fill int8:-7\n.dst16 2 fill bf16:64.5\n.dst16 10 fill fp16:-1.5\n")
 file(WRITE ${WORK}/dst32.tmu ".dst32 20 fill fp32:2\n.dst32 3 fill fp32:-0.1875\n.dst32 1 fill int32:-100000\n")
 
-function(tmu_run status)
-  execute_process(COMMAND ${TMU} run ${ARGN} --indent -1 OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
-  if(NOT rc EQUAL ${status})
-    message(FATAL_ERROR "tmu run ${ARGN}: exit status ${rc}, expected ${status}\nstdout: ${o}\nstderr: ${e}")
-  endif()
-  set(out "${o}" PARENT_SCOPE)
-  set(err "${e}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/lib/expect.cmake)
 
-function(expect_equal what got want)
-  if(NOT "${got}" STREQUAL "${want}")
-    message(FATAL_ERROR "${what}:\n got: '${got}'\nwant: '${want}'")
-  endif()
+# tmu run with JSON on one line.
+function(tmu_run status)
+  tmu_expect(${status} run ${ARGN} --indent -1)
+  set(out "${out}" PARENT_SCOPE)
+  set(err "${err}" PARENT_SCOPE)
 endfunction()
 
 # The rows in the order printed (CMake's string(JSON) sorts members, so this reads the text).
