@@ -197,8 +197,10 @@ module tmu_elw_adder (
 
   // A 16-bit Dst keeps NarrowBits fewer bits: round half up to a multiple of 2^NarrowBits (written
   // out, not as a function: see tmu_pkg's StyleHas8bitExponent on functions in element modules).
+  // The mask is a concatenation because Yosys 0.23 drops the '~' of ~WideW'(...) and would
+  // synthesise the mask 0x1FFF (docs/cosim.md, "Writing RTL that simulates fast", rule 5).
   localparam logic [WideW-1:0] NarrowHalf = WideW'(1 << (NarrowBits - 1));
-  localparam logic [WideW-1:0] NarrowKeep = ~WideW'((1 << NarrowBits) - 1);
+  localparam logic [WideW-1:0] NarrowKeep = {{(WideW - NarrowBits){1'b1}}, {NarrowBits{1'b0}}};
 
   always_comb begin
     dst_exp    = 'x;

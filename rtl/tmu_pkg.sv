@@ -13,7 +13,9 @@
 //    travel as flat vectors sliced with [i*W +: W];
 //  - no struct-typed locals in functions and no member writes to a struct-valued function result
 //    (wrong logic, no error) - the package's functions work on enums and plain vectors only, and
-//    struct fields are taken apart in modules, where Yosys handles them.
+//    struct fields are taken apart in modules, where Yosys handles them;
+//  - no `~` applied to a size cast (`~W'(x)` reads as `W'(x)`): write such masks as concatenations.
+// ctest rtl.yosys_pitfalls looks for each of these.
 // Every block uses only part of the package, so unused-parameter warnings are waived for it.
 /* verilator lint_off UNUSEDPARAM */
 package tmu_pkg;
