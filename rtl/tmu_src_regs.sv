@@ -86,6 +86,11 @@ module tmu_src_regs #(
   output logic                                      mu_bank_o,       // MatrixUnit.SrcABank / SrcBBank
   output logic                                      unp_bank_o,      // Unpackers[i].SrcBank
   output logic [1:0]                                mu_owns_o,       // bank b: AllowedClient == MatrixUnit
+  // The three above as the coming clock edge loads them: for a client that decides its next
+  // request at the edge (the co-simulation's unpacker stand-in) rather than half a cycle later.
+  output logic                                      mu_bank_next_o,
+  output logic                                      unp_bank_next_o,
+  output logic [1:0]                                mu_owns_next_o,
   output logic [2*tmu_pkg::DataFormatW-1:0]         format_o,        // bank b at [b*4 +: 4]
   output logic [tmu_pkg::DataFormatW-1:0]           mu_format_o,     // the Matrix Unit bank's format
   output logic [1:0]                                zeroed_banks_o   // the banks this cycle's ZEROSRC clears
@@ -303,6 +308,9 @@ module tmu_src_regs #(
   assign mu_bank_o   = mu_bank_q;
   assign unp_bank_o  = unp_bank_q;
   assign mu_owns_o   = mu_owns_q;
+  assign mu_bank_next_o  = mu_bank_d;
+  assign unp_bank_next_o = unp_bank_d;
+  assign mu_owns_next_o  = mu_owns_d;
   assign format_o    = format_q;
   assign mu_format_o = format_q[mu_bank_q*FormatW +: FormatW];
 

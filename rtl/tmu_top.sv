@@ -95,6 +95,7 @@ module tmu_top (
   output logic [2*RowBits-1:0]                   dbg_src_data_o,   // SrcA row, then SrcB row
   output logic [tmu_pkg::NumThreads*tmu_pkg::RwcW-1:0] dbg_rwc_o,
   output logic [7:0]                             dbg_banks_o,      // see obs_banks_o
+  output logic [7:0]                             dbg_banks_next_o, // dbg_banks_o after the coming edge
   output logic [tmu_pkg::SrcRowW-1:0]            dbg_last_srca_row_o,
   output logic [4*tmu_pkg::DataFormatW-1:0]      dbg_bank_formats_o, // SrcA bank 0, 1, SrcB bank 0, 1
   input  tmu_pkg::thread_t                       dbg_gpr_thread_i,
@@ -244,6 +245,8 @@ module tmu_top (
   // ---- Src register files ----
   logic [1:0]                  mu_bank, unp_bank;
   logic [3:0]                  owns;          // {SrcB owners, SrcA owners}
+  logic [1:0]                  mu_bank_next, unp_bank_next;
+  logic [3:0]                  owns_next;
   logic [4*4-1:0]              bank_formats;  // SrcA bank 0, 1, SrcB bank 0, 1
   logic [2*4-1:0]              mu_formats;    // the Matrix Unit banks' tags, SrcA then SrcB
   logic [3:0]                  mu_format_a, mu_format_b;
@@ -285,6 +288,8 @@ module tmu_top (
       .dbg_en_i (dbg_rd_i), .dbg_bank_i (dbg_src_bank_i), .dbg_row_i (dbg_src_row_i),
       .dbg_data_o (dbg_src_data_o[op*RowBits +: RowBits]),
       .mu_bank_o (mu_bank[op]), .unp_bank_o (unp_bank[op]), .mu_owns_o (owns[op*2 +: 2]),
+      .mu_bank_next_o (mu_bank_next[op]), .unp_bank_next_o (unp_bank_next[op]),
+      .mu_owns_next_o (owns_next[op*2 +: 2]),
       .format_o (bank_formats[op*8 +: 8]),
       .mu_format_o (mu_formats[op*4 +: 4]),
       .zeroed_banks_o (zeroed[op*2 +: 2])
@@ -522,18 +527,25 @@ module tmu_top (
   // ---------------------------------------------------------------------------------------------
   // Functional units (Latency cycles from issue)
   // ---------------------------------------------------------------------------------------------
-  // The units' wide operands are put together only in the cycles a unit takes them.
+  // The unit an issuing instruction goes to; the units' wide operands are put together only in
+  // the cycles a unit takes them.
+  logic mac_issue, elw_issue, gmp_issue, mov_issue;
+  assign mac_issue = mu_effects && c_unit == tmu_pkg::MU_UNIT_MAC;
+  assign elw_issue = mu_effects && c_unit == tmu_pkg::MU_UNIT_ELW;
+  assign gmp_issue = mu_effects && c_unit == tmu_pkg::MU_UNIT_GMPOOL;
+  assign mov_issue = mu_effects && c_unit == tmu_pkg::MU_UNIT_MOV;
+
   logic [8*16*tmu_pkg::SrcDatumW-1:0] mac_srcb;
   logic [WinRows*RowBits-1:0]         mov_src_win;
   always_comb begin
     mac_srcb    = 'x;
     mov_src_win = 'x;
-    if (mu_effects && c_unit == tmu_pkg::MU_UNIT_MAC) begin
+    if (mac_issue) begin
       mac_srcb = srcb_win[0 +: 8*RowBits];
       if (c_bcast_row)
         for (int unsigned i = 1; i < 8; i++) mac_srcb[i*RowBits +: RowBits] = srcb_win[0 +: RowBits];
     end
-    if (mu_effects && c_unit == tmu_pkg::MU_UNIT_MOV) mov_src_win = c_mov_b ? srcb_win : srca_win;
+    if (mov_issue) mov_src_win = c_mov_b ? srcb_win : srca_win;
   end
 
   logic                  mac_valid, elw_valid, gmp_valid, mov_valid;
@@ -546,7 +558,7 @@ module tmu_top (
 
   tmu_mac_array #(.Rows (8), .Latency (Latency)) u_mac (
     .clk_i, .rst_ni,
-    .valid_i (mu_effects && c_unit == tmu_pkg::MU_UNIT_MAC),
+    .valid_i (mac_issue),
     .srca_i (srca_win), .srcb_i (mac_srcb), .dst_i (dst_win),
     .srca_style_i (c_style_a), .srcb_style_i (c_style_b), .dst32_i (c_dst32), .phase_i (c_phase),
     .arch_i, .int8_i (c_int8), .zero_flag_disabled_i (cfg_zf),
@@ -555,7 +567,7 @@ module tmu_top (
 
   tmu_elw_unit #(.Latency (Latency)) u_elw (
     .clk_i, .rst_ni,
-    .valid_i (mu_effects && c_unit == tmu_pkg::MU_UNIT_ELW),
+    .valid_i (elw_issue),
     .op_i (c_elw_op), .add_dst_i (c_add_dst), .bcast_row_i (c_bcast_row), .bcast_col0_i (c_bcast_col0),
     .srca_i (srca_win[0 +: 8*RowBits]), .srcb_i (srcb_win[0 +: 8*RowBits]), .dst_i (dst_win),
     .srca_style_i (c_style_a), .srcb_style_i (c_style_b), .dst32_i (c_dst32), .phase_i (c_phase),
@@ -565,7 +577,7 @@ module tmu_top (
 
   tmu_gmpool_unit #(.Latency (Latency)) u_gmpool (
     .clk_i, .rst_ni,
-    .valid_i (mu_effects && c_unit == tmu_pkg::MU_UNIT_GMPOOL),
+    .valid_i (gmp_issue),
     .srca_i (srca_win), .srcb_i (srcb_win[0 +: RowBits]), .dst_i (dst_win[0 +: 4*16*32]),
     .srca_style_i (c_style_a), .dst32_i (c_dst32), .argmax_i (c_argmax),
     .valid_o (gmp_valid), .dst_o (gmp_dst)
@@ -573,7 +585,7 @@ module tmu_top (
 
   tmu_mov_unit #(.Latency (Latency)) u_mov (
     .clk_i, .rst_ni,
-    .valid_i (mu_effects && c_unit == tmu_pkg::MU_UNIT_MOV),
+    .valid_i (mov_issue),
     .op_i (c_mov_op), .rows_i (c_mov_rows), .broadcast_row_i (c_mov_bcast), .broadcast_col0_i (c_bcast_col0),
     .shift_left_i (c_shl), .shift_in_zero_i (c_shz),
     .src_i (mov_src_win), .dst_i (dst_win),
@@ -630,6 +642,8 @@ module tmu_top (
 
   assign dbg_rwc_o           = rwcs;
   assign dbg_banks_o         = {unp_bank[1], unp_bank[0], owns[3:2], owns[1:0], mu_bank[1], mu_bank[0]};
+  assign dbg_banks_next_o    = {unp_bank_next[1], unp_bank_next[0], owns_next[3:2], owns_next[1:0],
+                                mu_bank_next[1], mu_bank_next[0]};
   assign dbg_last_srca_row_o = last_srca_q;
   assign dbg_bank_formats_o  = bank_formats;
 

@@ -3,12 +3,15 @@
 # both read by Yosys, flattened into one miter, constant-folded and merged, then proven by SAT
 # temporal induction (an equivalent pair leaves a trigger that is constant 0).
 #
-#   scripts/equiv.sh [--rev REV] [--tie PORT=VALUE ...] [--map-memories] MODULE [MODULE ...]
+#   scripts/equiv.sh [--rev REV] [--tie PORT=VALUE ...] [--new-output PORT ...] [--map-memories]
+#                    MODULE [MODULE ...]
 #
 # --rev REV       the reference commit (default: HEAD)
 # --tie P=V       drive input port P with the constant V (e.g. valid_i=1'b1) in both versions,
 #                 where it exists: a module that gained an input, or one case of a case split;
 #                 the proof then says "equal whenever P = V"
+# --new-output P  an output the module gained since REV (an observation port): left out of the
+#                 comparison, every other output is compared as usual
 # --map-memories  turn inferred memories into flip-flops first (SAT cannot read memory cells):
 #                 for the register files
 #
@@ -19,14 +22,16 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 rev=HEAD
 ties=()
+new_outputs=()
 memory_pass="memory -nomap"
 modules=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --rev) rev="${2:?--rev needs a commit}"; shift ;;
     --tie) ties+=("${2:?--tie needs PORT=VALUE}"); shift ;;
+    --new-output) new_outputs+=("${2:?--new-output needs a port name}"); shift ;;
     --map-memories) memory_pass="memory" ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "equiv.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) modules+=("$1") ;;
   esac
@@ -85,11 +90,13 @@ for m in "${modules[@]}"; do
   done
   log="$work/$m.log"
   prep="hierarchy -top $m; proc; flatten; $memory_pass; async2sync; opt_clean"
+  drop=""
+  for p in "${new_outputs[@]}"; do drop+="delete -port gate/$p; "; done
   # Both sides flattened into one miter; after constant folding and merging of identical logic an
   # equivalent pair leaves a trigger that is constant 0, which the induction then proves at once.
   if yosys -q -l "$log" -p "
       read_verilog -sv $gold_read; $prep; rename $m gold; design -stash gold;
-      read_verilog -sv $gate_read; $prep; rename $m gate; design -stash gate;
+      read_verilog -sv $gate_read; $prep; rename $m gate; $drop design -stash gate;
       design -copy-from gold -as gold gold; design -copy-from gate -as gate gate;
       miter -equiv -flatten -make_outputs gold gate miter; hierarchy -top miter; flatten;
       opt -full; opt_merge -share_all; opt -full;

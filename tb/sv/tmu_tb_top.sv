@@ -2,11 +2,12 @@
 // stimulus the driver hands out through DPI-C (tb/dpi/tmu_dpi.svh), and reports every retired
 // instruction and, at the end, the whole RTL state to the refmodel scoreboard on the same handle.
 //
-// Cycle protocol (the host toggles clk_i):
-//   negedge  ask the driver what to drive next (a preload, or an instruction / configuration write /
-//            unpacker action) from the state the last edge left, and set the request registers;
-//   posedge  see which requests the RTL accepted (valid && ready, the values before the edge) and
-//            tell the driver; report the retiring instruction(s) and retire them on the scoreboard.
+// Cycle protocol (the host toggles clk_i; the testbench works at the rising edge only):
+//   1. see which requests the RTL accepted (valid && ready, the values before the edge) and tell
+//      the driver; report the retiring instruction(s) and retire them on the scoreboard;
+//   2. ask the driver what to drive next (a preload, or an instruction / configuration write /
+//      unpacker action) from the state this edge leaves, and set the request registers
+//      (nonblocking: the RTL sees them from this edge on, as if set half a cycle earlier).
 // Phases: PRELOAD (back door) -> RUN -> DUMP (Dst rows, Src rows, GPRs, then the rest) -> DONE.
 // The first mismatch ends the run (failed_o); the host prints the scoreboard's report.
 module tmu_tb_top (
@@ -36,7 +37,7 @@ module tmu_tb_top (
   localparam int unsigned PackWindows   = Pack16Windows + 512 / 8;   // then the 512 Dst32b rows
   logic        preload_done = 1'b0;
 
-  // ---- requests (set at negedge) ----
+  // ---- requests (set at the rising edge, for the next one) ----
   logic                        issue_valid;
   logic [31:0]                 issue_word;
   tmu_pkg::thread_t            issue_thread;
@@ -76,7 +77,7 @@ module tmu_tb_top (
   logic [1023:0]               dbg_dst_valid;
   logic [2*RowBits-1:0]        dbg_src_data;
   logic [3*47-1:0]             dbg_rwc;
-  logic [7:0]                  dbg_banks;
+  logic [7:0]                  dbg_banks, dbg_banks_next;
   logic [5:0]                  dbg_last_srca;
   logic [15:0]                 dbg_bank_formats;
   logic [31:0]                 dbg_gpr;
@@ -134,7 +135,7 @@ module tmu_tb_top (
     .pl_gpr_data_i (pl_gpr_data),
     .dbg_rd_i (phase == DUMP_DST || phase == DUMP_SRC), .dbg_dst_row_i (dbg_dst_row), .dbg_dst_bits_o (dbg_dst_bits), .dbg_dst_valid_o (dbg_dst_valid),
     .dbg_src_bank_i (dbg_src_bank), .dbg_src_row_i (dbg_src_row), .dbg_src_data_o (dbg_src_data),
-    .dbg_rwc_o (dbg_rwc), .dbg_banks_o (dbg_banks), .dbg_last_srca_row_o (dbg_last_srca),
+    .dbg_rwc_o (dbg_rwc), .dbg_banks_o (dbg_banks), .dbg_banks_next_o (dbg_banks_next), .dbg_last_srca_row_o (dbg_last_srca),
     .dbg_bank_formats_o (dbg_bank_formats), .dbg_gpr_thread_i (dbg_gpr_thread), .dbg_gpr_idx_i (dbg_gpr_idx),
     .dbg_gpr_o (dbg_gpr),
     .obs_valid_o (obs_valid), .obs_thread_o (obs_thread), .obs_word_o (obs_word), .obs_status_o (obs_status),
@@ -231,14 +232,17 @@ module tmu_tb_top (
     if (n > 0) begin failed_o = 1'b1; phase = DONE; end
   endtask
 
-  // ---- one process for both edges, so every testbench variable has one writer ----
-  always @(posedge clk_i or negedge clk_i) begin
-    if (clk_i) on_posedge();
-    else       on_negedge();
+  // ---- one process, at the rising edge only ----
+  // Everything the RTL reads from the testbench changes at the rising edge, when the RTL's own
+  // registers do, so Verilator evaluates the unit's logic once per cycle; a falling-edge process
+  // would make it evaluate all of it a second time (docs/cosim.md, rule 8).
+  always @(posedge clk_i) begin
+    on_posedge();
+    drive_next();
   end
 
-  // posedge: handshakes, retirements, dump reads. Only testbench state changes here; the requests
-  // the RTL samples at this edge change at the next negedge.
+  // Handshakes, retirements, dump reads, with the values before the edge. Only testbench state
+  // changes here; drive_next() sets the requests.
   task automatic on_posedge();
     int mismatches;
     if (!rst_ni) begin
@@ -311,51 +315,56 @@ module tmu_tb_top (
     if (phase == DONE) done_o = 1'b1;
   endtask
 
-  // negedge: the next cycle's requests, from the state the last edge left.
-  task automatic on_negedge();
+  // The next cycle's requests, decided at the edge from the state it leaves: the bank state through
+  // tmu_top's dbg_banks_next_o (what this edge loads), the testbench's own state as on_posedge left
+  // it. Requests are nonblocking, so the RTL samples this cycle's at this edge and this process's
+  // at the next.
+  task automatic drive_next();
     int unsigned kind, a, b, c, d, e, fmt0, fmt1, row0, row1, th, wd, sc, ix, ct, fd, vl;
     bit [303:0] data, data1;
     bit iv, cw;
     bit [1:0] we, dv;
-    issue_valid = 1'b0;  cfg_we = 1'b0;  unp_we = '0;  unp_dvalid = '0;
-    pl_dst_we = 1'b0;  pl_src_we = 1'b0;  pl_bank_we = 1'b0;  pl_ptr_we = 1'b0;  pl_gpr_we = 1'b0;
+    logic dst32;
+    issue_valid <= 1'b0;  cfg_we <= 1'b0;  unp_we <= '0;  unp_dvalid <= '0;
+    pl_dst_we <= 1'b0;  pl_src_we <= 1'b0;  pl_bank_we <= 1'b0;  pl_ptr_we <= 1'b0;  pl_gpr_we <= 1'b0;
     if (!rst_ni) return;
     if (phase == PRELOAD && !preload_done) begin
       check(tmu_drv_preload(h, kind, a, b, c, d, e, data), "tmu_drv_preload");
       unique case (kind)
         0: preload_done = 1'b1;
-        1: begin pl_dst_we = 1'b1; pl_dst_row = 10'(a); pl_dst_valid = b[0]; pl_dst_data = data[255:0]; end
-        2: begin pl_src_we = 1'b1; pl_src_op = a[0]; pl_src_bank = b[0]; pl_src_row = 6'(c); pl_src_data = data; end
-        3: begin pl_bank_we = 1'b1; pl_bank_op = a[0]; pl_bank = b[0]; pl_bank_owns = c[0]; pl_bank_format = 4'(d); end
-        4: begin pl_ptr_we = 1'b1; pl_ptr_op = a[0]; pl_ptr_mu = b[0]; pl_ptr_unp = c[0]; end
-        5: begin pl_gpr_we = 1'b1; pl_gpr_thread = 2'(a); pl_gpr_idx = 6'(b); pl_gpr_data = d; end
+        1: begin pl_dst_we <= 1'b1; pl_dst_row <= 10'(a); pl_dst_valid <= b[0]; pl_dst_data <= data[255:0]; end
+        2: begin pl_src_we <= 1'b1; pl_src_op <= a[0]; pl_src_bank <= b[0]; pl_src_row <= 6'(c); pl_src_data <= data; end
+        3: begin pl_bank_we <= 1'b1; pl_bank_op <= a[0]; pl_bank <= b[0]; pl_bank_owns <= c[0]; pl_bank_format <= 4'(d); end
+        4: begin pl_ptr_we <= 1'b1; pl_ptr_op <= a[0]; pl_ptr_mu <= b[0]; pl_ptr_unp <= c[0]; end
+        5: begin pl_gpr_we <= 1'b1; pl_gpr_thread <= 2'(a); pl_gpr_idx <= 6'(b); pl_gpr_data <= d; end
         6: begin
-          cfg_we = 1'b1; cfg_scope = tmu_pkg::cfg_scope_e'(a[1:0]); cfg_index = 3'(b); cfg_thread = 2'(c);
-          cfg_field = tmu_pkg::cfg_field_e'(d[4:0]); cfg_wdata = 16'(e);
+          cfg_we <= 1'b1; cfg_scope <= tmu_pkg::cfg_scope_e'(a[1:0]); cfg_index <= 3'(b); cfg_thread <= 2'(c);
+          cfg_field <= tmu_pkg::cfg_field_e'(d[4:0]); cfg_wdata <= 16'(e);
         end
         default: check(-1, "tmu_drv_preload kind");
       endcase
     end
     if (phase == RUN) begin
       // Is the bank each unpacker points at held by the Matrix Unit? (see obs_banks_o's layout)
-      check(tmu_drv_drive(h, {dbg_banks[4 + 32'(dbg_banks[7])], dbg_banks[2 + 32'(dbg_banks[6])]},
+      check(tmu_drv_drive(h, {dbg_banks_next[4 + 32'(dbg_banks_next[7])], dbg_banks_next[2 + 32'(dbg_banks_next[6])]},
                           iv, th, wd, cw, sc, ix, ct, fd, vl, we, row0, row1, data, data1, fmt0, fmt1, dv),
             "tmu_drv_drive");
-      issue_valid = iv;  issue_thread = 2'(th);  issue_word = wd;
-      cfg_we = cw;  cfg_scope = tmu_pkg::cfg_scope_e'(sc[1:0]);  cfg_index = 3'(ix);  cfg_thread = 2'(ct);
-      cfg_field = tmu_pkg::cfg_field_e'(fd[4:0]);  cfg_wdata = 16'(vl);
-      unp_we = we;  unp_dvalid = dv;
-      unp_row = {6'(row1), 6'(row0)};
-      unp_data = {data1, data};
-      unp_format = {4'(fmt1), 4'(fmt0)};
+      issue_valid <= iv;  issue_thread <= 2'(th);  issue_word <= wd;
+      cfg_we <= cw;  cfg_scope <= tmu_pkg::cfg_scope_e'(sc[1:0]);  cfg_index <= 3'(ix);  cfg_thread <= 2'(ct);
+      cfg_field <= tmu_pkg::cfg_field_e'(fd[4:0]);  cfg_wdata <= 16'(vl);
+      unp_we <= we;  unp_dvalid <= dv;
+      unp_row <= {6'(row1), 6'(row0)};
+      unp_data <= {data1, data};
+      unp_format <= {4'(fmt1), 4'(fmt0)};
     end
-    if (phase == DUMP_DST) dbg_dst_row = 10'(dump_idx);
+    if (phase == DUMP_DST) dbg_dst_row <= 10'(dump_idx);
     if (phase == DUMP_PACK) begin
-      pack_dst32 = dump_idx >= Pack16Windows;
-      pack_row   = 10'(8 * (pack_dst32 ? dump_idx - Pack16Windows : dump_idx));
+      dst32 = dump_idx >= Pack16Windows;
+      pack_dst32 <= dst32;
+      pack_row   <= 10'(8 * (dst32 ? dump_idx - Pack16Windows : dump_idx));
     end
-    if (phase == DUMP_SRC) begin dbg_src_bank = dump_idx[6]; dbg_src_row = dump_idx[5:0]; end
-    if (phase == DUMP_GPR) begin dbg_gpr_thread = 2'(dump_idx / 64); dbg_gpr_idx = dump_idx[5:0]; end
+    if (phase == DUMP_SRC) begin dbg_src_bank <= dump_idx[6]; dbg_src_row <= dump_idx[5:0]; end
+    if (phase == DUMP_GPR) begin dbg_gpr_thread <= 2'(dump_idx / 64); dbg_gpr_idx <= dump_idx[5:0]; end
   endtask
 
 endmodule

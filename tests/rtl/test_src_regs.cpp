@@ -230,6 +230,20 @@ int test_src_regs(Sim& sim, const Options& opt) {
       banks(s, op)[u.SrcBank].AllowedClient = tmu::SrcClient::MatrixUnit;
       u.SrcBank ^= 1;
     }
+    // The *_next_o outputs: the bank state the coming edge loads, the mirror's after this cycle.
+    for (unsigned op = 0; op < 2; ++op) {
+      const auto& b = banks(s, op);
+      const unsigned mu_bank = op == 0 ? s.MatrixUnit.SrcABank : s.MatrixUnit.SrcBBank;
+      const unsigned unp_bank = s.Unpackers[op].SrcBank;
+      bool ok = ((top.sr_mu_bank_next_o >> op) & 1) == mu_bank && ((top.sr_unp_bank_next_o >> op) & 1) == unp_bank;
+      for (unsigned k = 0; k < 2; ++k)
+        ok &= ((top.sr_mu_owns_next_o >> (op * 2 + k)) & 1) == (b[k].AllowedClient == tmu::SrcClient::MatrixUnit);
+      if (ok) chk.pass();
+      else chk.fail("cycle %" PRIu64 " Src%c next bank state: rtl mu=%u unp=%u owns=%x ref mu=%u unp=%u owns=%d%d", cycle,
+                    "AB"[op], (top.sr_mu_bank_next_o >> op) & 1, (top.sr_unp_bank_next_o >> op) & 1,
+                    (top.sr_mu_owns_next_o >> (op * 2)) & 3, mu_bank, unp_bank,
+                    b[1].AllowedClient == tmu::SrcClient::MatrixUnit, b[0].AllowedClient == tmu::SrcClient::MatrixUnit);
+    }
     sim.tick();
   }
 

@@ -151,6 +151,9 @@ module tmu_blocks_tb (
   output logic [1:0]                                    sr_mu_bank_o,
   output logic [1:0]                                    sr_unp_bank_o,
   output logic [3:0]                                    sr_mu_owns_o,
+  output logic [1:0]                                    sr_mu_bank_next_o,
+  output logic [1:0]                                    sr_unp_bank_next_o,
+  output logic [3:0]                                    sr_mu_owns_next_o,
   output logic [15:0]                                   sr_format_o,
   output logic [7:0]                                    sr_mu_format_o,
 
@@ -443,6 +446,9 @@ module tmu_blocks_tb (
       .mu_bank_o               (sr_mu_bank_o[op]),
       .unp_bank_o              (sr_unp_bank_o[op]),
       .mu_owns_o               (sr_mu_owns_o[op*2 +: 2]),
+      .mu_bank_next_o          (sr_mu_bank_next_o[op]),
+      .unp_bank_next_o         (sr_unp_bank_next_o[op]),
+      .mu_owns_next_o          (sr_mu_owns_next_o[op*2 +: 2]),
       .format_o                (sr_format_o[op*8 +: 8]),
       .mu_format_o             (sr_mu_format_o[op*4 +: 4])
     );
