@@ -8,7 +8,7 @@ coverage JSON by summing, prints a summary and exits 1 if any run failed (2 on b
   regress.py --tb build/tb/tmu_tb [--seed GLOBAL] [--shard i/N] [--random-runs K] [--instrs N]
              [--arch both|bh|wh] [--junit FILE] [--cov-out FILE] [--jobs J] [--out DIR]
              [--timeout SECONDS] [--list] [--vlt-coverage]
-  regress.py --merge-cov OUT IN.json [IN.json ...]     sum coverage files (e.g. of all shards)
+  regress.py --tb TB --merge-cov OUT IN.json [IN.json ...]   sum coverage files (e.g. of all shards)
 
 Run list: the tests `tmu_tb --list-tests` prints except "random" (directed), each on every selected
 architecture, then "random" K times on every architecture; entry n (0-based) of the whole list
@@ -48,28 +48,13 @@ def derive_seed(global_seed, shard, index):
     return int.from_bytes(digest[:8], "big") & ((1 << 63) - 1)
 
 
-def merge_coverage(a, b):
-    """Sums two coverage documents bin by bin (the rule of tmu::tb::merge_coverage_json)."""
-    out = json.loads(json.dumps(a)) if a else {}
-    cps = out.setdefault("coverpoints", {})
-    for name, cp in b.get("coverpoints", {}).items():
-        if name not in cps:
-            cps[name] = json.loads(json.dumps(cp))
-            continue
-        bins = cps[name].setdefault("bins", {})
-        for bin_name, hits in cp.get("bins", {}).items():
-            bins[bin_name] = bins.get(bin_name, 0) + int(hits)
-    illegal = out.setdefault("illegal", {})
-    for key, hits in b.get("illegal", {}).items():
-        illegal[key] = illegal.get(key, 0) + int(hits)
-    out["samples"] = int(a.get("samples", 0) if a else 0) + int(b.get("samples", 0))
-    total = hit = 0
-    for cp in cps.values():
-        for hits in cp.get("bins", {}).values():
-            total += 1
-            hit += 1 if int(hits) > 0 else 0
-    out["total"], out["hit"] = total, hit
-    return out
+def merge_coverage_files(tb, out, inputs):
+    """Sums coverage files into OUT with the testbench's own merge (tmu_tb --merge-cov, which is
+    tmu::tb::Coverage::merge): the one rule, not restated here. Returns the merged document."""
+    proc = subprocess.run([tb, "--merge-cov", out, *inputs], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise ValueError(f"{tb} --merge-cov failed: {(proc.stderr or proc.stdout).strip()}")
+    return load_coverage(out)
 
 
 def load_coverage(path):
@@ -189,12 +174,8 @@ def write_junit(path, runs, args, wall):
     ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
 
 
-def merge_main(out, inputs):
-    merged = {}
-    for path in inputs:
-        merged = merge_coverage(merged, load_coverage(path))
-    with open(out, "w") as f:
-        json.dump(merged, f, indent=1)
+def merge_main(tb, out, inputs):
+    merged = merge_coverage_files(tb, out, inputs)
     print(f"regress.py: merged {len(inputs)} coverage files into {out}: "
           f"{merged.get('hit', 0)}/{merged.get('total', 0)} bins hit")
     return 0
@@ -234,7 +215,9 @@ def main(argv):
     if args.merge_cov:
         if len(args.merge_cov) < 2:
             raise UsageError("--merge-cov needs OUT and at least one IN")
-        return merge_main(args.merge_cov[0], args.merge_cov[1:])
+        if not args.tb:
+            raise UsageError("--merge-cov needs --tb: the merge is the testbench's (tmu_tb --merge-cov)")
+        return merge_main(args.tb, args.merge_cov[0], args.merge_cov[1:])
     if not args.tb:
         raise UsageError("--tb PATH is required")
     if not (os.path.isfile(args.tb) and os.access(args.tb, os.X_OK)):
@@ -268,17 +251,22 @@ def main(argv):
         done = list(pool.map(lambda r: execute(r, args, lock), runs))
     wall = time.monotonic() - start
 
-    merged, cov_problems = {}, []
+    # A run's unreadable coverage file is reported and left out; the rest are merged.
+    merged, cov_problems, cov_files = {}, [], []
     for r in done:
         if r["cov"]:
             try:
-                merged = merge_coverage(merged, load_coverage(r["cov"]))
+                load_coverage(r["cov"])
+                cov_files.append(r["cov"])
             except (OSError, ValueError) as e:
                 cov_problems.append(str(e))
-    if args.cov_out:
-        os.makedirs(os.path.dirname(os.path.abspath(args.cov_out)), exist_ok=True)
-        with open(args.cov_out, "w") as f:
-            json.dump(merged, f, indent=1)
+    if cov_files:
+        cov_out = args.cov_out or os.path.join(args.out, "coverage-merged.json")
+        os.makedirs(os.path.dirname(os.path.abspath(cov_out)), exist_ok=True)
+        try:
+            merged = merge_coverage_files(args.tb, cov_out, cov_files)
+        except (OSError, ValueError) as e:
+            cov_problems.append(str(e))
     if args.junit:
         write_junit(args.junit, done, args, wall)
 

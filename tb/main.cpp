@@ -2,6 +2,7 @@
 //
 //   tmu_tb --test NAME --arch blackhole|wormhole --seed N --instrs N [--cov-json FILE] [--fst FILE]
 //          [--fst-window CYCLE] [--replay-dir DIR] [--quiet] [--list-tests] [--mutant K] [--no-wave]
+//   tmu_tb --merge-cov OUT IN.json [IN.json ...]     sum coverage files (scripts/regress.py uses it)
 //
 // Prints the seed first and a verdict line last ("tmu_tb: PASS ..." / "tmu_tb: FAIL ..."); exit 0 pass,
 // 1 mismatch, 2 bad input or testbench error. On a mismatch the scoreboard's report is printed and the
@@ -12,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -124,6 +126,9 @@ int main(int argc, char** argv) {
   bool no_check = false;
   app.add_flag("--no-check", no_check, "drive the RTL without the scoreboard (a speed baseline; no verdict on results)");
   app.add_flag("--list-tests", list, "print the test names and exit");
+  std::vector<std::string> merge_cov;
+  app.add_option("--merge-cov", merge_cov, "OUT IN...: sum coverage JSON files bin by bin into OUT and exit")
+      ->expected(2, 1 << 20);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -133,6 +138,20 @@ int main(int argc, char** argv) {
   if (list) {
     for (const std::string& t : tmu::tb::stimulus_tests()) std::printf("%s\n", t.c_str());
     return 0;
+  }
+  if (!merge_cov.empty()) {
+    try {
+      tmu::tb::Coverage merged = tmu::tb::Coverage::read_json(merge_cov[1]);
+      for (size_t i = 2; i < merge_cov.size(); ++i) merged.merge(tmu::tb::Coverage::read_json(merge_cov[i]));
+      merged.write_json(merge_cov[0]);
+      std::printf("tmu_tb: merged %zu coverage files into %s: %llu/%llu bins hit\n", merge_cov.size() - 1,
+                  merge_cov[0].c_str(), static_cast<unsigned long long>(merged.hit_bins()),
+                  static_cast<unsigned long long>(merged.total_bins()));
+      return 0;
+    } catch (const tmu::Error& e) {
+      std::fprintf(stderr, "tmu_tb: --merge-cov: %s\n", e.what());
+      return 2;
+    }
   }
   opt.arch = *tmu::parse_arch(arch);
   opt.check = !no_check;

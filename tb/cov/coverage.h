@@ -59,7 +59,9 @@ class Coverage {
   const std::map<std::string, uint64_t>& illegal_hits() const { return illegal_; }
   uint64_t samples() const { return samples_; }
 
-  // Sums hits bin by bin; bins or coverpoints only `other` has are added.
+  // Sums hits bin by bin; bins or coverpoints only `other` has are added. This is the one merge of
+  // coverage: files are merged by reading them (from_json) and merging the objects, e.g. with
+  // `tmu_tb --merge-cov OUT IN...`, which scripts/regress.py calls.
   void merge(const Coverage& other);
 
   // Text table: coverpoint, bins hit / total, percent, then the missed bins (up to max_missed per
@@ -83,10 +85,6 @@ class Coverage {
   std::map<std::string, uint64_t> illegal_;
   uint64_t samples_ = 0;
 };
-
-// Sums two coverage JSON documents (the same rule as Coverage::merge, on the JSON form, so that
-// files from builds with different bin sets still merge). total/hit are recomputed.
-nlohmann::json merge_coverage_json(const nlohmann::json& a, const nlohmann::json& b);
 
 // ---- Classification helpers (exposed for tests) ----
 // Special-value class of an operand datum, as the instruction reads it.

@@ -148,7 +148,13 @@ Coverage Coverage::from_json(const nlohmann::json& j) {
     Coverpoint* cp = nullptr;
     for (Coverpoint& p : cov.points_)
       if (p.name == name) cp = &p;
-    if (!cp) cp = &cov.declare(name, c.value("description", std::string()));
+    if (!cp) {  // a coverpoint of another build: keep what the file says of it
+      cp = &cov.declare(name, c.value("description", std::string()));
+      cp->open = c.value("open", false);
+      if (c.contains("excluded") && c["excluded"].is_object())
+        for (const auto& [bin, why] : c["excluded"].items())
+          cp->excluded.emplace_back(bin, why.is_string() ? why.get<std::string>() : std::string());
+    }
     for (const auto& [bin, hits] : c["bins"].items()) {
       if (!hits.is_number_unsigned() && !hits.is_number_integer())
         throw Error(ErrorKind::BadInput, fmt::format("coverage JSON: {}/{} is not a hit count", name, bin));
@@ -180,47 +186,6 @@ Coverage Coverage::read_json(const std::string& path) {
     throw Error(ErrorKind::BadInput, fmt::format("coverage: '{}' is not JSON: {}", path, e.what()));
   }
   return from_json(j);
-}
-
-nlohmann::json merge_coverage_json(const nlohmann::json& a, const nlohmann::json& b) {
-  static const nlohmann::json kEmpty = nlohmann::json::object();
-  // A member or the empty object, by reference (never iterate a temporary from json::value()).
-  auto member = [](const nlohmann::json& j, const char* key) -> const nlohmann::json& {
-    return j.is_object() && j.contains(key) && j[key].is_object() ? j[key] : kEmpty;
-  };
-  auto count = [](const nlohmann::json& v) -> uint64_t {
-    if (!v.is_number_integer() && !v.is_number_unsigned())
-      throw Error(ErrorKind::BadInput, "coverage JSON: a hit count is not an integer");
-    return v.get<uint64_t>();
-  };
-  nlohmann::json out = a.is_object() ? a : nlohmann::json::object();
-  if (!out.contains("coverpoints")) out["coverpoints"] = nlohmann::json::object();
-  for (const auto& [name, c] : member(b, "coverpoints").items()) {
-    nlohmann::json& dst = out["coverpoints"][name];
-    if (dst.is_null()) {
-      dst = c;
-      continue;
-    }
-    for (const auto& [bin, hits] : member(c, "bins").items()) {
-      nlohmann::json& d = dst["bins"][bin];
-      d = (d.is_null() ? uint64_t{0} : count(d)) + count(hits);
-    }
-  }
-  if (!out.contains("illegal")) out["illegal"] = nlohmann::json::object();
-  for (const auto& [k, v] : member(b, "illegal").items()) {
-    nlohmann::json& d = out["illegal"][k];
-    d = (d.is_null() ? uint64_t{0} : count(d)) + count(v);
-  }
-  out["samples"] = a.value("samples", uint64_t{0}) + b.value("samples", uint64_t{0});
-  uint64_t total = 0, hit = 0;
-  for (const auto& [name, c] : out["coverpoints"].items())
-    for (const auto& [bin, hits] : member(c, "bins").items()) {
-      ++total;
-      if (count(hits) > 0) ++hit;
-    }
-  out["total"] = total;
-  out["hit"] = hit;
-  return out;
 }
 
 }  // namespace tmu::tb

@@ -225,11 +225,26 @@ TEST(CovModel, MergeSumsAndJsonRoundTrip) {
   EXPECT_EQ(m.samples(), 3u);
   EXPECT_EQ(m.total_bins(), a.total_bins() + 1);  // the extra event bin
 
-  // The JSON merge gives the same document as the object merge.
-  const nlohmann::json jm = merge_coverage_json(ja, jb);
-  EXPECT_EQ(jm["coverpoints"], m.to_json()["coverpoints"]);
-  EXPECT_EQ(jm["total"], m.total_bins());
-  EXPECT_EQ(jm["hit"], m.hit_bins());
+  // Files merge by reading them and merging the objects (tmu_tb --merge-cov): the same result.
+  Coverage mf = Coverage::from_json(ja);
+  mf.merge(Coverage::from_json(jb));
+  EXPECT_EQ(mf.to_json(), m.to_json());
+
+  // A coverpoint another build declares keeps its description, exclusions and openness.
+  nlohmann::json other = nlohmann::json::parse(R"({"coverpoints": {"zz_other": {"description": "elsewhere",
+      "bins": {"x": 3, "y": 0}, "excluded": {"z": "unreachable"}, "open": true}}, "samples": 5})");
+  Coverage mo = a;
+  mo.merge(Coverage::from_json(other));
+  const Coverpoint* zz = mo.find("zz_other");
+  ASSERT_NE(zz, nullptr);
+  EXPECT_EQ(zz->description, "elsewhere");
+  EXPECT_TRUE(zz->open);
+  ASSERT_EQ(zz->excluded.size(), 1u);
+  EXPECT_EQ(zz->excluded[0].second, "unreachable");
+  EXPECT_EQ(mo.hits("zz_other", "x"), 3u);
+  EXPECT_EQ(mo.total_bins(), a.total_bins() + 2);
+  EXPECT_EQ(mo.hit_bins(), a.hit_bins() + 1);
+  EXPECT_EQ(mo.samples(), 1u + 5u);
 
   // Round trip through a file.
   const std::string path = (std::filesystem::temp_directory_path() / "tmu_cov_roundtrip.json").string();
