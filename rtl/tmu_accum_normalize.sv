@@ -62,10 +62,10 @@ module tmu_accum_normalize (
   logic [TermW-1:0]       aligned_g0, aligned_g1;
   logic [DstMantW-1:0]    aligned_d;
 
-  // Distance of each addend from the common exponent (g0, g1, Dst), clamped at MaxAlign. A loop,
-  // not a function: see tmu_pkg's StyleHas8bitExponent on function calls in element modules.
-  logic [3*WideW-1:0]       distance;
-  logic [3*AlignShiftW-1:0] shift;
+  // Distance of each addend from the common exponent, clamped at MaxAlign: written out for each,
+  // not as a function (see tmu_pkg's StyleHas8bitExponent on function calls in element modules).
+  wide_exp_t              distance_g0, distance_g1, distance_d;
+  logic [AlignShiftW-1:0] shift_g0, shift_g1, shift_d;
 
   always_comb begin
     dst_mantissa = 'x;
@@ -73,8 +73,12 @@ module tmu_accum_normalize (
     exp_g1       = 'x;
     exp_d        = 'x;
     common       = 'x;
-    distance     = 'x;
-    shift        = 'x;
+    distance_g0  = 'x;
+    distance_g1  = 'x;
+    distance_d   = 'x;
+    shift_g0     = 'x;
+    shift_g1     = 'x;
+    shift_d      = 'x;
     if (valid_i) begin
       dst_mantissa = (dst_i.exponent != '0) ? {1'b1, dst_i.mantissa} : '0;
       exp_g0 = {{2{group0_i.exponent[ExpW-1]}}, group0_i.exponent};
@@ -83,12 +87,15 @@ module tmu_accum_normalize (
       common = exp_g0;
       if (exp_g1 > common) common = exp_g1;
       if (exp_d > common) common = exp_d;
-      distance = {common - exp_d, common - exp_g1, common - exp_g0};
-      for (int i = 0; i < 3; i++) begin
-        shift[i*AlignShiftW +: AlignShiftW] =
-            ($signed(distance[i*WideW +: WideW]) > $signed(WideW'(MaxAlign)))
-                ? AlignShiftW'(MaxAlign) : distance[i*WideW +: AlignShiftW];
-      end
+      distance_g0 = common - exp_g0;
+      distance_g1 = common - exp_g1;
+      distance_d  = common - exp_d;
+      shift_g0 = (distance_g0 > $signed(WideW'(MaxAlign))) ? AlignShiftW'(MaxAlign)
+                                                            : distance_g0[AlignShiftW-1:0];
+      shift_g1 = (distance_g1 > $signed(WideW'(MaxAlign))) ? AlignShiftW'(MaxAlign)
+                                                            : distance_g1[AlignShiftW-1:0];
+      shift_d  = (distance_d > $signed(WideW'(MaxAlign)))  ? AlignShiftW'(MaxAlign)
+                                                            : distance_d[AlignShiftW-1:0];
     end
   end
 
@@ -96,7 +103,7 @@ module tmu_accum_normalize (
     .valid_i    (valid_i),
     .magnitude_i(group0_i.mantissa),
     .negative_i (group0_i.sign),
-    .shift_i    (shift[0*AlignShiftW +: AlignShiftW]),
+    .shift_i    (shift_g0),
     .magnitude_o(aligned_g0)
   );
 
@@ -104,7 +111,7 @@ module tmu_accum_normalize (
     .valid_i    (valid_i),
     .magnitude_i(group1_i.mantissa),
     .negative_i (group1_i.sign),
-    .shift_i    (shift[1*AlignShiftW +: AlignShiftW]),
+    .shift_i    (shift_g1),
     .magnitude_o(aligned_g1)
   );
 
@@ -112,7 +119,7 @@ module tmu_accum_normalize (
     .valid_i    (valid_i),
     .magnitude_i(dst_mantissa),
     .negative_i (1'b0),  // the Dst magnitude rounds ties away from zero whatever its sign
-    .shift_i    (shift[2*AlignShiftW +: AlignShiftW]),
+    .shift_i    (shift_d),
     .magnitude_o(aligned_d)
   );
 
