@@ -4,7 +4,6 @@
 // the pool so that the work does not depend on a growing accumulator.
 #include <array>
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -12,6 +11,7 @@
 
 #include "tmu/formats.h"
 #include "tmu/fpu/datapath.h"
+#include "tmu/rng.h"
 
 namespace {
 
@@ -27,16 +27,16 @@ struct ElementInputs {
 // BF16 datums with exponents 120..135, as in bench_matrix_unit.cpp; Dst values are FP32 numbers of
 // the same range, stored in the Dst32b layout (or their BF16 high half for a 16-bit Dst).
 std::vector<ElementInputs> make_pool(bool dst32) {
-  std::mt19937 gen(kSeed);
+  tmu::Rng gen(kSeed);
   auto bf16_datum = [&gen] {
-    const uint32_t r = gen();
+    const uint32_t r = gen.bits(32);
     return tmu::src_layout::assemble(r & 1u, ((r >> 1) & 0x7Fu) << 3, 120u + ((r >> 8) & 0xFu));
   };
   std::vector<ElementInputs> pool(kPoolSize);
   for (ElementInputs& in : pool) {
     for (uint32_t& d : in.srca_column) d = bf16_datum();
     for (uint32_t& d : in.srcb_row) d = bf16_datum();
-    const uint32_t r = gen();
+    const uint32_t r = gen.bits(32);
     const uint32_t fp32 = (r & 0x807FFFFFu) | ((120u + ((r >> 23) & 0xFu)) << 23);
     in.dst_stored = dst32 ? tmu::dst32_from_fp32(fp32) : tmu::dst16_from_bf16(static_cast<uint16_t>(fp32 >> 16));
   }

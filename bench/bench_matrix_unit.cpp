@@ -10,7 +10,6 @@
 // MVMUL performs (one fidelity phase's worth); elements/s counts Dst elements written.
 #include <cstdint>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -20,6 +19,7 @@
 #include "tmu/decode.h"
 #include "tmu/exec.h"
 #include "tmu/formats.h"
+#include "tmu/rng.h"
 #include "tmu/state.h"
 
 namespace {
@@ -51,7 +51,7 @@ class Bf16Source {
  public:
   explicit Bf16Source(uint32_t seed) : gen_(seed) {}
   uint32_t next() {
-    const uint32_t r = gen_();  // mt19937's output sequence is fixed by the standard
+    const uint32_t r = gen_.bits(32);
     const uint32_t sign = r & 1u;
     const uint32_t mantissa7 = (r >> 1) & 0x7Fu;
     const uint32_t exponent = 120u + ((r >> 8) & 0xFu);
@@ -59,7 +59,7 @@ class Bf16Source {
   }
 
  private:
-  std::mt19937 gen_;
+  tmu::Rng gen_;
 };
 
 struct MathSetup {

@@ -13,8 +13,8 @@ coverage JSON by summing, prints a summary and exits 1 if any run failed (2 on b
 Run list: the tests `tmu_tb --list-tests` prints except "random" (directed), each on every selected
 architecture, then "random" K times on every architecture; entry n (0-based) of the whole list
 belongs to shard n mod N (shards are 0-based: --shard 0/4 .. 3/4).
-Seeds: run n of shard i under global seed G uses
-  int.from_bytes(SHA-256(f"{G}:{i}:{n}")[:8], "big") & (2**63 - 1)
+Seeds: run n of shard i under global seed G uses derive_seed(G, f"shard {i} run {n}") & (2**63 - 1),
+tmu::derive_seed of refmodel/include/tmu/rng.h (docs/architecture.md, "Random numbers and seeds"),
 printed per run and recorded in the JUnit <properties> with the exact command that replays it.
 The global seed defaults to the clock (printed); --seed G replays a whole regression.
 Standard library only (Debian's /usr/bin/python3).
@@ -22,7 +22,6 @@ Standard library only (Debian's /usr/bin/python3).
 
 import argparse
 import concurrent.futures
-import hashlib
 import json
 import os
 import re
@@ -42,10 +41,20 @@ class UsageError(Exception):
     pass
 
 
-def derive_seed(global_seed, shard, index):
-    """The documented per-run seed: SHA-256 of "global:shard:index", first 8 bytes, 63 bits."""
-    digest = hashlib.sha256(f"{global_seed}:{shard}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") & ((1 << 63) - 1)
+MASK64 = (1 << 64) - 1
+
+
+def derive_seed(parent, name):
+    """tmu::derive_seed: FNV-1a of name, starting from the FNV offset xor the spread parent."""
+    h = 0xCBF29CE484222325 ^ ((parent * 0x9E3779B97F4A7C15) & MASK64)
+    for byte in name.encode():
+        h = ((h ^ byte) * 0x100000001B3) & MASK64
+    return h
+
+
+def run_seed(global_seed, shard, index):
+    """The documented per-run seed, in 63 bits like every seed a command picks itself."""
+    return derive_seed(global_seed, f"shard {shard} run {index}") & ((1 << 63) - 1)
 
 
 def merge_coverage_files(tb, out, inputs):
@@ -236,7 +245,7 @@ def main(argv):
     total_entries = len(runs)
     runs = [r for r in runs if r["index"] % shards == shard]
     for r in runs:
-        r["seed"] = derive_seed(args.seed, shard, r["index"])
+        r["seed"] = run_seed(args.seed, shard, r["index"])
         r["replay"] = replay_command(args.tb, r, args.instrs)
     print(f"regress.py: {len(runs)} of {total_entries} runs in this shard", flush=True)
     if args.list:

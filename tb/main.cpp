@@ -26,6 +26,7 @@
 #include "Vtmu_tb_top.h"
 #include "tmu/error.h"
 #include "tmu/isa.h"
+#include "tmu/rng.h"
 #include "tmu/scoreboard.h"
 #include "tmu_dpi_host.h"
 
@@ -112,7 +113,7 @@ int main(int argc, char** argv) {
   bool quiet = false, list = false, no_wave = false;
   app.add_option("--test", opt.test, "stimulus: random or a directed test (--list-tests)");
   app.add_option("--arch", arch, "blackhole or wormhole")->check(CLI::IsMember({"blackhole", "wormhole", "bh", "wh"}));
-  app.add_option("--seed", seed, "replay a run bit for bit (default: from the clock)");
+  app.add_option("--seed", seed, "replay a run bit for bit (default: from the clock, printed)");
   app.add_option("--instrs", opt.instructions, "instructions of a random test");
   app.add_option("--cov-json", cov_json, "write the functional coverage as JSON");
   app.add_option("--fst", fst_path, "write an FST waveform (with --fst-window: around that cycle)");
@@ -155,8 +156,9 @@ int main(int argc, char** argv) {
   }
   opt.arch = *tmu::parse_arch(arch);
   opt.check = !no_check;
-  opt.seed = seed ? *seed : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) & 0x7fffffffffffffffull;
-  std::printf("seed %llu\n", static_cast<unsigned long long>(opt.seed));
+  opt.seed = seed ? *seed : tmu::clock_seed();
+  std::printf("tmu_tb: seed %llu (replay with --seed %llu)\n", static_cast<unsigned long long>(opt.seed),
+              static_cast<unsigned long long>(opt.seed));
   std::fflush(stdout);
   if (max_cycles == 0) max_cycles = 200 * opt.instructions + 200000;
 

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "commands.h"
 #include "options.h"
 #include "tmu/audit/audit.h"
+#include "tmu/rng.h"
 
 namespace tmu::cli {
 
@@ -26,7 +28,7 @@ inline constexpr int kExitPhaseCheckFailed = 3;
 
 struct AuditArgs {
   std::string out;
-  uint64_t seed = 1;
+  std::optional<uint64_t> seed;
   unsigned samples = 2, max_k = 16, eltwise_tiles = 4, threads = 0;
   std::vector<unsigned> table_ks;
   std::vector<std::string> formats{"bf16", "fp16", "tf32"};
@@ -69,7 +71,7 @@ audit::AuditOptions to_options(const AuditArgs& a, Arch arch) {
   o.table_ks = a.table_ks.empty() ? std::vector<unsigned>{1, a.max_k} : a.table_ks;
   o.samples = a.samples;
   o.eltwise_tiles = a.eltwise_tiles;
-  o.seed = a.seed;
+  o.seed = a.seed ? *a.seed : clock_seed();
   o.threads = a.threads;
   o.arch = arch;
   return o;
@@ -147,7 +149,7 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   sub->add_option(kOutNames, args->out,
                   "Directory for audit.csv, phases.csv, bits_vs_k.csv, error_hist.csv, audit.md (--output: alias)")
       ->required();
-  sub->add_option("--seed", args->seed, "Seed; the same seed replays bit-identically")->capture_default_str();
+  sub->add_option("--seed", args->seed, "Replay a run bit for bit (default: from the clock, printed)");
   sub->add_option("--samples", args->samples, "MVMUL runs per source format and distribution")->capture_default_str();
   sub->add_option("--k", args->max_k, "Tiles accumulated per MVMUL run (inner dimension 32*K)")->capture_default_str();
   sub->add_option("--table-k", args->table_ks, "K values with full statistics (default: 1 and --k)")->delimiter(',');

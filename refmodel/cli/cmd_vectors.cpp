@@ -7,7 +7,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <random>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -15,6 +14,7 @@
 #include "commands.h"
 #include "options.h"
 #include "tmu/error.h"
+#include "tmu/rng.h"
 #include "tmu/vectors.h"
 
 namespace tmu::cli {
@@ -103,7 +103,7 @@ int cmd_vectors(VectorOptions& o, Arch arch) {
     }
     gen.random_vectors = o.random_vectors;
     gen.level1_limit = o.level1_limit;
-    gen.seed = o.seed_opt->count() ? o.seed : std::random_device{}() | (uint64_t{std::random_device{}()} << 32);
+    gen.seed = o.seed_opt->count() ? o.seed : clock_seed();
     try {
       sets.emplace_back(arch, tv::plan_files(tv::FileFilter{o.families, o.formats, o.phases, o.dst_bits}));
     } catch (const tmu::Error& e) {
@@ -118,7 +118,7 @@ int cmd_vectors(VectorOptions& o, Arch arch) {
     return 0;
   }
   if (gen.level >= 2 && gen.random_vectors)
-    std::cerr << fmt::format("tmu vectors: seed {} (the same seed regenerates these files byte for byte)\n", gen.seed);
+    std::cerr << fmt::format("tmu vectors: seed {} (replay with --seed {})\n", gen.seed, gen.seed);
 
   const auto start = std::chrono::steady_clock::now();
   std::vector<tv::ManifestEntry> manifest;
@@ -282,7 +282,7 @@ void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) 
   o->level_opt = gen->add_option("--level", o->level, "1: special-value classes crossed; 2: plus random vectors (default 1, "
                                                       "or 2 when -n or --seed is given)");
   o->n_opt = gen->add_option("-n", o->random_vectors, "Level 2: random vectors per file")->capture_default_str();
-  o->seed_opt = gen->add_option("--seed", o->seed, "Level 2: seed (default: a fresh one, printed)");
+  o->seed_opt = gen->add_option("--seed", o->seed, "Level 2: regenerate a run byte for byte (default: from the clock, printed)");
   gen->add_option("--level1-limit", o->level1_limit, "At most this many level-1 vectors per file, evenly spread (0: all)");
   gen->add_flag("--corpus", o->corpus, "The settings of the checked-in corpus (vectors/corpus/README.md)");
   gen->add_flag("--list", o->list, "Only list the files that would be written");

@@ -14,7 +14,7 @@ namespace {
 constexpr uint32_t kResetCounters = 0x3700000f;  // SETRWC SrcA SrcB Dst Fidelity: counters and phase to 0
 
 RowFn bf16_rows() {
-  return [](unsigned, unsigned, DataRng& rng) { return realistic_row(rng); };
+  return [](unsigned, unsigned, Rng& rng) { return realistic_row(rng); };
 }
 
 // Both Dst views, 16-bit then 32-bit, with the counters at 0: body(g, windows, dst32) for each of the
@@ -129,15 +129,15 @@ void zeroacc_sweep_body(D& d) {
 // ---- GMPOOL argmax with negative maxima: odd columns hold only negative values (the largest, -2^-7,
 // planted with ties), even columns the positive max-pool data; FP32 Dst, then 16-bit Dst. ----
 RowFn signed_maxpool_rows() {
-  return [](unsigned operand, unsigned, DataRng& rng) {
+  return [](unsigned operand, unsigned, Rng& rng) {
     std::array<uint32_t, kSrcCols> r{};
     if (operand == 1) {
       r.fill(bf16_datum(0, 127, 0));
       return r;
     }
     for (unsigned c = 0; c < kSrcCols; ++c) {
-      const bool planted = rand_below(rng, 8) == 0;
-      const uint32_t exp = static_cast<uint32_t>(121 + rand_below(rng, 6)), mant = static_cast<uint32_t>(rng() & 127);
+      const bool planted = rng.below(8) == 0;
+      const uint32_t exp = static_cast<uint32_t>(121 + rng.below(6)), mant = static_cast<uint32_t>(rng() & 127);
       if (c % 2) r[c] = planted ? bf16_datum(1, 120, 0) : bf16_datum(1, exp, mant);
       else       r[c] = planted ? bf16_datum(0, 127, 64) : bf16_datum(0, exp, mant);
     }
@@ -191,10 +191,10 @@ void addr_mod_threads_body(D& d) {
 // both operands have 8-bit exponents (BF16 or TF32 style; otherwise in SrcA's), so the pairs are
 // chosen where SrcB's format decides, and the data has the mantissa bits TF32 reads and BF16 drops. ----
 RowFn full_mantissa_rows() {
-  return [](unsigned, unsigned, DataRng& rng) { return random_src_row(rng, SrcStyle::TF32); };
+  return [](unsigned, unsigned, Rng& rng) { return random_src_row(rng, SrcStyle::TF32); };
 }
 
-void preload_tags(InitialState& init, std::mt19937_64&) {
+void preload_tags(InitialState& init, Rng&) {
   for (SrcBankInit& b : init.banks)
     if (b.bank == 0) b.format = static_cast<uint32_t>(b.operand == 0 ? DataFormat::TF32 : DataFormat::FP32);
 }

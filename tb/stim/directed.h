@@ -13,10 +13,10 @@
 
 namespace tmu::tb {
 
-using RowFn = std::function<std::array<uint32_t, kSrcCols>(unsigned operand, unsigned row, DataRng& rng)>;
+using RowFn = std::function<std::array<uint32_t, kSrcCols>(unsigned operand, unsigned row, Rng& rng)>;
 
 // Realistic BF16 data: exponents near 1, random mantissas (the LLK tests' tiles).
-inline std::array<uint32_t, kSrcCols> realistic_row(DataRng& rng) {
+inline std::array<uint32_t, kSrcCols> realistic_row(Rng& rng) {
   std::array<uint32_t, kSrcCols> r{};
   for (auto& v : r) v = random_bf16_datum(rng, 118, 136);
   return r;
@@ -27,15 +27,14 @@ class DirectedStimulus final : public StreamStimulus {
   using Body = std::function<void(DirectedStimulus&)>;
 
   DirectedStimulus(const std::string& test, Arch arch, uint64_t seed, RowFn rows, Body body,
-                   std::function<void(InitialState&, std::mt19937_64&)> extra_init, bool no_dst_hazards = false)
+                   std::function<void(InitialState&, Rng&)> extra_init, bool no_dst_hazards = false)
       : StreamStimulus(test, arch, seed), rows_(std::move(rows)), body_(std::move(body)), no_dst_hazards_(no_dst_hazards) {
     InitialState init;
     init.fields.push_back({FieldScope::Config, "ALU_ACC_CTRL_Fp32_enabled", 0, 0, 1});
     for (unsigned op = 0; op < 2; ++op) {
       init.banks.push_back({op, 0, true, static_cast<uint32_t>(DataFormat::BF16)});
       init.banks.push_back({op, 1, false, static_cast<uint32_t>(DataFormat::BF16)});
-      DataRng data(rng_());
-      for (unsigned r = 0; r < kSrcRows; ++r) init.src_rows.push_back({op, 0, r, rows_(op, r, data)});
+      for (unsigned r = 0; r < kSrcRows; ++r) init.src_rows.push_back({op, 0, r, rows_(op, r, rng_)});
     }
     init.unpacker_bank = {1, 1};
     init.matrix_unit_bank = {0, 0};
@@ -74,7 +73,7 @@ class DirectedStimulus final : public StreamStimulus {
   }
   Arch arch() const { return arch_; }
   bool forbids_dst_hazard_stalls() const override { return no_dst_hazards_; }
-  std::mt19937_64& rng() { return rng_; }
+  Rng& rng() { return rng_; }
 
  protected:
   bool generate_some() override {
@@ -84,11 +83,10 @@ class DirectedStimulus final : public StreamStimulus {
     return true;
   }
   UnpackFill make_fill(unsigned operand) override { return fill(operand, rng_); }
-  UnpackFill make_late_fill(unsigned operand, std::mt19937_64& rng) override { return fill(operand, rng); }
+  UnpackFill make_late_fill(unsigned operand, Rng& rng) override { return fill(operand, rng); }
 
  private:
-  UnpackFill fill(unsigned operand, std::mt19937_64& seed_rng) {
-    DataRng rng(seed_rng());
+  UnpackFill fill(unsigned operand, Rng& rng) {
     UnpackFill f;
     f.format = static_cast<uint32_t>(DataFormat::BF16);
     for (unsigned r = 0; r < kSrcRows; ++r) f.rows.emplace_back(r, rows_(operand, r, rng));
@@ -108,12 +106,12 @@ using D = DirectedStimulus;
 struct Directed {
   RowFn rows;
   D::Body body;
-  std::function<void(InitialState&, std::mt19937_64&)> init;
+  std::function<void(InitialState&, Rng&)> init;
   bool no_dst_hazards = false;
 };
 
 // Initial-state helpers shared by both files.
-void random_valid_dst(InitialState& init, std::mt19937_64& seed_rng);
+void random_valid_dst(InitialState& init, Rng& rng);
 // corner_stim.cpp's tests.
 void add_corner_tests(std::map<std::string, Directed>& table);
 

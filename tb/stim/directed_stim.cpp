@@ -6,15 +6,14 @@
 
 namespace tmu::tb {
 
-void random_valid_dst(InitialState& init, std::mt19937_64& seed_rng) {
-  DataRng rng(seed_rng());
-  for (unsigned r = 0; r < kDstRows; ++r) init.dst_rows.push_back({r, random_dst_row(rng), rand_below(rng, 10) != 0});
+void random_valid_dst(InitialState& init, Rng& rng) {
+  for (unsigned r = 0; r < kDstRows; ++r) init.dst_rows.push_back({r, random_dst_row(rng), rng.below(10) != 0});
 }
 
 namespace {
 
 RowFn realistic_rows() {
-  return [](unsigned, unsigned, DataRng& rng) { return realistic_row(rng); };
+  return [](unsigned, unsigned, Rng& rng) { return realistic_row(rng); };
 }
 
 // ---- matmul: llk_math_matmul.h's ADDR_MODs and matmul_peak's 16-MVMUL replay, per fidelity phase ----
@@ -79,7 +78,7 @@ void eltwise_body(D& d, const std::string& mnemonic, unsigned bcast) {
 
 // ---- GAPOOL reduce (llk_math_reduce.h): SrcB row 0 is the scaler 1.0 ----
 RowFn reduce_rows() {
-  return [](unsigned operand, unsigned row, DataRng& rng) {
+  return [](unsigned operand, unsigned row, Rng& rng) {
     std::array<uint32_t, kSrcCols> r{};
     if (operand == 1) {
       if (row == 0) r.fill(bf16_datum(0, 127, 0));
@@ -104,13 +103,13 @@ void reduce_body(D& d) {
 
 // ---- GMPOOL argmax max-pool: values below 1 with the maximum 1.5 planted (with ties) per column ----
 RowFn maxpool_rows() {
-  return [](unsigned operand, unsigned, DataRng& rng) {
+  return [](unsigned operand, unsigned, Rng& rng) {
     std::array<uint32_t, kSrcCols> r{};
     if (operand == 1) {
       r.fill(bf16_datum(0, 127, 0));  // scale 2^0 in every row
       return r;
     }
-    for (auto& v : r) v = rand_below(rng, 10) == 0 ? bf16_datum(0, 127, 64) : random_bf16_datum(rng, 120, 126);
+    for (auto& v : r) v = rng.below(10) == 0 ? bf16_datum(0, 127, 64) : random_bf16_datum(rng, 120, 126);
     return r;
   };
 }
@@ -223,7 +222,7 @@ void gpr_body(D& d) {
   }
 }
 
-void random_gprs(InitialState& init, std::mt19937_64& rng) {
+void random_gprs(InitialState& init, Rng& rng) {
   for (unsigned t = 0; t < kNumThreads; ++t)
     for (unsigned i = 0; i < kNumGprs; ++i) init.gprs.push_back({t, i, static_cast<uint32_t>(rng())});
 }

@@ -101,11 +101,10 @@ StreamStimulus::StreamStimulus(std::string test, Arch arch, uint64_t seed)
     : test_(std::move(test)),
       arch_(arch),
       seed_(seed),
-      rng_(seed ^ 0x7374696d756c7573ull),
-      cur_(std::make_unique<TensixState>()) {
+      rng_(derive_seed(seed, "stream")),
+      cur_(std::make_unique<TensixState>()),
+      late_rng_{Rng(derive_seed(seed, "late fills SrcA")), Rng(derive_seed(seed, "late fills SrcB"))} {
   cur_->arch = arch;
-  late_rng_[0].seed(seed * 0x9E3779B97F4A7C15ull + 1);
-  late_rng_[1].seed(seed * 0x9E3779B97F4A7C15ull + 2);
 }
 
 void StreamStimulus::set_initial(InitialState init) {

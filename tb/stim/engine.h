@@ -6,57 +6,36 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "stimulus.h"
 #include "tmu/decode.h"
 #include "tmu/formats.h"
+#include "tmu/rng.h"
 #include "tmu/state.h"
 
 namespace tmu::tb {
-
-// The generator for data values (a fill is 1024 datums): SplitMix64, seeded from the stimulus's
-// std::mt19937_64, so everything still follows from the seed alone but fills cost a fraction.
-struct DataRng {
-  using result_type = uint64_t;
-  uint64_t state;
-  explicit DataRng(uint64_t seed) : state(seed) {}
-  static constexpr uint64_t min() { return 0; }
-  static constexpr uint64_t max() { return ~uint64_t{0}; }
-  uint64_t operator()() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-};
-
-template <typename Rng>
-inline uint64_t rand_below(Rng& rng, uint64_t n) { return rng() % n; }
-template <typename Rng>
-inline bool chance(Rng& rng, unsigned percent) { return rng() % 100 < percent; }
 
 // ---- Data values (values.cpp) ----
 // One Src datum of `style`, drawn from the special-value classes (signed zeros, denormals, smallest
 // and largest exponents, infinity/NaN patterns, FP16 saturation, mantissas at the fidelity slice
 // boundaries, rounding ties, INT8 extremes) mixed with random values.
-uint32_t random_src_datum(DataRng& rng, SrcStyle style);
+uint32_t random_src_datum(Rng& rng, SrcStyle style);
 // A row of them; some rows repeat one value (argmax ties) or a few.
-std::array<uint32_t, kSrcCols> random_src_row(DataRng& rng, SrcStyle style);
+std::array<uint32_t, kSrcCols> random_src_row(Rng& rng, SrcStyle style);
 // One DstBits storage row: BF16, FP16 or FP32-half values from the same classes, or raw bits.
-std::array<uint16_t, kDstCols> random_dst_row(DataRng& rng);
+std::array<uint16_t, kDstCols> random_dst_row(Rng& rng);
 // A BF16 datum with the given fields (mant7 = the 7 BF16 mantissa bits).
 uint32_t bf16_datum(uint32_t sign, uint32_t exp, uint32_t mant7);
 // A random BF16 datum with exponent in [exp_lo, exp_hi] (the LLK tests' realistic data).
-uint32_t random_bf16_datum(DataRng& rng, int exp_lo, int exp_hi);
+uint32_t random_bf16_datum(Rng& rng, int exp_lo, int exp_hi);
 // Fills for long random streams: datums drawn from a per-style pool of class-mixed values (4096 per
 // style, 64 of them redrawn per fill), so a 1024-datum fill costs little. Owned by one stimulus
 // (its content depends only on that stimulus's seed and history).
 class DatumPool {
  public:
-  UnpackFill fill(std::mt19937_64& rng, DataFormat format, bool int8, unsigned first_row, unsigned rows);
+  UnpackFill fill(Rng& rng, DataFormat format, bool int8, unsigned first_row, unsigned rows);
 
  private:
   static constexpr unsigned kSize = 4096;
@@ -95,7 +74,7 @@ class StreamStimulus : public Stimulus {
   // The fill the shadow consumes now (it may look at shadow() to pick the data style).
   virtual UnpackFill make_fill(unsigned operand) = 0;
   // A fill asked for after the stream ended (rng is the operand's own post-end generator).
-  virtual UnpackFill make_late_fill(unsigned operand, std::mt19937_64& rng) = 0;
+  virtual UnpackFill make_late_fill(unsigned operand, Rng& rng) = 0;
 
   // Whether the Matrix Unit's current bank of `operand` is known to be held by the Matrix Unit (an
   // earlier waiting instruction proved it and nothing released or flipped it since).
@@ -110,7 +89,7 @@ class StreamStimulus : public Stimulus {
   std::string test_;
   Arch arch_;
   uint64_t seed_;
-  std::mt19937_64 rng_;
+  Rng rng_;
   const TensixState& shadow() const { return *cur_; }
   uint64_t emitted_insns_ = 0;
   uint64_t emitted_fields_ = 0;
@@ -132,7 +111,7 @@ class StreamStimulus : public Stimulus {
   std::array<std::deque<UnpackFill>, 2> fills_;  // fills_[op][i] is fill number fill_base_[op] + i
   std::array<uint64_t, 2> fill_base_{};
   std::array<uint64_t, 2> tb_fill_index_{};
-  std::array<std::mt19937_64, 2> late_rng_;
+  std::array<Rng, 2> late_rng_;
   std::array<bool, 2> certain_{true, true};
   bool finished_ = false;
 

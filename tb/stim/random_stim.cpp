@@ -104,14 +104,14 @@ class RandomStimulus final : public StreamStimulus {
  protected:
   bool generate_some() override {
     if (emitted_insns_ >= target_) return false;
-    if (chance(rng_, 6)) random_field_step();
-    if (chance(rng_, 30)) thread_ = static_cast<unsigned>(rand_below(rng_, kNumThreads));
+    if (rng_.chance(6, 100)) random_field_step();
+    if (rng_.chance(30, 100)) thread_ = static_cast<unsigned>(rng_.below(kNumThreads));
     const InsnClass c = pick_class();
     for (int attempt = 0; attempt < 8; ++attempt) {
       const auto& plans = by_class_[static_cast<size_t>(c)];
-      const OpPlan* p = &plans[rand_below(rng_, plans.size())];
+      const OpPlan* p = &plans[rng_.below(plans.size())];
       // ZEROSRC rewrites two whole banks (slow in the model and it wipes the filled data): rarer.
-      if (p->spec->op == Op::ZEROSRC && chance(rng_, 97))
+      if (p->spec->op == Op::ZEROSRC && rng_.chance(97, 100))
         for (const OpPlan& q : plans)
           if (q.spec->op == Op::ZEROACC) p = &q;
       if (try_insn(thread_, random_word(*p))) return true;
@@ -123,11 +123,11 @@ class RandomStimulus final : public StreamStimulus {
   }
 
   UnpackFill make_fill(unsigned operand) override { return fill_for(operand, rng_); }
-  UnpackFill make_late_fill(unsigned operand, std::mt19937_64& rng) override { return fill_for(operand, rng); }
+  UnpackFill make_late_fill(unsigned operand, Rng& rng) override { return fill_for(operand, rng); }
 
  private:
   InsnClass pick_class() {
-    unsigned r = static_cast<unsigned>(rand_below(rng_, weight_total_));
+    unsigned r = static_cast<unsigned>(rng_.below(weight_total_));
     for (size_t c = 0; c < kClassWeights.size(); ++c) {
       if (r < kClassWeights[c]) return static_cast<InsnClass>(c);
       r -= kClassWeights[c];
@@ -140,31 +140,31 @@ class RandomStimulus final : public StreamStimulus {
     const Rwc& rwc = shadow().RWCs[thread_];
     switch (f.kind) {
       case FieldKind::DstRow: {
-        const unsigned k = static_cast<unsigned>(rand_below(rng_, 100));
-        if (k < 60) return static_cast<uint32_t>(rand_below(rng_, 128) * 8) & f.max;
-        if (k < 85) return static_cast<uint32_t>(rand_below(rng_, 64) * 16) & f.max;
+        const unsigned k = static_cast<unsigned>(rng_.below(100));
+        if (k < 60) return static_cast<uint32_t>(rng_.below(128) * 8) & f.max;
+        if (k < 85) return static_cast<uint32_t>(rng_.below(64) * 16) & f.max;
         return static_cast<uint32_t>(rng_() & f.max);
       }
-      case FieldKind::AddrMod: return static_cast<uint32_t>(rand_below(rng_, f.max + 1));
-      case FieldKind::Flip: return chance(rng_, op == Op::SETRWC ? 12 : op == Op::CLEARDVALID ? 35 : 3) ? 1 : 0;
+      case FieldKind::AddrMod: return static_cast<uint32_t>(rng_.below(f.max + 1));
+      case FieldKind::Flip: return rng_.chance(op == Op::SETRWC ? 12 : op == Op::CLEARDVALID ? 35 : 3, 100) ? 1 : 0;
       case FieldKind::Dim16x16: return 1;  // Dim16x16=0 has no defined behaviour
       case FieldKind::Zero: return 0;
       case FieldKind::One: return 1;
       case FieldKind::Mode:
-        if (chance(rng_, 2)) return static_cast<uint32_t>(rng_() & f.max);
+        if (rng_.chance(2, 100)) return static_cast<uint32_t>(rng_() & f.max);
         if (op == Op::ZEROACC) {  // the whole-Dst modes are the model's slowest instructions: fewer
-          const unsigned m = static_cast<unsigned>(rand_below(rng_, 100));
-          const unsigned w = static_cast<unsigned>(rand_below(rng_, 1000));
+          const unsigned m = static_cast<unsigned>(rng_.below(100));
+          const unsigned w = static_cast<unsigned>(rng_.below(1000));
           return m < 45 ? 0 : m < 99 ? 1 : w < 600 ? 2 : 3;
         }
-        if (op == Op::SHIFTDMAREG) return static_cast<uint32_t>(rand_below(rng_, 2));
-        return static_cast<uint32_t>(rand_below(rng_, 3));
-      case FieldKind::Revert: return chance(rng_, 15) ? 1 : 0;
-      case FieldKind::Direction: return 2 + static_cast<uint32_t>(rand_below(rng_, 2));
-      case FieldKind::KeepReading: return chance(rng_, 20) ? 1 : 0;
+        if (op == Op::SHIFTDMAREG) return static_cast<uint32_t>(rng_.below(2));
+        return static_cast<uint32_t>(rng_.below(3));
+      case FieldKind::Revert: return rng_.chance(15, 100) ? 1 : 0;
+      case FieldKind::Direction: return 2 + static_cast<uint32_t>(rng_.below(2));
+      case FieldKind::KeepReading: return rng_.chance(20, 100) ? 1 : 0;
       case FieldKind::Imm16: {
         static constexpr std::array<uint32_t, 6> kSpecial = {0, 1, 0xFFFF, 0x8000, 0x7FFF, 31};
-        return chance(rng_, 30) ? kSpecial[rand_below(rng_, kSpecial.size())] : static_cast<uint32_t>(rng_() & 0xFFFF);
+        return rng_.chance(30, 100) ? kSpecial[rng_.below(kSpecial.size())] : static_cast<uint32_t>(rng_() & 0xFFFF);
       }
       case FieldKind::SrcRowB2A:
       case FieldKind::SrcRowA2B: {
@@ -172,17 +172,17 @@ class RandomStimulus final : public StreamStimulus {
         const unsigned counter = f.kind == FieldKind::SrcRowB2A ? rwc.SrcB : rwc.SrcA;
         const unsigned first_block = (counter + 3) / 4;
         if (first_block > 15) return 0;
-        const unsigned target = 4 * (first_block + static_cast<unsigned>(rand_below(rng_, 16 - first_block)));
+        const unsigned target = 4 * (first_block + static_cast<unsigned>(rng_.below(16 - first_block)));
         return std::min<uint32_t>(target - counter, f.max);
       }
       case FieldKind::Bit: return static_cast<uint32_t>(rng_() & 1);
       case FieldKind::Dst32Lo: {  // only meaningful (and only defined for MOVD2x) with 32-bit Dst
         const ConfigRegs& c = shadow().config_for(thread_);
-        return (c.ALU_ACC_CTRL_Fp32_enabled || c.ALU_ACC_CTRL_INT8_math_enabled) && chance(rng_, 30) ? 1 : 0;
+        return (c.ALU_ACC_CTRL_Fp32_enabled || c.ALU_ACC_CTRL_INT8_math_enabled) && rng_.chance(30, 100) ? 1 : 0;
       }
       case FieldKind::Uniform: break;
     }
-    return static_cast<uint32_t>(rand_below(rng_, uint64_t{f.max} + 1));
+    return static_cast<uint32_t>(rng_.below(f.max + 1));
   }
 
   uint32_t random_word(const OpPlan& p) {
@@ -215,52 +215,52 @@ class RandomStimulus final : public StreamStimulus {
     static constexpr std::array<const char*, 14> kNames = {
         "SrcAIncr", "SrcACR", "SrcAClear", "SrcBIncr", "SrcBCR", "SrcBClear", "DestIncr",
         "DestCR", "DestClear", "DestCToCR", "FidelityIncr", "FidelityClear", "BiasIncr", "BiasClear"};
-    const unsigned which = static_cast<unsigned>(rand_below(rng_, kNames.size()));
+    const unsigned which = static_cast<unsigned>(rng_.below(kNames.size()));
     const std::string name = kNames[which];
     uint32_t v;
     if (name == "SrcAIncr" || name == "SrcBIncr") {
       static constexpr std::array<uint32_t, 8> kIncr = {0, 1, 4, 8, 16, 32, 48, 0};
-      v = chance(rng_, 80) ? kIncr[rand_below(rng_, kIncr.size())] : static_cast<uint32_t>(rng_() & 63);
+      v = rng_.chance(80, 100) ? kIncr[rng_.below(kIncr.size())] : static_cast<uint32_t>(rng_() & 63);
     } else if (name == "DestIncr") {
       static constexpr std::array<uint32_t, 7> kIncr = {0, 1, 4, 8, 16, 32, 0};
-      v = chance(rng_, 80) ? kIncr[rand_below(rng_, kIncr.size())] : static_cast<uint32_t>(rng_() & 1023);
+      v = rng_.chance(80, 100) ? kIncr[rng_.below(kIncr.size())] : static_cast<uint32_t>(rng_() & 1023);
     } else if (name == "FidelityIncr") {
-      v = chance(rng_, 70) ? static_cast<uint32_t>(rng_() & 1) : static_cast<uint32_t>(rng_() & 3);
+      v = rng_.chance(70, 100) ? static_cast<uint32_t>(rng_() & 1) : static_cast<uint32_t>(rng_() & 3);
     } else if (name == "BiasIncr") {
       // On Blackhole an odd ExtraAddrModBit makes every later ApplyAddrMod undefined: keep bits 1:0 clear.
       v = static_cast<uint32_t>(rng_() & 15);
       if (arch_ == Arch::Blackhole) v &= 12;
     } else {
-      v = chance(rng_, 20) ? 1 : 0;
+      v = rng_.chance(20, 100) ? 1 : 0;
     }
     if (into) into->push_back(FieldWrite{FieldScope::AddrMod, name, thread, slot, v});
     else field(FieldScope::AddrMod, name, v, thread, slot);
   }
 
   void random_field_step() {
-    const unsigned t = static_cast<unsigned>(rand_below(rng_, kNumThreads));
+    const unsigned t = static_cast<unsigned>(rng_.below(kNumThreads));
     const unsigned st = static_cast<unsigned>(rng_() & 1);
-    const unsigned k = static_cast<unsigned>(rand_below(rng_, 100));
+    const unsigned k = static_cast<unsigned>(rng_.below(100));
     auto code = [&] {
-      return chance(rng_, 1) ? static_cast<uint32_t>(12 + (rng_() & 1)) : kFormatCodes[rand_below(rng_, kFormatCodes.size())];
+      return rng_.chance(1, 100) ? static_cast<uint32_t>(12 + (rng_() & 1)) : kFormatCodes[rng_.below(kFormatCodes.size())];
     };
     if (k < 22) {
       static constexpr std::array<const char*, 3> kNames = {"ALU_FORMAT_SPEC_REG0_SrcA", "ALU_FORMAT_SPEC_REG1_SrcB",
                                                             "ALU_FORMAT_SPEC_REG2_Dstacc"};
-      field(FieldScope::Config, kNames[rand_below(rng_, 3)], code(), 0, st);
+      field(FieldScope::Config, kNames[rng_.below(3)], code(), 0, st);
     } else if (k < 28) {
       static constexpr std::array<const char*, 3> kVal = {"ALU_FORMAT_SPEC_REG_SrcA_val", "ALU_FORMAT_SPEC_REG_SrcB_val",
                                                           "ALU_FORMAT_SPEC_REG_Dstacc_val"};
       static constexpr std::array<const char*, 3> kOvr = {"ALU_FORMAT_SPEC_REG_SrcA_override",
                                                           "ALU_FORMAT_SPEC_REG_SrcB_override",
                                                           "ALU_FORMAT_SPEC_REG_Dstacc_override"};
-      const unsigned i = static_cast<unsigned>(rand_below(rng_, 3));
+      const unsigned i = static_cast<unsigned>(rng_.below(3));
       if (rng_() & 1) field(FieldScope::Config, kVal[i], code(), 0, st);
-      else field(FieldScope::Config, kOvr[i], chance(rng_, 40) ? 1 : 0, 0, st);
+      else field(FieldScope::Config, kOvr[i], rng_.chance(40, 100) ? 1 : 0, 0, st);
     } else if (k < 38) {
       field(FieldScope::Config, "ALU_ACC_CTRL_Fp32_enabled", static_cast<uint32_t>(rng_() & 1), 0, st);
     } else if (k < 43) {
-      field(FieldScope::Config, "ALU_ACC_CTRL_INT8_math_enabled", chance(rng_, 35) ? 1 : 0, 0, st);
+      field(FieldScope::Config, "ALU_ACC_CTRL_INT8_math_enabled", rng_.chance(35, 100) ? 1 : 0, 0, st);
     } else if (k < 48) {
       field(FieldScope::Config, rng_() & 1 ? "ALU_ACC_CTRL_Zero_Flag_disabled_src" : "ALU_ACC_CTRL_Zero_Flag_disabled_dst",
             static_cast<uint32_t>(rng_() & 1), 0, st);
@@ -268,61 +268,61 @@ class RandomStimulus final : public StreamStimulus {
       field(FieldScope::ThreadConfig, "CFG_STATE_ID_StateID", static_cast<uint32_t>(rng_() & 1), t);
     } else if (k < 60) {
       static constexpr std::array<uint32_t, 6> kOffsets = {0, 0x100, 0x200, 0x300, 0x40, 0x3F0};
-      const uint32_t v = chance(rng_, 70) ? kOffsets[rand_below(rng_, kOffsets.size())] : static_cast<uint32_t>(rng_() & 0xFFF);
+      const uint32_t v = rng_.chance(70, 100) ? kOffsets[rng_.below(kOffsets.size())] : static_cast<uint32_t>(rng_() & 0xFFF);
       field(FieldScope::ThreadConfig, "DEST_TARGET_REG_CFG_MATH_Offset", v, t);
     } else if (k < 68) {
       field(FieldScope::ThreadConfig, "FIDELITY_BASE_Phase", static_cast<uint32_t>(rng_() & 3), t);
     } else if (k < 72) {
-      field(FieldScope::ThreadConfig, "FP16A_FORCE_Enable", chance(rng_, 40) ? 1 : 0, t);
+      field(FieldScope::ThreadConfig, "FP16A_FORCE_Enable", rng_.chance(40, 100) ? 1 : 0, t);
     } else if (k < 78) {
       if (arch_ == Arch::Blackhole)
         field(FieldScope::ThreadConfig, rng_() & 1 ? "DISABLE_IMPLIED_SRCA_FMT_Base" : "DISABLE_IMPLIED_SRCB_FMT_Base",
-              chance(rng_, 40) ? 1 : 0, t);
+              rng_.chance(40, 100) ? 1 : 0, t);
       else
-        field(FieldScope::ThreadConfig, "ADDR_MOD_SET_Base", chance(rng_, 30) ? 1 : 0, t);
+        field(FieldScope::ThreadConfig, "ADDR_MOD_SET_Base", rng_.chance(30, 100) ? 1 : 0, t);
     } else if (k < 80) {
       field(FieldScope::ThreadConfig, rng_() & 1 ? "CLR_DVALID_SrcA_Disable" : "CLR_DVALID_SrcB_Disable",
-            chance(rng_, 30) ? 1 : 0, t);
+            rng_.chance(30, 100) ? 1 : 0, t);
     } else if (k < 97) {
       random_addr_mod_field(t, static_cast<unsigned>(rng_() & 7), nullptr);
     } else if (k < 98) {
-      field(FieldScope::Config, "DEST_REGW_BASE_Base", chance(rng_, 50) ? 0 : static_cast<uint32_t>(rng_() & 0x3F0), 0, st);
+      field(FieldScope::Config, "DEST_REGW_BASE_Base", rng_.chance(50, 100) ? 0 : static_cast<uint32_t>(rng_() & 0x3F0), 0, st);
     } else {
       // Not DbgFeatureDisableBit11: with it every Dst16b write is NonContractualBehaviour in the model.
-      field(FieldScope::Global, "DEST_ACCESS_CFG_zeroacc_absolute_tile_mode", chance(rng_, 30) ? 1 : 0);
+      field(FieldScope::Global, "DEST_ACCESS_CFG_zeroacc_absolute_tile_mode", rng_.chance(30, 100) ? 1 : 0);
     }
   }
 
-  DataFormat fill_format(unsigned operand, std::mt19937_64& rng, bool* int8) {
+  DataFormat fill_format(unsigned operand, Rng& rng, bool* int8) {
     const TensixState& s = shadow();
-    *int8 = (s.Config[0].ALU_ACC_CTRL_INT8_math_enabled || s.Config[1].ALU_ACC_CTRL_INT8_math_enabled) && chance(rng, 70);
+    *int8 = (s.Config[0].ALU_ACC_CTRL_INT8_math_enabled || s.Config[1].ALU_ACC_CTRL_INT8_math_enabled) && rng.chance(70, 100);
     if (*int8) return DataFormat::INT8;
     const bool implied = arch_ == Arch::Blackhole && !(operand ? s.ThreadConfig[0].DISABLE_IMPLIED_SRCB_FMT_Base
                                                                : s.ThreadConfig[0].DISABLE_IMPLIED_SRCA_FMT_Base);
-    if (!implied && chance(rng, 70)) {  // data in the style the configuration will read it in
+    if (!implied && rng.chance(70, 100)) {  // data in the style the configuration will read it in
       const ConfigRegs& c = s.Config[rng() & 1];
       const uint32_t code = operand ? c.ALU_FORMAT_SPEC_REG1_SrcB : c.ALU_FORMAT_SPEC_REG0_SrcA;
       if (is_valid_data_format_code(code) && code != static_cast<uint32_t>(DataFormat::INT8))
         return static_cast<DataFormat>(code);
     }
-    return kFloatFormats[rand_below(rng, kFloatFormats.size())];
+    return kFloatFormats[rng.below(kFloatFormats.size())];
   }
 
-  UnpackFill fill_for(unsigned operand, std::mt19937_64& rng) {
+  UnpackFill fill_for(unsigned operand, Rng& rng) {
     bool int8 = false;
     const DataFormat f = fill_format(operand, rng, &int8);
-    if (chance(rng, 50)) return pool_.fill(rng, f, int8, 0, kSrcRows);
-    const unsigned first = static_cast<unsigned>(rand_below(rng, kSrcRows));
-    return pool_.fill(rng, f, int8, first, 8 + static_cast<unsigned>(rand_below(rng, 40)));
+    if (rng.chance(50, 100)) return pool_.fill(rng, f, int8, 0, kSrcRows);
+    const unsigned first = static_cast<unsigned>(rng.below(kSrcRows));
+    return pool_.fill(rng, f, int8, first, 8 + static_cast<unsigned>(rng.below(40)));
   }
 
   InitialState make_initial() {
     InitialState init;
     for (unsigned st = 0; st < kNumConfigStates; ++st) {
       init.fields.push_back({FieldScope::Config, "ALU_ACC_CTRL_Fp32_enabled", 0, st, static_cast<uint32_t>(rng_() & 1)});
-      init.fields.push_back({FieldScope::Config, "ALU_FORMAT_SPEC_REG0_SrcA", 0, st, kFormatCodes[rand_below(rng_, 7)]});
-      init.fields.push_back({FieldScope::Config, "ALU_FORMAT_SPEC_REG1_SrcB", 0, st, kFormatCodes[rand_below(rng_, 7)]});
-      init.fields.push_back({FieldScope::Config, "ALU_FORMAT_SPEC_REG2_Dstacc", 0, st, kFormatCodes[rand_below(rng_, 7)]});
+      init.fields.push_back({FieldScope::Config, "ALU_FORMAT_SPEC_REG0_SrcA", 0, st, kFormatCodes[rng_.below(7)]});
+      init.fields.push_back({FieldScope::Config, "ALU_FORMAT_SPEC_REG1_SrcB", 0, st, kFormatCodes[rng_.below(7)]});
+      init.fields.push_back({FieldScope::Config, "ALU_FORMAT_SPEC_REG2_Dstacc", 0, st, kFormatCodes[rng_.below(7)]});
     }
     for (unsigned t = 0; t < kNumThreads; ++t) {
       init.fields.push_back({FieldScope::ThreadConfig, "FIDELITY_BASE_Phase", t, 0, static_cast<uint32_t>(rng_() & 3)});
@@ -331,22 +331,20 @@ class RandomStimulus final : public StreamStimulus {
     }
     for (unsigned op = 0; op < 2; ++op) {
       bool int8 = false;
-      const DataFormat f = kFloatFormats[rand_below(rng_, kFloatFormats.size())];
+      const DataFormat f = kFloatFormats[rng_.below(kFloatFormats.size())];
       init.banks.push_back({op, 0, true, static_cast<uint32_t>(f)});
       init.banks.push_back({op, 1, false, static_cast<uint32_t>(DataFormat::BF16)});
       const SrcStyle style = int8 ? SrcStyle::INT8 : src_style_of_format(f);
-      DataRng data(rng_());
-      for (unsigned r = 0; r < kSrcRows; ++r) init.src_rows.push_back({op, 0, r, random_src_row(data, style)});
+      for (unsigned r = 0; r < kSrcRows; ++r) init.src_rows.push_back({op, 0, r, random_src_row(rng_, style)});
     }
     init.unpacker_bank = {1, 1};
     init.matrix_unit_bank = {0, 0};
-    DataRng data(rng_());
-    for (unsigned r = 0; r < kDstRows; ++r) init.dst_rows.push_back({r, random_dst_row(data), chance(data, 90)});
+    for (unsigned r = 0; r < kDstRows; ++r) init.dst_rows.push_back({r, random_dst_row(rng_), rng_.chance(90, 100)});
     static constexpr std::array<uint32_t, 6> kGprSpecial = {0, 1, 0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 0xFFFF};
     for (unsigned t = 0; t < kNumThreads; ++t)
       for (unsigned i = 0; i < kNumGprs; ++i)
-        init.gprs.push_back({t, i, chance(rng_, 30) ? kGprSpecial[rand_below(rng_, kGprSpecial.size())]
-                                                    : static_cast<uint32_t>(rng_())});
+        init.gprs.push_back({t, i, rng_.chance(30, 100) ? kGprSpecial[rng_.below(kGprSpecial.size())]
+                                                        : static_cast<uint32_t>(rng_())});
     return init;
   }
 

@@ -28,10 +28,10 @@
 // banks full, flips with CLR_DVALID_*_Disable). CLEARDVALID Reset=1 (which would race with an
 // unpacker in the middle of a fill) is never emitted.
 //
-// Determinism: every output is a function of (test, arch, seed, instructions) only: one
-// std::mt19937_64 seeded from the seed drives every choice; bulk data (fills, preloads) comes from a
-// SplitMix64 seeded from it per fill, and fills asked for after the end from two generators seeded
-// from the seed. No time, no unordered containers. next() and next_fill() may be called in any
+// Determinism: every output is a function of (test, arch, seed, instructions) only: the stream
+// "stream" of the seed (tmu/rng.h, derive_seed) drives every choice and draws every datum, and fills
+// asked for after the end come from the streams "late fills SrcA" / "late fills SrcB", so they never
+// disturb it. No time, no unordered containers. next() and next_fill() may be called in any
 // interleaving: a fill the testbench asks for before the stream has consumed it makes the generator
 // run ahead (the steps are queued).
 //

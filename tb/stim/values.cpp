@@ -18,7 +18,7 @@ constexpr std::array<uint32_t, 12> kMant10SliceMantissas = {0x000, 0x001, 0x007,
 // x uniformly scaled into [0, n) without a division (n small).
 inline uint32_t scaled(uint32_t x16, uint32_t n) { return (x16 * n) >> 16; }
 
-uint32_t float_datum(DataRng& rng, SrcStyle style) {
+uint32_t float_datum(Rng& rng, SrcStyle style) {
   const bool fp16 = style == SrcStyle::FP16;
   const uint32_t max_exp = fp16 ? 31 : 255;
   const uint32_t bias = fp16 ? 15 : 127;
@@ -62,12 +62,12 @@ uint32_t float_datum(DataRng& rng, SrcStyle style) {
   return src_layout::assemble(sign, mant10 & 0x3FF, exp & (fp16 ? 0x1Fu : 0xFFu));
 }
 
-uint32_t int8_datum(DataRng& rng) {
+uint32_t int8_datum(Rng& rng) {
   static constexpr std::array<uint32_t, 7> kExtremes = {0, 1, 127, 128, 255, 1023, 64};
   const uint32_t sign = rng() & 1;
   uint32_t mag;
-  const unsigned k = static_cast<unsigned>(rand_below(rng, 100));
-  if (k < 25) mag = kExtremes[rand_below(rng, kExtremes.size())];
+  const unsigned k = static_cast<unsigned>(rng.below(100));
+  if (k < 25) mag = kExtremes[rng.below(kExtremes.size())];
   else if (k < 35) mag = static_cast<uint32_t>(rng() & 1023);
   else mag = static_cast<uint32_t>(rng() & 127);
   return pack_src(SrcFields{sign, mag ? src_layout::kInt8Marker : 0u, mag}, SrcStyle::INT8);
@@ -75,29 +75,29 @@ uint32_t int8_datum(DataRng& rng) {
 
 }  // namespace
 
-uint32_t random_src_datum(DataRng& rng, SrcStyle style) {
+uint32_t random_src_datum(Rng& rng, SrcStyle style) {
   return style == SrcStyle::INT8 ? int8_datum(rng) : float_datum(rng, style);
 }
 
-std::array<uint32_t, kSrcCols> random_src_row(DataRng& rng, SrcStyle style) {
+std::array<uint32_t, kSrcCols> random_src_row(Rng& rng, SrcStyle style) {
   std::array<uint32_t, kSrcCols> row{};
-  const unsigned k = static_cast<unsigned>(rand_below(rng, 100));
+  const unsigned k = static_cast<unsigned>(rng.below(100));
   if (k < 6) {  // one value everywhere (argmax ties across rows and columns)
     row.fill(random_src_datum(rng, style));
     return row;
   }
   for (auto& v : row) v = random_src_datum(rng, style);
-  if (k < 20) row[rand_below(rng, kSrcCols)] = static_cast<uint32_t>(rng() & kSrcDatumMask);  // raw bits
+  if (k < 20) row[rng.below(kSrcCols)] = static_cast<uint32_t>(rng() & kSrcDatumMask);  // raw bits
   if (k < 15) {  // a few repeats within the row
-    const uint32_t v = row[rand_below(rng, kSrcCols)];
-    for (int i = 0; i < 3; ++i) row[rand_below(rng, kSrcCols)] = v;
+    const uint32_t v = row[rng.below(kSrcCols)];
+    for (int i = 0; i < 3; ++i) row[rng.below(kSrcCols)] = v;
   }
   return row;
 }
 
-std::array<uint16_t, kDstCols> random_dst_row(DataRng& rng) {
+std::array<uint16_t, kDstCols> random_dst_row(Rng& rng) {
   std::array<uint16_t, kDstCols> row{};
-  const unsigned kind = static_cast<unsigned>(rand_below(rng, 8));
+  const unsigned kind = static_cast<unsigned>(rng.below(8));
   for (auto& v : row) {
     switch (kind) {
       case 0: case 1: case 2: {  // BF16 values (also the high halves of FP32)
@@ -111,10 +111,10 @@ std::array<uint16_t, kDstCols> random_dst_row(DataRng& rng) {
         break;
       }
       case 5:  // small integers (INT8 / INT32 low halves)
-        v = static_cast<uint16_t>(rng() & (rand_below(rng, 2) ? 0x80FF : 0xFFFF));
+        v = static_cast<uint16_t>(rng() & (rng.below(2) ? 0x80FF : 0xFFFF));
         break;
       case 6:  // zero
-        v = rand_below(rng, 4) ? 0 : 0x8000;
+        v = rng.below(4) ? 0 : 0x8000;
         break;
       default:
         v = static_cast<uint16_t>(rng());
@@ -128,14 +128,13 @@ uint32_t bf16_datum(uint32_t sign, uint32_t exp, uint32_t mant7) {
   return pack_src(SrcFields{sign, exp, mant7 << 3}, SrcStyle::BF16);
 }
 
-uint32_t random_bf16_datum(DataRng& rng, int exp_lo, int exp_hi) {
+uint32_t random_bf16_datum(Rng& rng, int exp_lo, int exp_hi) {
   const uint32_t sign = rng() & 1;
-  const uint32_t exp = static_cast<uint32_t>(exp_lo + static_cast<int>(rand_below(rng, exp_hi - exp_lo + 1)));
+  const uint32_t exp = static_cast<uint32_t>(exp_lo + static_cast<int>(rng.below(exp_hi - exp_lo + 1)));
   return bf16_datum(sign, exp, static_cast<uint32_t>(rng() & 127));
 }
 
-UnpackFill DatumPool::fill(std::mt19937_64& seed_rng, DataFormat format, bool int8, unsigned first_row, unsigned rows) {
-  DataRng rng(seed_rng());
+UnpackFill DatumPool::fill(Rng& rng, DataFormat format, bool int8, unsigned first_row, unsigned rows) {
   const SrcStyle style = int8 ? SrcStyle::INT8 : src_style_of_format(format);
   std::vector<uint32_t>& pool = pools_[static_cast<unsigned>(style)];
   if (pool.empty()) {

@@ -21,7 +21,7 @@ inline constexpr unsigned kDot = 16;
 // ---------------------------------------------------------------------------------------------
 
 inline uint32_t random_mantissa(Rng& rng) {
-  switch (rng.range(0, 9)) {
+  switch (rng.between(0, 9)) {
     case 0: return 0;
     case 1: return 0x3FF;
     case 2: return static_cast<uint32_t>(rng.bits(1) << 9);  // a half-way pattern
@@ -34,18 +34,18 @@ inline uint32_t random_datum(Rng& rng, int base_exp, bool fp16) {
   const uint32_t sign = static_cast<uint32_t>(rng.bits(1));
   const int max_exp = fp16 ? 31 : 255;
   int exponent = 0;
-  switch (rng.range(0, 19)) {
+  switch (rng.between(0, 19)) {
     case 0: exponent = 0; break;
     case 1: exponent = max_exp; break;
     case 2: exponent = 1; break;
-    case 3: exponent = static_cast<int>(rng.range(0, max_exp)); break;
-    default: exponent = std::clamp(base_exp + static_cast<int>(rng.range(-4, 4)), 0, max_exp); break;
+    case 3: exponent = static_cast<int>(rng.between(0, max_exp)); break;
+    default: exponent = std::clamp(base_exp + static_cast<int>(rng.between(-4, 4)), 0, max_exp); break;
   }
   uint32_t exp8 = static_cast<uint32_t>(exponent);
   // FP16 data ignore exponent bits 7:5; sometimes fill them to prove it. Datums with any pattern in
   // the bits a style ignores (BF16 mantissa 2:0) come out of the full 19-bit draw below too.
-  if (fp16 && rng.chance(10)) exp8 |= static_cast<uint32_t>(rng.bits(3)) << 5;
-  if (rng.chance(2)) return static_cast<uint32_t>(rng.bits(kSrcDatumW));
+  if (fp16 && rng.chance(10, 100)) exp8 |= static_cast<uint32_t>(rng.bits(3)) << 5;
+  if (rng.chance(2, 100)) return static_cast<uint32_t>(rng.bits(kSrcDatumW));
   return (sign << 18) | (random_mantissa(rng) << 8) | exp8;
 }
 
@@ -56,12 +56,12 @@ struct ChainMode {
 
 inline ChainMode random_chain_mode(Rng& rng, bool allow_int8, bool allow_zero_flag) {
   ChainMode m;
-  m.fpu.srca_style = static_cast<SrcStyle>(rng.range(0, allow_int8 ? 3 : 2));
-  m.fpu.srcb_style = static_cast<SrcStyle>(rng.range(0, 3));
+  m.fpu.srca_style = static_cast<SrcStyle>(rng.between(0, allow_int8 ? 3 : 2));
+  m.fpu.srcb_style = static_cast<SrcStyle>(rng.between(0, 3));
   m.fpu.dst32 = rng.bits(1);
   m.fpu.fidelity_phase = static_cast<uint32_t>(rng.bits(2));
   m.fpu.arch = rng.bits(1) ? Arch::Wormhole : Arch::Blackhole;
-  m.zero_flag_disabled = allow_zero_flag && rng.chance(25);
+  m.zero_flag_disabled = allow_zero_flag && rng.chance(25, 100);
   return m;
 }
 

@@ -1,5 +1,5 @@
 // Shared pieces of the block-level RTL tests: the Verilator model wrapper, port bit access, the
-// RTL struct layouts (tmu_pkg.sv) as C++ packing functions, a seeded random source, and the
+// RTL struct layouts (tmu_pkg.sv) as C++ packing functions, the seeded generator (tmu/rng.h), and the
 // mismatch log every test reports through. Expected values always come from the refmodel.
 #pragma once
 
@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <deque>
 #include <memory>
-#include <random>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -16,6 +15,8 @@
 #include <verilated.h>
 
 #include TMU_TB_HEADER  // the Verilator model class: Vtmu_blocks_tb or its Yosys-netlist twin
+
+#include "tmu/rng.h"
 
 namespace tmu_rtl {
 
@@ -95,19 +96,7 @@ struct Options {
   bool verbose = false;
 };
 
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : gen_(seed) {}
-  uint64_t bits(unsigned n) { return n >= 64 ? gen_() : gen_() & ((uint64_t{1} << n) - 1); }
-  // Uniform in [lo, hi].
-  int64_t range(int64_t lo, int64_t hi) {
-    return lo + static_cast<int64_t>(gen_() % static_cast<uint64_t>(hi - lo + 1));
-  }
-  bool chance(unsigned percent) { return gen_() % 100 < percent; }
-
- private:
-  std::mt19937_64 gen_;
-};
+using tmu::Rng;
 
 // Counts cases and mismatches; prints the first few mismatches in full.
 class Checker {
@@ -208,7 +197,7 @@ StreamStats stream_operations(Sim& sim, Rng& rng, Checker& chk, unsigned latency
   std::deque<InFlight> in_flight;
   StreamStats s;
   while (s.issued < operations || !in_flight.empty()) {
-    if (s.issued < operations && !rng.chance(5)) {
+    if (s.issued < operations && !rng.chance(5, 100)) {
       const uint64_t index = s.issued++;
       in_flight.push_back(InFlight{issue(index), index, s.ticks + latency});
     } else {

@@ -51,8 +51,7 @@ int main(int argc, char** argv) {
   if (argc < 2) return usage(argv[0]);
   const std::string which = argv[1];
   tmu_rtl::Options opt;
-  // A seed from the clock unless one is given; printed either way.
-  opt.seed = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  opt.seed = tmu::clock_seed();  // unless --seed gives one; printed either way
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if ((arg == "--seed" || arg == "--cases") && i + 1 < argc) {
@@ -71,7 +70,8 @@ int main(int argc, char** argv) {
   for (const Block& b : kBlocks) {
     if (which != "all" && which != b.name) continue;
     found = true;
-    std::printf("%s: seed %llu\n", b.name, static_cast<unsigned long long>(opt.seed));
+    std::printf("%s: seed %llu (replay with --seed %llu)\n", b.name, static_cast<unsigned long long>(opt.seed),
+                static_cast<unsigned long long>(opt.seed));
     std::fflush(stdout);
     const auto start = std::chrono::steady_clock::now();
     tmu_rtl::Sim sim;  // a fresh model per block

@@ -28,7 +28,7 @@ constexpr unsigned kRowMask = tmu::kDstRows - 1;
 // First rows are drawn from a small area most of the time, so that writes, ZEROACCs and reads
 // meet; now and then next to the wrap of Dst (row 1023 -> 0) or of the Dst32b rows below 512.
 unsigned random_first_row(Rng& rng, unsigned area_block) {
-  const unsigned pick = static_cast<unsigned>(rng.range(0, 99));
+  const unsigned pick = static_cast<unsigned>(rng.between(0, 99));
   if (pick < 65) return (area_block * kBlockRows + static_cast<unsigned>(rng.bits(6))) & kRowMask;
   if (pick < 75) return (tmu::kDstRows - 1 - static_cast<unsigned>(rng.bits(3))) & kRowMask;
   if (pick < 85) return tmu::kDst32Rows - 1 - static_cast<unsigned>(rng.bits(3));
@@ -36,7 +36,7 @@ unsigned random_first_row(Rng& rng, unsigned area_block) {
 }
 
 uint32_t random_identity(Rng& rng) {
-  const unsigned k = static_cast<unsigned>(rng.range(0, 2));
+  const unsigned k = static_cast<unsigned>(rng.between(0, 2));
   return k == 0 ? 0u : k == 1 ? 0xFFFFFFFFu : static_cast<uint32_t>(rng.bits(32));
 }
 
@@ -80,23 +80,23 @@ int test_dst_regs(Sim& sim, const Options& opt) {
   unsigned window = 0;  // the 8-row block the accesses gather around
   uint64_t za_cycles = 0, za_rows_total = 0;
   for (uint64_t cycle = 0; cycle < total; ++cycle) {
-    if (rng.chance(1)) window = static_cast<unsigned>(rng.bits(7));
+    if (rng.chance(1, 100)) window = static_cast<unsigned>(rng.bits(7));
 
     // ---- stimulus ----
-    const bool wr = rng.chance(50);
+    const bool wr = rng.chance(50, 100);
     const unsigned wr_row = random_first_row(rng, window);
-    const bool wr_dst32 = rng.bits(1), set_valid = rng.chance(70);
-    const unsigned mask = rng.chance(60) ? 0xFFu : static_cast<unsigned>(rng.bits(8));
+    const bool wr_dst32 = rng.bits(1), set_valid = rng.chance(70, 100);
+    const unsigned mask = rng.chance(60, 100) ? 0xFFu : static_cast<unsigned>(rng.bits(8));
     std::array<uint32_t, kBlockLanes> wr_data{};
     for (auto& v : wr_data) v = static_cast<uint32_t>(rng.bits(32));
 
-    const bool za = rng.chance(15);
-    const unsigned mode = static_cast<unsigned>(rng.range(0, 99)) < 60 ? 1u : static_cast<unsigned>(rng.range(0, 3));
-    const bool use_dst32b = rng.bits(1), revert = mode == 1 && rng.chance(30), fp32 = rng.bits(1);
+    const bool za = rng.chance(15, 100);
+    const unsigned mode = static_cast<unsigned>(rng.between(0, 99)) < 60 ? 1u : static_cast<unsigned>(rng.between(0, 3));
+    const bool use_dst32b = rng.bits(1), revert = mode == 1 && rng.chance(30, 100), fp32 = rng.bits(1);
     // 16-row blocks mostly near the window (and now and then out of range, which clears nothing).
     unsigned imm10 = static_cast<unsigned>(rng.bits(10));
-    if (mode == 1 && rng.chance(80)) imm10 = (window * kBlockRows / 16 / (use_dst32b ? 2 : 1) + rng.bits(1)) & 0xFF;
-    if (mode == 0 && rng.chance(70)) imm10 = random_first_row(rng, window);
+    if (mode == 1 && rng.chance(80, 100)) imm10 = (window * kBlockRows / 16 / (use_dst32b ? 2 : 1) + rng.bits(1)) & 0xFF;
+    if (mode == 0 && rng.chance(70, 100)) imm10 = random_first_row(rng, window);
 
     unsigned rd_row[kReadPorts], rd_dst32[kReadPorts];
     uint32_t identity[kReadPorts];

@@ -36,7 +36,7 @@ struct Operation {
 // A float datum: mostly near base_exp, often one of the edges.
 uint32_t float_datum(Rng& rng, int base_exp, bool fp16) {
   const uint32_t sign = static_cast<uint32_t>(rng.bits(1)) << 18;
-  switch (rng.range(0, 19)) {
+  switch (rng.between(0, 19)) {
     case 0: case 1: return sign;                                                     // +-0
     case 2: return sign | (static_cast<uint32_t>(rng.bits(10)) << 8);                // denormal
     case 3: return sign | (static_cast<uint32_t>(rng.bits(10)) << 8) | (fp16 ? 31u : 255u);  // max exp
@@ -48,24 +48,24 @@ uint32_t float_datum(Rng& rng, int base_exp, bool fp16) {
 uint32_t int8_datum(Rng& rng) {
   const uint32_t sign = static_cast<uint32_t>(rng.bits(1)) << 18;
   uint32_t magnitude = static_cast<uint32_t>(rng.bits(10));
-  if (rng.chance(10)) magnitude = rng.bits(1) ? 0x3FF : 0;
+  if (rng.chance(10, 100)) magnitude = rng.bits(1) ? 0x3FF : 0;
   uint32_t exponent = tmu::src_layout::kInt8Marker;
-  if (rng.chance(10)) exponent = 0;
-  if (rng.chance(5)) exponent = static_cast<uint32_t>(rng.bits(8));
+  if (rng.chance(10, 100)) exponent = 0;
+  if (rng.chance(5, 100)) exponent = static_cast<uint32_t>(rng.bits(8));
   return sign | (magnitude << 8) | exponent;
 }
 
 uint32_t float_dst(Rng& rng, const fpu::FpuMode& mode, int base) {
-  if (rng.chance(3)) return static_cast<uint32_t>(rng.bits(mode.dst32 ? 32 : 16));
+  if (rng.chance(3, 100)) return static_cast<uint32_t>(rng.bits(mode.dst32 ? 32 : 16));
   const bool wide = mode.dst32 || fpu::has_8bit_exponent(mode);
   const int max_exp = wide ? 255 : 31;
-  int e = std::clamp(base + static_cast<int>(rng.range(-8, 8)), 0, max_exp);
-  switch (rng.range(0, 19)) {
+  int e = std::clamp(base + static_cast<int>(rng.between(-8, 8)), 0, max_exp);
+  switch (rng.between(0, 19)) {
     case 0: e = 0; break;
     case 1: e = max_exp; break;
-    case 2: e = static_cast<int>(rng.range(1, 30)); break;  // near the wrapped adder term
-    case 3: e = static_cast<int>(rng.range(1, 4)); break;
-    case 4: if (mode.dst32) e = static_cast<int>(rng.range(80, 125)); break;  // FP16 -> FP32 zeros
+    case 2: e = static_cast<int>(rng.between(1, 30)); break;  // near the wrapped adder term
+    case 3: e = static_cast<int>(rng.between(1, 4)); break;
+    case 4: if (mode.dst32) e = static_cast<int>(rng.between(80, 125)); break;  // FP16 -> FP32 zeros
     default: break;
   }
   const uint32_t word = fpu::make_acc_word(static_cast<uint32_t>(rng.bits(1)), static_cast<uint32_t>(e),
@@ -74,37 +74,37 @@ uint32_t float_dst(Rng& rng, const fpu::FpuMode& mode, int base) {
 }
 
 uint32_t int8_dst(Rng& rng) {
-  switch (rng.range(0, 5)) {
+  switch (rng.between(0, 5)) {
     case 0: return static_cast<uint32_t>(rng.bits(32));
     case 1: return tmu::dst32_from_fp32(0x80000000u);  // -0
     case 2: {
       const int32_t near = 0x7FFFFFFF - static_cast<int32_t>(rng.bits(19));
       return tmu::dst32_from_int32(rng.bits(1) ? -near : near);
     }
-    default: return tmu::dst32_from_int32(static_cast<int32_t>(rng.range(-(1 << 20), 1 << 20)));
+    default: return tmu::dst32_from_int32(static_cast<int32_t>(rng.between(-(1 << 20), 1 << 20)));
   }
 }
 
 Operation random_operation(Rng& rng) {
   Operation op;
-  op.op = static_cast<ElwOp>(rng.range(0, 2));
-  op.add_dst = op.op == ElwOp::Mul ? !rng.chance(10) : rng.bits(1);
-  op.bcast_row = rng.chance(20);
-  op.bcast_col = rng.chance(20);
-  op.int8 = rng.chance(15);
+  op.op = static_cast<ElwOp>(rng.between(0, 2));
+  op.add_dst = op.op == ElwOp::Mul ? !rng.chance(10, 100) : rng.bits(1);
+  op.bcast_row = rng.chance(20, 100);
+  op.bcast_col = rng.chance(20, 100);
+  op.int8 = rng.chance(15, 100);
   const ChainMode cm = random_chain_mode(rng, false, true);
   op.mode = cm.fpu;
-  op.mode.srcb_zero_flag_disabled = rng.chance(35);
+  op.mode.srcb_zero_flag_disabled = rng.chance(35, 100);
   if (op.int8) {
     op.mode.srca_style = op.mode.srcb_style = SrcStyle::INT8;
     op.mode.dst32 = true;
   }
   const bool fp16 = op.mode.srca_style == SrcStyle::FP16;
   const int max_exp = fp16 ? 30 : 254;
-  const int base_a = static_cast<int>(rng.range(1, max_exp));
+  const int base_a = static_cast<int>(rng.between(1, max_exp));
   // Additions want nearby exponents (alignment ties, cancellation), products any.
-  const int base_b = op.op == ElwOp::Mul ? static_cast<int>(rng.range(1, max_exp))
-                                         : std::clamp(base_a + static_cast<int>(rng.range(-12, 12)), 1, max_exp);
+  const int base_b = op.op == ElwOp::Mul ? static_cast<int>(rng.between(1, max_exp))
+                                         : std::clamp(base_a + static_cast<int>(rng.between(-12, 12)), 1, max_exp);
   int dst_base = base_a;
   if (op.op == ElwOp::Mul) dst_base = fp16 ? (op.mode.dst32 ? base_a + base_b + 97 : base_a + base_b - 15)
                                            : base_a + base_b - 127;
@@ -121,13 +121,13 @@ Operation random_operation(Rng& rng) {
       }
       op.srca[i][j] = float_datum(rng, base_a, fp16);
       op.srcb[i][j] = float_datum(rng, base_b, fp16);
-      if (op.op != ElwOp::Mul && rng.chance(8)) {
+      if (op.op != ElwOp::Mul && rng.chance(8, 100)) {
         // Exact cancellation: SrcB = -+SrcA.
         const uint32_t flip = op.op == ElwOp::Add ? (1u << 18) : 0;
         op.srcb[i][j] = op.srca[i][j] ^ flip;
       }
-      if (rng.chance(6)) op.srca[i][j] &= ~0xFFu;  // a zero exponent: with a -+0 SrcB, the wrap
-      op.dst[i][j] = float_dst(rng, op.mode, dst_base + static_cast<int>(rng.range(-6, 6)));
+      if (rng.chance(6, 100)) op.srca[i][j] &= ~0xFFu;  // a zero exponent: with a -+0 SrcB, the wrap
+      op.dst[i][j] = float_dst(rng, op.mode, dst_base + static_cast<int>(rng.between(-6, 6)));
     }
   return op;
 }
@@ -207,7 +207,7 @@ void drive_operation(Model& top, const Operation& op) {
 // Garbage on the inputs while valid is low: the pipeline must ignore it.
 void drive_bubble(Model& top, Rng& rng) {
   top.ew_valid_i = 0;
-  top.ew_op_i = static_cast<uint8_t>(rng.range(0, 2));
+  top.ew_op_i = static_cast<uint8_t>(rng.between(0, 2));
   top.ew_int8_i = rng.bits(1);
   top.ew_dst32_i = rng.bits(1);
   top.ew_phase_i = static_cast<uint8_t>(rng.bits(2));

@@ -106,8 +106,8 @@ int test_fidelity_slice(Sim& sim, const Options& opt) {
       for (unsigned pair = 0; pair < 1024 * 1024; pair += kDot) {
         for (unsigned k = 0; k < kDot; ++k) {
           const unsigned ma = (pair + k) >> 10, mb = (pair + k) & 0x3FF;
-          a[k] = static_cast<uint32_t>((rng.bits(1) << 18) | (ma << 8) | rng.range(1, 31));
-          b[k] = static_cast<uint32_t>((rng.bits(1) << 18) | (mb << 8) | rng.range(1, 31));
+          a[k] = static_cast<uint32_t>((rng.bits(1) << 18) | (ma << 8) | rng.between(1, 31));
+          b[k] = static_cast<uint32_t>((rng.bits(1) << 18) | (mb << 8) | rng.between(1, 31));
         }
         drive_pairs(top, a, b);
         sim.eval();
@@ -121,7 +121,7 @@ int test_fidelity_slice(Sim& sim, const Options& opt) {
   for (uint64_t i = 0; i < evals; ++i) {
     const ChainMode m = random_chain_mode(rng, true, true);
     const bool fp16 = m.fpu.srca_style == SrcStyle::FP16;
-    const int base = static_cast<int>(rng.range(1, fp16 ? 30 : 254));
+    const int base = static_cast<int>(rng.between(1, fp16 ? 30 : 254));
     for (unsigned k = 0; k < kDot; ++k) {
       a[k] = random_datum(rng, base, fp16);
       b[k] = random_datum(rng, base, fp16);

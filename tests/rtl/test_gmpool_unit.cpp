@@ -67,7 +67,7 @@ uint32_t datum(uint32_t sign, uint32_t mantissa, uint32_t exponent) {
 
 uint32_t small_set_mantissa(Rng& rng) {
   static constexpr std::array<uint32_t, 6> kSet{0, 0x3FF, 0x200, 0x001, 0x0F8, 0x007};
-  return rng.chance(60) ? kSet[rng.range(0, kSet.size() - 1)] : static_cast<uint32_t>(rng.bits(10));
+  return rng.chance(60, 100) ? kSet[rng.between(0, kSet.size() - 1)] : static_cast<uint32_t>(rng.bits(10));
 }
 
 // An exponent near base, sometimes 0, 1 or the largest; FP16 and INT8 sometimes with exponent bits
@@ -75,31 +75,31 @@ uint32_t small_set_mantissa(Rng& rng) {
 uint32_t near_exponent(Rng& rng, SrcStyle style, int base) {
   const int max_exp = static_cast<int>(max_exponent(style));
   uint32_t e = 0;
-  switch (rng.range(0, 15)) {
+  switch (rng.between(0, 15)) {
     case 0: e = 0; break;
     case 1: e = static_cast<uint32_t>(max_exp); break;
     case 2: e = 1; break;
-    default: e = static_cast<uint32_t>(std::clamp(base + static_cast<int>(rng.range(-2, 2)), 0, max_exp)); break;
+    default: e = static_cast<uint32_t>(std::clamp(base + static_cast<int>(rng.between(-2, 2)), 0, max_exp)); break;
   }
-  if (max_exp == 31 && rng.chance(10)) e |= static_cast<uint32_t>(rng.bits(3)) << 5;
+  if (max_exp == 31 && rng.chance(10, 100)) e |= static_cast<uint32_t>(rng.bits(3)) << 5;
   return e;
 }
 
 uint32_t random_srca(Rng& rng, SrcStyle style, int base) {
-  if (rng.chance(3)) return static_cast<uint32_t>(rng.bits(kSrcDatumW));
+  if (rng.chance(3, 100)) return static_cast<uint32_t>(rng.bits(kSrcDatumW));
   if (style == SrcStyle::INT8) {
     // Magnitude in the mantissa field; the "exponent" is the marker 16, or 0 for a zero.
     const uint32_t mag = small_set_mantissa(rng);
-    const uint32_t marker = rng.chance(10) ? static_cast<uint32_t>(rng.bits(8)) : (mag || rng.chance(50) ? 16 : 0);
-    return datum(static_cast<uint32_t>(rng.chance(40)), mag, marker);
+    const uint32_t marker = rng.chance(10, 100) ? static_cast<uint32_t>(rng.bits(8)) : (mag || rng.chance(50, 100) ? 16 : 0);
+    return datum(static_cast<uint32_t>(rng.chance(40, 100)), mag, marker);
   }
-  return datum(static_cast<uint32_t>(rng.chance(35)), small_set_mantissa(rng), near_exponent(rng, style, base));
+  return datum(static_cast<uint32_t>(rng.chance(35, 100)), small_set_mantissa(rng), near_exponent(rng, style, base));
 }
 
 uint32_t random_srcb(Rng& rng, SrcStyle style, int base) {
   // Sign and mantissa never matter: fill them with noise.
   const uint32_t noise = static_cast<uint32_t>(rng.bits(11)) << 8;
-  if (rng.chance(4)) return noise;  // exponent 0: the row reads as minus infinity
+  if (rng.chance(4, 100)) return noise;  // exponent 0: the row reads as minus infinity
   return noise | near_exponent(rng, style, base);
 }
 
@@ -119,7 +119,7 @@ uint32_t top_dst_value(Rng& rng, const Operation& op, unsigned j) {
   const bool dst32 = op.dst32;
   const uint32_t noise = static_cast<uint32_t>(rng.bits(dst32 ? 32 : 16));
   const fpu::GmpoolDstStyle style = fpu::gmpool_dst_style(op.style, dst32, op.argmax);
-  switch (rng.range(0, 9)) {
+  switch (rng.between(0, 9)) {
     case 0: return dst_identity(dst32);
     case 1:
     case 2: return noise;
@@ -130,28 +130,28 @@ uint32_t top_dst_value(Rng& rng, const Operation& op, unsigned j) {
     }
     default: {
       fpu::GmpoolDatum d = column_max(op, j);
-      const int nudge = static_cast<int>(rng.range(-1, 1));
+      const int nudge = static_cast<int>(rng.between(-1, 1));
       uint32_t mag = (d.exponent << 10) | d.mag_or_man;
       const bool up = (nudge > 0) != (d.sign != 0);
       if (nudge != 0) mag = up ? std::min(mag + 8, 0x7FFFFu) : (mag >= 8 ? mag - 8 : 0);
       d.exponent = mag >> 10;
       d.mag_or_man = mag & 0x3FF;
       uint32_t v = fpu::gmpool_write_dst(d, style);
-      if (rng.chance(50)) v |= noise & 0xFFF;  // an earlier index and phase
+      if (rng.chance(50, 100)) v |= noise & 0xFFF;  // an earlier index and phase
       return dst32 ? v : v >> 16;
     }
   }
 }
 
 void random_mode(Rng& rng, Operation& op) {
-  op.style = static_cast<SrcStyle>(rng.range(0, 3));
-  op.dst32 = rng.chance(50);
-  op.argmax = rng.chance(50);
+  op.style = static_cast<SrcStyle>(rng.between(0, 3));
+  op.dst32 = rng.chance(50, 100);
+  op.argmax = rng.chance(50, 100);
 }
 
 void fill_dst(Rng& rng, Operation& op) {
   for (unsigned k = 0; k < kDstRows; ++k) {
-    op.dst_valid[k] = !rng.chance(15);
+    op.dst_valid[k] = !rng.chance(15, 100);
     for (unsigned j = 0; j < kCols; ++j) {
       if (!op.dst_valid[k]) {
         op.dst[k][j] = dst_identity(op.dst32);
@@ -169,10 +169,10 @@ Operation clustered_operation(Rng& rng) {
   Operation op;
   random_mode(rng, op);
   const int max_exp = static_cast<int>(max_exponent(op.style));
-  const int base_b = static_cast<int>(rng.range(1, max_exp));
+  const int base_b = static_cast<int>(rng.between(1, max_exp));
   for (unsigned i = 0; i < kRows; ++i) op.srcb[i] = random_srcb(rng, op.style, base_b);
   for (unsigned j = 0; j < kCols; ++j) {
-    const int base_a = static_cast<int>(rng.range(1, max_exp));
+    const int base_a = static_cast<int>(rng.between(1, max_exp));
     for (unsigned i = 0; i < kRows; ++i) op.srca[i][j] = random_srca(rng, op.style, base_a);
   }
   fill_dst(rng, op);
@@ -188,18 +188,18 @@ Operation equal_keys_operation(Rng& rng) {
   const int max_exp = static_cast<int>(max_exponent(op.style));
   std::array<int, kRows> exp_b{};
   for (unsigned i = 0; i < kRows; ++i) {
-    exp_b[i] = static_cast<int>(rng.range(1, max_exp));
+    exp_b[i] = static_cast<int>(rng.between(1, max_exp));
     op.srcb[i] = (static_cast<uint32_t>(rng.bits(11)) << 8) | static_cast<uint32_t>(exp_b[i]);
   }
   for (unsigned j = 0; j < kCols; ++j) {
-    const int sum = static_cast<int>(rng.range(2, 2 * max_exp));
-    const uint32_t sign = static_cast<uint32_t>(rng.chance(40));
+    const int sum = static_cast<int>(rng.between(2, 2 * max_exp));
+    const uint32_t sign = static_cast<uint32_t>(rng.chance(40, 100));
     const uint32_t mantissa = small_set_mantissa(rng);
     for (unsigned i = 0; i < kRows; ++i) {
       const int ea = std::clamp(sum - exp_b[i], 1, max_exp);
       uint32_t m = mantissa;
-      if (rng.chance(25)) m ^= static_cast<uint32_t>(rng.bits(3));  // BF16 cannot see this
-      op.srca[i][j] = rng.chance(10) ? random_srca(rng, op.style, ea) : datum(sign, m, static_cast<uint32_t>(ea));
+      if (rng.chance(25, 100)) m ^= static_cast<uint32_t>(rng.bits(3));  // BF16 cannot see this
+      op.srca[i][j] = rng.chance(10, 100) ? random_srca(rng, op.style, ea) : datum(sign, m, static_cast<uint32_t>(ea));
     }
   }
   fill_dst(rng, op);
@@ -216,7 +216,7 @@ void place_ties(Rng& rng, Operation& op, unsigned j, unsigned p, unsigned q, uin
       continue;
     }
     const uint32_t sign = top >> 18, man = (top >> 8) & 0x3FF, e = top & 0xFF;
-    switch (rng.range(0, 3)) {
+    switch (rng.between(0, 3)) {
       case 0:  // one exponent lower (or the opposite sign at the bottom)
         op.srca[i][j] = sign ? datum(1, man, std::min<uint32_t>(e + 1, static_cast<uint32_t>(max_exp)))
                              : datum(0, man, e > 1 ? e - 1 : 0);
@@ -241,15 +241,15 @@ Operation tie_operation(Rng& rng, unsigned mode, unsigned p) {
   op.dst32 = (mode >> 2) & 1;
   op.argmax = (mode >> 3) & 1;
   const int max_exp = static_cast<int>(max_exponent(op.style));
-  const uint32_t exp_b = static_cast<uint32_t>(rng.range(1, max_exp));
+  const uint32_t exp_b = static_cast<uint32_t>(rng.between(1, max_exp));
   for (unsigned i = 0; i < kRows; ++i) op.srcb[i] = (static_cast<uint32_t>(rng.bits(11)) << 8) | exp_b;
   for (unsigned j = 0; j < kCols; ++j) {
     uint32_t top = 0;
     if (op.style == SrcStyle::INT8) {
-      top = datum(static_cast<uint32_t>(rng.chance(30)), static_cast<uint32_t>(rng.range(1, 0x3FF)), 16);
+      top = datum(static_cast<uint32_t>(rng.chance(30, 100)), static_cast<uint32_t>(rng.between(1, 0x3FF)), 16);
     } else {
-      top = datum(static_cast<uint32_t>(rng.chance(30)), small_set_mantissa(rng),
-                  static_cast<uint32_t>(rng.range(2, max_exp - 1)));
+      top = datum(static_cast<uint32_t>(rng.chance(30, 100)), small_set_mantissa(rng),
+                  static_cast<uint32_t>(rng.between(2, max_exp - 1)));
     }
     place_ties(rng, op, j, p, (p + j) % kRows, top);
   }
@@ -264,34 +264,34 @@ Operation tie_operation(Rng& rng, unsigned mode, unsigned p) {
 Operation zero_operation(Rng& rng) {
   Operation op;
   random_mode(rng, op);
-  if (op.style == SrcStyle::BF16 && rng.chance(50)) op.style = SrcStyle::INT8;
+  if (op.style == SrcStyle::BF16 && rng.chance(50, 100)) op.style = SrcStyle::INT8;
   for (unsigned i = 0; i < kRows; ++i) {
     const uint32_t noise = static_cast<uint32_t>(rng.bits(11)) << 8;
     // FP16: bits 7:5 set, 4:0 clear, so the sum of the five-bit exponents can be 0.
-    op.srcb[i] = rng.chance(10) ? noise : noise | (rng.chance(60) ? 0x20u << rng.range(0, 2) : 16u);
+    op.srcb[i] = rng.chance(10, 100) ? noise : noise | (rng.chance(60, 100) ? 0x20u << rng.between(0, 2) : 16u);
   }
   for (unsigned j = 0; j < kCols; ++j)
     for (unsigned i = 0; i < kRows; ++i) {
       const uint32_t sign = static_cast<uint32_t>(rng.bits(1));
-      switch (rng.range(0, 4)) {
+      switch (rng.between(0, 4)) {
         case 0: op.srca[i][j] = datum(sign, static_cast<uint32_t>(rng.bits(10)), 0); break;   // +0
-        case 1: op.srca[i][j] = datum(sign, 0, 0x20u << rng.range(0, 2)); break;             // +-0 (FP16)
+        case 1: op.srca[i][j] = datum(sign, 0, 0x20u << rng.between(0, 2)); break;             // +-0 (FP16)
         case 2: op.srca[i][j] = datum(sign, 0, 16); break;                                   // +-0 (INT8)
-        case 3: op.srca[i][j] = datum(1, static_cast<uint32_t>(rng.range(1, 0x3FF)), 16); break;
+        case 3: op.srca[i][j] = datum(1, static_cast<uint32_t>(rng.between(1, 0x3FF)), 16); break;
         default: op.srca[i][j] = random_srca(rng, op.style, 16); break;
       }
     }
   fill_dst(rng, op);
   for (unsigned j = 0; j < kCols; ++j)
-    if (op.dst_valid[0] && rng.chance(50)) {
-      const uint32_t zero = rng.chance(50) ? 0x80000000u : 0u;
+    if (op.dst_valid[0] && rng.chance(50, 100)) {
+      const uint32_t zero = rng.chance(50, 100) ? 0x80000000u : 0u;
       op.dst[0][j] = op.dst32 ? zero | static_cast<uint32_t>(rng.bits(12)) : zero >> 16;
     }
   return op;
 }
 
 Operation random_operation(Rng& rng) {
-  switch (rng.range(0, 10)) {
+  switch (rng.between(0, 10)) {
     case 10: return zero_operation(rng);
     case 0:
     case 1: return equal_keys_operation(rng);

@@ -30,34 +30,34 @@ enum Status : unsigned { kOk = 0, kDecodeErr = 1, kUndefined = 2, kUnsupported =
 // 6:0, SetSignalsMode 7, NewValue 23:8; FLUSHDMA ConditionMask 3:0).
 uint32_t random_word(Rng& rng) {
   // Registers from a small pool half the time, so results feed later operands.
-  auto reg = [&rng]() { return static_cast<uint32_t>(rng.chance(50) ? rng.range(0, 7) : rng.bits(6)); };
-  const unsigned pick = static_cast<unsigned>(rng.range(0, 99));
+  auto reg = [&rng]() { return static_cast<uint32_t>(rng.chance(50, 100) ? rng.between(0, 7) : rng.bits(6)); };
+  const unsigned pick = static_cast<unsigned>(rng.between(0, 99));
   uint32_t op = 0, fields = 0;
   if (pick < 15) {
     op = kSetDmaReg;
     fields = static_cast<uint32_t>(rng.bits(7)) | (static_cast<uint32_t>(rng.bits(16)) << 8);
-    if (rng.chance(3)) fields |= 1u << 7;  // SetSignalsMode: refused
+    if (rng.chance(3, 100)) fields |= 1u << 7;  // SetSignalsMode: refused
   } else if (pick < 20) {
     op = kFlushDma;
     fields = static_cast<uint32_t>(rng.bits(4));
   } else if (pick < 24) {
     op = kDmaNop;
   } else if (pick < 26) {
-    op = kNoOpcodes[rng.range(0, 2)];
+    op = kNoOpcodes[rng.between(0, 2)];
     fields = static_cast<uint32_t>(rng.bits(24));
   } else {
-    op = kRegOps[rng.range(0, 5)];
-    const bool imm = rng.chance(40);
+    op = kRegOps[rng.between(0, 5)];
+    const bool imm = rng.chance(40, 100);
     uint32_t right = imm ? static_cast<uint32_t>(rng.bits(op == kShiftDmaReg ? 5 : 6)) : reg();
-    if (imm && op == kShiftDmaReg && rng.chance(5)) right |= 32;  // RightImm5 out of range
+    if (imm && op == kShiftDmaReg && rng.chance(5, 100)) right |= 32;  // RightImm5 out of range
     uint32_t mode = 0;
-    if (op == kShiftDmaReg) mode = static_cast<uint32_t>(rng.chance(97) ? rng.range(0, 1) : rng.range(2, 7));
+    if (op == kShiftDmaReg) mode = static_cast<uint32_t>(rng.chance(97, 100) ? rng.between(0, 1) : rng.between(2, 7));
     if (op == kBitwOpDmaReg || op == kCmpDmaReg)
-      mode = static_cast<uint32_t>(rng.chance(97) ? rng.range(0, 2) : rng.range(3, 7));
+      mode = static_cast<uint32_t>(rng.chance(97, 100) ? rng.between(0, 2) : rng.between(3, 7));
     fields = reg() | (right << 6) | (reg() << 12) | (mode << 18) | (imm ? 1u << 23 : 0u);
   }
   uint32_t word = (op << 24) | fields;
-  if (rng.chance(2)) word |= 1u << rng.range(0, 23);  // maybe a reserved bit
+  if (rng.chance(2, 100)) word |= 1u << rng.between(0, 23);  // maybe a reserved bit
   return word;
 }
 
@@ -123,7 +123,7 @@ int test_gpr_unit(Sim& sim, const Options& opt) {
     sim.reset();
     for (unsigned t = 0; t < tmu::kNumThreads; ++t)
       for (unsigned g = 0; g < tmu::kNumGprs; ++g) {
-        const uint32_t v = rng.chance(20) ? static_cast<uint32_t>(rng.range(0, 70)) : static_cast<uint32_t>(rng.bits(32));
+        const uint32_t v = rng.chance(20, 100) ? static_cast<uint32_t>(rng.between(0, 70)) : static_cast<uint32_t>(rng.bits(32));
         state.GPRs[t][g] = v;
         top.gpr_dbg_we_i = 1;
         top.gpr_dbg_thread_i = t;
@@ -135,10 +135,10 @@ int test_gpr_unit(Sim& sim, const Options& opt) {
 
     for (uint64_t n = 0; n < kProgramLength && done < total; ++n, ++done) {
       const uint32_t word = random_word(rng);
-      const unsigned thread = static_cast<unsigned>(rng.range(0, 2));
+      const unsigned thread = static_cast<unsigned>(rng.between(0, 2));
       // FLUSHDMA's conditions: hold the issuing thread's (all four bits) for `wait` cycles; noise
       // on the other threads must not delay it.
-      const unsigned wait = (word >> 24) == kFlushDma && rng.chance(30) ? static_cast<unsigned>(rng.range(1, 6)) : 0;
+      const unsigned wait = (word >> 24) == kFlushDma && rng.chance(30, 100) ? static_cast<unsigned>(rng.between(1, 6)) : 0;
       const uint16_t noise = static_cast<uint16_t>(rng.bits(12) & ~(0xFu << (4 * thread)));
       Expected want = run_refmodel(state, word, thread);
       if (want.status == kOk && wait > 0) want.cycles = std::max(want.cycles, wait + 1);
@@ -181,7 +181,7 @@ int test_gpr_unit(Sim& sim, const Options& opt) {
       if (!retired) chk.fail("#%" PRIu64 " word %08x never retired", done, word);
       // Sometimes an idle cycle between instructions: nothing may retire in it.
       top.gpr_flush_wait_i = 0;
-      if (rng.chance(20)) {
+      if (rng.chance(20, 100)) {
         sim.tick();
         if (top.gpr_retire_valid_o || !top.gpr_issue_ready_o) chk.fail("#%" PRIu64 ": activity in an idle cycle", done);
       }

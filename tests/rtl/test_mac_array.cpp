@@ -25,12 +25,12 @@ struct Operation {
 
 // A stored Dst value in the mode's format near exponent base, sometimes arbitrary bits.
 uint32_t random_dst_value(Rng& rng, const fpu::FpuMode& mode, int base) {
-  if (rng.chance(3)) return static_cast<uint32_t>(rng.bits(mode.dst32 ? 32 : 16));
+  if (rng.chance(3, 100)) return static_cast<uint32_t>(rng.bits(mode.dst32 ? 32 : 16));
   const bool wide = mode.dst32 || fpu::has_8bit_exponent(mode);
   const int max_exp = wide ? 255 : 31;
-  int e = std::clamp(base + static_cast<int>(rng.range(-8, 8)), 0, max_exp);
-  if (rng.chance(5)) e = 0;
-  if (rng.chance(2)) e = max_exp;
+  int e = std::clamp(base + static_cast<int>(rng.between(-8, 8)), 0, max_exp);
+  if (rng.chance(5, 100)) e = 0;
+  if (rng.chance(2, 100)) e = max_exp;
   const uint32_t word = fpu::make_acc_word(static_cast<uint32_t>(rng.bits(1)), static_cast<uint32_t>(e),
                                            static_cast<uint32_t>(rng.bits(23)));
   return fpu::acc_word_to_dst(word, mode);
@@ -55,19 +55,19 @@ Operation cancelling_operation(Rng& rng) {
   const unsigned lsb_shift = op.mode.dst32 ? 0 : (fp16 ? 13 : 16);
   std::array<int, kCols> exp_a{};
   for (unsigned j = 0; j < kCols; ++j) {
-    exp_a[j] = static_cast<int>(rng.range(lo, hi));
+    exp_a[j] = static_cast<int>(rng.between(lo, hi));
     for (unsigned k = 0; k < fpu::kDotLength; ++k) op.block.srca[k][j] = 0;
     op.block.srca[0][j] = static_cast<uint32_t>(exp_a[j]);
   }
   op.block.rows = kMacRows;
   for (unsigned i = 0; i < kMacRows; ++i) {
-    const int exp_b = static_cast<int>(rng.range(lo, hi));
+    const int exp_b = static_cast<int>(rng.between(lo, hi));
     const uint32_t sign_b = static_cast<uint32_t>(rng.bits(1));
     for (unsigned k = 0; k < fpu::kDotLength; ++k) op.block.srcb[i][k] = 0;
     op.block.srcb[i][0] = (sign_b << 18) | static_cast<uint32_t>(exp_b);
     for (unsigned j = 0; j < kCols; ++j) {
       const auto e = static_cast<uint32_t>(product_exponent(op.mode, exp_a[j], exp_b));
-      const auto delta = static_cast<uint32_t>(rng.range(0, 2)) << lsb_shift;
+      const auto delta = static_cast<uint32_t>(rng.between(0, 2)) << lsb_shift;
       op.block.dst[i][j] = fpu::acc_word_to_dst(fpu::make_acc_word(sign_b ^ 1u, e, delta), op.mode);
     }
   }
@@ -83,16 +83,16 @@ uint32_t int8_datum(uint32_t sign, uint32_t magnitude, uint32_t exponent) {
 
 // sign < 0: a random sign. large: magnitudes near the top of the 10-bit field.
 uint32_t random_int8_datum(Rng& rng, int sign, bool large) {
-  if (!large && rng.chance(3)) return static_cast<uint32_t>(rng.bits(kSrcDatumW));
+  if (!large && rng.chance(3, 100)) return static_cast<uint32_t>(rng.bits(kSrcDatumW));
   const auto s = static_cast<uint32_t>(sign < 0 ? rng.bits(1) : static_cast<uint64_t>(sign));
   uint32_t exponent = 16;  // what the unpacker writes for a non-zero integer
-  if (rng.chance(6)) exponent = 0;  // the zero flag reads the datum as 0
-  else if (rng.chance(6)) exponent = static_cast<uint32_t>(rng.bits(8));
+  if (rng.chance(6, 100)) exponent = 0;  // the zero flag reads the datum as 0
+  else if (rng.chance(6, 100)) exponent = static_cast<uint32_t>(rng.bits(8));
   uint32_t magnitude = 0;
   if (large) {
-    magnitude = rng.chance(30) ? 0x3FF : static_cast<uint32_t>(rng.range(0x300, 0x3FF));
+    magnitude = rng.chance(30, 100) ? 0x3FF : static_cast<uint32_t>(rng.between(0x300, 0x3FF));
   } else {
-    switch (rng.range(0, 7)) {
+    switch (rng.between(0, 7)) {
       case 0: magnitude = 0; break;
       case 1: magnitude = 0x3FF; break;
       case 2: magnitude = 0xFF; break;
@@ -105,11 +105,11 @@ uint32_t random_int8_datum(Rng& rng, int sign, bool large) {
 
 // -(2^31 - 1) .. 2^31 - 1, mostly near one of the edges (0, the saturation limits) or uniform.
 int32_t random_int32(Rng& rng) {
-  switch (rng.range(0, 4)) {
-    case 0: return static_cast<int32_t>(rng.range(-1000, 1000));
-    case 1: return fpu::kInt32SaturationLimit - static_cast<int32_t>(rng.range(0, 1 << 23));
-    case 2: return -fpu::kInt32SaturationLimit + static_cast<int32_t>(rng.range(0, 1 << 23));
-    default: return static_cast<int32_t>(rng.range(-fpu::kInt32SaturationLimit, fpu::kInt32SaturationLimit));
+  switch (rng.between(0, 4)) {
+    case 0: return static_cast<int32_t>(rng.between(-1000, 1000));
+    case 1: return fpu::kInt32SaturationLimit - static_cast<int32_t>(rng.between(0, 1 << 23));
+    case 2: return -fpu::kInt32SaturationLimit + static_cast<int32_t>(rng.between(0, 1 << 23));
+    default: return static_cast<int32_t>(rng.between(-fpu::kInt32SaturationLimit, fpu::kInt32SaturationLimit));
   }
 }
 
@@ -129,11 +129,11 @@ Operation int8_operation(Rng& rng) {
   op.mode.srca_style = op.mode.srcb_style = SrcStyle::INT8;
   // The refmodel's INT8 mode has dst32 set (INT8 math implies Dst32b); the integer path never
   // reads it, which a few operations with it clear check.
-  op.mode.dst32 = !rng.chance(10);
+  op.mode.dst32 = !rng.chance(10, 100);
   op.mode.fidelity_phase = static_cast<uint32_t>(rng.bits(2));
   op.mode.arch = rng.bits(1) ? Arch::Wormhole : Arch::Blackhole;
   op.mode.srcb_zero_flag_disabled = rng.bits(1);
-  const bool large = rng.chance(40);
+  const bool large = rng.chance(40, 100);
   std::array<int, kCols> sign_a{};
   for (unsigned j = 0; j < kCols; ++j) sign_a[j] = large ? static_cast<int>(rng.bits(1)) : -1;
   for (unsigned k = 0; k < fpu::kDotLength; ++k)
@@ -145,20 +145,20 @@ Operation int8_operation(Rng& rng) {
     for (unsigned j = 0; j < kCols; ++j) {
       uint32_t& dst = op.block.dst[i][j];
       // Log-uniform distance from the limit, so the small dot products of phases 2 and 3 pass it too.
-      const auto below_limit = static_cast<int32_t>(rng.bits(static_cast<unsigned>(rng.range(0, 22))));
+      const auto below_limit = static_cast<int32_t>(rng.bits(static_cast<unsigned>(rng.between(0, 22))));
       const int32_t limit = fpu::kInt32SaturationLimit - below_limit;
-      switch (rng.range(0, 9)) {
+      switch (rng.between(0, 9)) {
         case 0: dst = static_cast<uint32_t>(rng.bits(32)); break;
         case 1: dst = tmu::dst32_from_fp32(0x80000000u); break;  // -0
         case 2: {
           const int32_t dot = int8_dot(op.block, i, j, op.mode.fidelity_phase);
-          dst = tmu::dst32_from_int32(-dot + static_cast<int32_t>(rng.range(-3, 3)));
+          dst = tmu::dst32_from_int32(-dot + static_cast<int32_t>(rng.between(-3, 3)));
           break;
         }
         case 3: case 4: case 5:
           if (large) {
             const bool negative_dot = (sign_a[j] ^ sign_b) != 0;
-            dst = tmu::dst32_from_int32(negative_dot != rng.chance(20) ? -limit : limit);
+            dst = tmu::dst32_from_int32(negative_dot != rng.chance(20, 100) ? -limit : limit);
             break;
           }
           [[fallthrough]];
@@ -170,8 +170,8 @@ Operation int8_operation(Rng& rng) {
 }
 
 Operation random_operation(Rng& rng) {
-  if (rng.chance(30)) return int8_operation(rng);
-  if (rng.chance(5)) return cancelling_operation(rng);
+  if (rng.chance(30, 100)) return int8_operation(rng);
+  if (rng.chance(5, 100)) return cancelling_operation(rng);
   Operation op;
   op.mode = random_chain_mode(rng, false, false).fpu;  // float styles
   op.mode.srcb_zero_flag_disabled = rng.bits(1);         // MVMUL flushes either way
@@ -180,17 +180,17 @@ Operation random_operation(Rng& rng) {
   // Each SrcA column and SrcB row clusters around its own exponent, so products of one element
   // align and cancel, and Dst sits near their sum's exponent so the accumulation rounds.
   std::array<int, kCols> base_a{};
-  for (unsigned j = 0; j < kCols; ++j) base_a[j] = static_cast<int>(rng.range(1, max_exp));
+  for (unsigned j = 0; j < kCols; ++j) base_a[j] = static_cast<int>(rng.between(1, max_exp));
   for (unsigned k = 0; k < fpu::kDotLength; ++k)
     for (unsigned j = 0; j < kCols; ++j) op.block.srca[k][j] = random_datum(rng, base_a[j], fp16);
   op.block.rows = kMacRows;
   for (unsigned i = 0; i < kMacRows; ++i) {
-    const int base_b = static_cast<int>(rng.range(1, max_exp));
+    const int base_b = static_cast<int>(rng.between(1, max_exp));
     for (unsigned k = 0; k < fpu::kDotLength; ++k) op.block.srcb[i][k] = random_datum(rng, base_b, fp16);
     for (unsigned j = 0; j < kCols; ++j) {
       const int product_exp = product_exponent(op.mode, base_a[j], base_b);
       op.block.dst[i][j] =
-          random_dst_value(rng, op.mode, std::clamp(product_exp + static_cast<int>(rng.range(-10, 10)), 0, 255));
+          random_dst_value(rng, op.mode, std::clamp(product_exp + static_cast<int>(rng.between(-10, 10)), 0, 255));
     }
   }
   return op;

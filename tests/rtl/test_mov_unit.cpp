@@ -51,21 +51,21 @@ struct Operation {
 uint32_t random_datum(Rng& rng) {
   const auto sign = static_cast<uint32_t>(rng.bits(1)) << 18;
   const auto mantissa = static_cast<uint32_t>(rng.bits(10)) << 8;
-  switch (rng.range(0, 11)) {
+  switch (rng.between(0, 11)) {
     case 0: return 0;
     case 1: return sign;
     case 2: return sign | mantissa;                                            // denormal
     case 3: return sign | mantissa | 0xffu;                                    // max exponent
-    case 4: return sign | mantissa | (static_cast<uint32_t>(rng.range(1, 7)) << 5);  // low 5 zero
+    case 4: return sign | mantissa | (static_cast<uint32_t>(rng.between(1, 7)) << 5);  // low 5 zero
     case 5: return sign | mantissa | 0x1fu;
-    case 6: return sign | mantissa | static_cast<uint32_t>(rng.range(1, 31));  // FP16-style
+    case 6: return sign | mantissa | static_cast<uint32_t>(rng.between(1, 31));  // FP16-style
     default: return static_cast<uint32_t>(rng.bits(19));
   }
 }
 
 uint32_t random_dst(Rng& rng, bool read32) {
   uint32_t v = 0;
-  switch (rng.range(0, 7)) {
+  switch (rng.between(0, 7)) {
     case 0: v = 0; break;
     case 1: v = 0xffffffffu; break;
     case 2: v = static_cast<uint32_t>(rng.bits(32)) & 0xffff00ffu; break;  // zero exponent / mantissa
@@ -277,8 +277,8 @@ Operation random_operation(Rng& rng) {
   switch (op.op) {
     case kA2D: op.rows = rng.bits(1) ? 8 : 1; break;
     case kB2D:
-      op.broadcast_row = rng.chance(30);
-      op.broadcast_col0 = rng.chance(30);
+      op.broadcast_row = rng.chance(30, 100);
+      op.broadcast_col0 = rng.chance(30, 100);
       op.rows = op.broadcast_row ? 8 : rng.bits(1) ? 4 : 1;
       break;
     case kD2A:
@@ -290,13 +290,13 @@ Operation random_operation(Rng& rng) {
   op.shift_in_zero = rng.bits(1);
   // Mostly hardware formats, so that most operations are defined.
   op.srca_format = static_cast<uint32_t>(rng.bits(4));
-  if (!tmu::is_valid_data_format_code(op.srca_format) && rng.chance(80)) op.srca_format = 5;
+  if (!tmu::is_valid_data_format_code(op.srca_format) && rng.chance(80, 100)) op.srca_format = 5;
   op.srcb_format = static_cast<uint32_t>(rng.bits(4));
-  if (!tmu::is_valid_data_format_code(op.srcb_format) && rng.chance(80)) op.srcb_format = 1;
-  op.fp16a_force = rng.chance(20);
+  if (!tmu::is_valid_data_format_code(op.srcb_format) && rng.chance(80, 100)) op.srcb_format = 1;
+  op.fp16a_force = rng.chance(20, 100);
   op.flush = rng.bits(1);
-  op.use_dst32b_lo = rng.chance(40);
-  op.use_dst32b = rng.chance(60);
+  op.use_dst32b_lo = rng.chance(40, 100);
+  op.use_dst32b = rng.chance(60, 100);
   return op;
 }
 

@@ -88,20 +88,20 @@ uint32_t random_config(Rng& rng, unsigned sel, Arch arch) {
     case kAb: {
       // Clears are rare so counters get somewhere; increments are often small.
       uint32_t v = static_cast<uint32_t>(rng.bits(16)) & ~0x8080u;
-      if (rng.chance(10)) v |= 0x0080;
-      if (rng.chance(10)) v |= 0x8000;
+      if (rng.chance(10, 100)) v |= 0x0080;
+      if (rng.chance(10, 100)) v |= 0x8000;
       return v;
     }
     case kDst: {
       uint32_t v = static_cast<uint32_t>(rng.bits(16)) & ~0x8800u;
-      if (rng.chance(50)) v = (v & ~0x3FFu) | static_cast<uint32_t>(rng.range(0, 16));
-      if (rng.chance(10)) v |= 0x0800;
-      if (rng.chance(10)) v |= 0x8000;
+      if (rng.chance(50, 100)) v = (v & ~0x3FFu) | static_cast<uint32_t>(rng.between(0, 16));
+      if (rng.chance(10, 100)) v |= 0x0800;
+      if (rng.chance(10, 100)) v |= 0x8000;
       return v;
     }
     case kBias:
       // On Blackhole a set ExtraAddrModBit makes every ApplyAddrMod unsupported: keep it rare.
-      if (arch == Arch::Blackhole && !rng.chance(3)) return static_cast<uint32_t>(rng.bits(1)) << 4;
+      if (arch == Arch::Blackhole && !rng.chance(3, 100)) return static_cast<uint32_t>(rng.bits(1)) << 4;
       return static_cast<uint32_t>(rng.bits(5));
     default: return static_cast<uint32_t>(rng.bits(1));
   }
@@ -129,9 +129,9 @@ int test_rwc(Sim& sim, const Options& opt) {
       // The configuration is a register: a command in the cycle of a write still sees the old value.
       struct PendingConfig { bool valid; unsigned thread, slot, sel; uint32_t value; } cfg{};
       // A configuration write in some cycles, a command in most (both may share a cycle).
-      if (rng.chance(25)) {
-        const unsigned t = static_cast<unsigned>(rng.range(0, 2)), slot = static_cast<unsigned>(rng.bits(3));
-        const unsigned sel = static_cast<unsigned>(rng.range(0, 3));
+      if (rng.chance(25, 100)) {
+        const unsigned t = static_cast<unsigned>(rng.between(0, 2)), slot = static_cast<unsigned>(rng.bits(3));
+        const unsigned sel = static_cast<unsigned>(rng.between(0, 3));
         const uint32_t v = random_config(rng, sel, state.arch);
         top.rwc_cfg_we_i = 1;
         top.rwc_cfg_thread_i = t;
@@ -140,9 +140,9 @@ int test_rwc(Sim& sim, const Options& opt) {
         top.rwc_cfg_wdata_i = static_cast<uint16_t>(v | (rng.bits(16) << (sel == kBias ? 5 : sel == kSetBase ? 1 : 16)));
         cfg = PendingConfig{true, t, slot, sel, v};
       }
-      const bool has_cmd = rng.chance(80);
-      const unsigned thread = static_cast<unsigned>(rng.range(0, 2));
-      const unsigned cmd = static_cast<unsigned>(rng.range(0, 2));
+      const bool has_cmd = rng.chance(80, 100);
+      const unsigned thread = static_cast<unsigned>(rng.between(0, 2));
+      const unsigned cmd = static_cast<unsigned>(rng.between(0, 2));
       uint32_t word = 0;
       unsigned addr_mod = 0;
       bool update_fidelity = false;
@@ -152,8 +152,8 @@ int test_rwc(Sim& sim, const Options& opt) {
         if (cmd == kSetRwc || cmd == kIncRwc) {
           const uint32_t reserved = cmd == kSetRwc ? kSetRwcReserved : kIncRwcReserved;
           word = ((cmd == kSetRwc ? kSetRwcOp : kIncRwcOp) << 24) | static_cast<uint32_t>(rng.bits(24));
-          if (!rng.chance(3)) word &= ~reserved;
-          if (rng.chance(1)) word = (word & 0x00FFFFFFu);  // opcode 0x00: no instruction
+          if (!rng.chance(3, 100)) word &= ~reserved;
+          if (rng.chance(1, 100)) word = (word & 0x00FFFFFFu);  // opcode 0x00: no instruction
           try {
             tmu::execute_word(state, word, thread);
           } catch (const tmu::Error& e) {

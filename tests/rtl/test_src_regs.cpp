@@ -57,16 +57,16 @@ void put_row(Port& port, unsigned lo, const std::array<uint32_t, tmu::kSrcCols>&
 
 // A first row: now and then close to the top of the bank, so that windows wrap.
 unsigned random_first_row(Rng& rng) {
-  return rng.chance(25) ? (tmu::kSrcRows - 1 - static_cast<unsigned>(rng.bits(4))) : static_cast<unsigned>(rng.bits(6));
+  return rng.chance(25, 100) ? (tmu::kSrcRows - 1 - static_cast<unsigned>(rng.bits(4))) : static_cast<unsigned>(rng.bits(6));
 }
 
 // Window row masks: whole windows, runs (MOV's 1/4/8 rows), single rows, random sets.
 uint32_t random_mask(Rng& rng) {
-  const unsigned pick = static_cast<unsigned>(rng.range(0, 99));
+  const unsigned pick = static_cast<unsigned>(rng.between(0, 99));
   if (pick < 25) return 0xFFFFu;
   if (pick < 50) {
-    const unsigned len = static_cast<unsigned>(rng.range(1, kReadRows));
-    const unsigned first = static_cast<unsigned>(rng.range(0, kReadRows - len));
+    const unsigned len = static_cast<unsigned>(rng.between(1, kReadRows));
+    const unsigned first = static_cast<unsigned>(rng.between(0, kReadRows - len));
     return ((1u << len) - 1) << first;
   }
   if (pick < 65) return 1u << rng.bits(4);
@@ -138,28 +138,28 @@ int test_src_regs(Sim& sim, const Options& opt) {
       const unsigned mu_bank = op == 0 ? s.MatrixUnit.SrcABank : s.MatrixUnit.SrcBBank;
       // Writers wait for their bank, as the Wait Gate and the unpackers' stalls would make them.
       const bool unp_may = b[s.Unpackers[op].SrcBank].AllowedClient == tmu::SrcClient::Unpackers;
-      unp[op] = {unp_may && rng.chance(40), static_cast<unsigned>(rng.bits(6)), random_row(rng),
+      unp[op] = {unp_may && rng.chance(40, 100), static_cast<unsigned>(rng.bits(6)), random_row(rng),
                  static_cast<unsigned>(rng.bits(4))};
       // The Matrix Unit writes a bank it holds: its own, or now and then the other one.
-      const unsigned mu_wr_bank = rng.chance(20) ? mu_bank ^ 1 : mu_bank;
-      mu[op].we = b[mu_wr_bank].AllowedClient == tmu::SrcClient::MatrixUnit && rng.chance(30);
+      const unsigned mu_wr_bank = rng.chance(20, 100) ? mu_bank ^ 1 : mu_bank;
+      mu[op].we = b[mu_wr_bank].AllowedClient == tmu::SrcClient::MatrixUnit && rng.chance(30, 100);
       mu[op].bank = mu_wr_bank;
       mu[op].row = random_first_row(rng);
       mu[op].mask = random_mask(rng);
       for (auto& r : mu[op].data) r = random_row(rng);
       // One write per memory: leave out the window row that shares the unpacker row's memory.
       if (unp[op].we) mu[op].mask &= ~(1u << ((unp[op].row - mu[op].row) % kReadRows));
-      dvalid[op] = rng.chance(8);
-      rd_bank[op] = rng.chance(70) ? mu_bank : static_cast<unsigned>(rng.bits(1));
+      dvalid[op] = rng.chance(8, 100);
+      rd_bank[op] = rng.chance(70, 100) ? mu_bank : static_cast<unsigned>(rng.bits(1));
       rd_row[op] = random_first_row(rng);
       dbg_bank[op] = static_cast<unsigned>(rng.bits(1));
       dbg_row[op] = static_cast<unsigned>(rng.bits(6));
     }
-    const unsigned pick = static_cast<unsigned>(rng.range(0, 99));
+    const unsigned pick = static_cast<unsigned>(rng.between(0, 99));
     const Cmd cmd = pick < 40 ? kNone : pick < 70 ? kClearDvalid : pick < 85 ? kClearDvalidInsn : kZeroSrc;
     const unsigned flip = static_cast<unsigned>(rng.bits(2)), clear = static_cast<unsigned>(rng.bits(2));
-    const unsigned disable = static_cast<unsigned>(rng.bits(2)) & (rng.chance(30) ? 3u : 0u);
-    const bool reset = rng.chance(10), keep = rng.chance(30), both = rng.chance(30), single_mu = rng.bits(1),
+    const unsigned disable = static_cast<unsigned>(rng.bits(2)) & (rng.chance(30, 100) ? 3u : 0u);
+    const bool reset = rng.chance(10, 100), keep = rng.chance(30, 100), both = rng.chance(30, 100), single_mu = rng.bits(1),
                neg_inf = rng.bits(1);
 
     top.sr_unp_we_i = unp[0].we | (unp[1].we << 1);

@@ -20,14 +20,14 @@ using namespace dp;
 Product random_product(Rng& rng, int base) {
   Product p{};
   p.sign = static_cast<uint32_t>(rng.bits(1));
-  switch (rng.range(0, 9)) {
+  switch (rng.between(0, 9)) {
     case 0: p.mantissa = 0; break;
     case 1: p.mantissa = static_cast<uint32_t>(rng.bits(kProductMantW)); break;
     case 2: p.mantissa = (1u << kProductMantW) - 1; break;
-    default: p.mantissa = static_cast<uint32_t>(rng.range(16, 31) * rng.range(0, 127)); break;
+    default: p.mantissa = static_cast<uint32_t>(rng.between(16, 31) * rng.between(0, 127)); break;
   }
-  if (rng.chance(5)) p.exponent = static_cast<int32_t>(rng.range(-300, 450));
-  else p.exponent = base - static_cast<int32_t>(rng.range(0, 15));
+  if (rng.chance(5, 100)) p.exponent = static_cast<int32_t>(rng.between(-300, 450));
+  else p.exponent = base - static_cast<int32_t>(rng.between(0, 15));
   return p;
 }
 
@@ -35,19 +35,19 @@ Product random_product(Rng& rng, int base) {
 // 28-bit mantissas, the all-zero term of an empty group, exponents far off.
 Term random_term(Rng& rng, int base) {
   Term t{};
-  if (rng.chance(8)) return t;
+  if (rng.chance(8, 100)) return t;
   t.sign = static_cast<uint32_t>(rng.bits(1));
-  t.mantissa = rng.chance(70) ? static_cast<uint32_t>(rng.bits(15)) << 13 : static_cast<uint32_t>(rng.bits(kTermMantW));
-  t.exponent = rng.chance(5) ? static_cast<int32_t>(rng.range(-512, 511))
-                             : std::clamp(base + static_cast<int32_t>(rng.range(-30, 6)), -512, 511);
+  t.mantissa = rng.chance(70, 100) ? static_cast<uint32_t>(rng.bits(15)) << 13 : static_cast<uint32_t>(rng.bits(kTermMantW));
+  t.exponent = rng.chance(5, 100) ? static_cast<int32_t>(rng.between(-512, 511))
+                             : std::clamp(base + static_cast<int32_t>(rng.between(-30, 6)), -512, 511);
   return t;
 }
 
 // An accumulator word (the Dst value as the datapath reads it) near base.
 uint32_t random_acc_word(Rng& rng, int base, bool exponent_8b, bool dst32) {
   const int max_exp = (exponent_8b || dst32) ? 255 : 31;
-  int e = rng.chance(10) ? static_cast<int>(rng.range(0, 255)) : std::clamp(base + static_cast<int>(rng.range(-8, 8)), 0, max_exp);
-  if (rng.chance(5)) e = 0;
+  int e = rng.chance(10, 100) ? static_cast<int>(rng.between(0, 255)) : std::clamp(base + static_cast<int>(rng.between(-8, 8)), 0, max_exp);
+  if (rng.chance(5, 100)) e = 0;
   uint32_t mantissa = static_cast<uint32_t>(rng.bits(23));
   if (!dst32) mantissa &= exponent_8b ? 0x7F0000u : 0x7FE000u;  // what a 16-bit Dst can hold
   return fpu::make_acc_word(static_cast<uint32_t>(rng.bits(1)), static_cast<uint32_t>(e), mantissa);
@@ -73,11 +73,11 @@ int test_align_group_sum(Sim& sim, const Options& opt) {
   std::array<fpu::SliceProduct, fpu::kProductsPerGroup> ref{};
   for (uint64_t i = 0; i < cases; ++i) {
     // Groups near exponent 0 exercise the "largest exponent <= 0" rule.
-    const int base = rng.chance(10) ? static_cast<int>(rng.range(-16, 16)) : static_cast<int>(rng.range(-140, 390));
+    const int base = rng.chance(10, 100) ? static_cast<int>(rng.between(-16, 16)) : static_cast<int>(rng.between(-140, 390));
     for (unsigned k = 0; k < fpu::kProductsPerGroup; ++k) {
       Product p = random_product(rng, base);
       // Exact cancellation: repeat an earlier product with the other sign.
-      if (k > 0 && rng.chance(10)) {
+      if (k > 0 && rng.chance(10, 100)) {
         p = Product{ref[k - 1].sign ^ 1u, ref[k - 1].exponent, ref[k - 1].mantissa};
       }
       ref[k] = fpu::SliceProduct{p.sign, p.exponent, p.mantissa};
@@ -112,20 +112,20 @@ int test_accum_normalize(Sim& sim, const Options& opt) {
     cfg.dst32 = rng.bits(1);
     cfg.exponent_8b = rng.bits(1);
     cfg.arch = rng.bits(1) ? Arch::Wormhole : Arch::Blackhole;
-    const int base = rng.chance(10) ? static_cast<int>(rng.range(-20, 24)) : static_cast<int>(rng.range(1, 300));
+    const int base = rng.chance(10, 100) ? static_cast<int>(rng.between(-20, 24)) : static_cast<int>(rng.between(1, 300));
     Term g0 = random_term(rng, base), g1 = random_term(rng, base);
     uint32_t dst = random_acc_word(rng, std::clamp(base, 0, 255), cfg.exponent_8b, cfg.dst32);
-    if (rng.chance(15)) {
+    if (rng.chance(15, 100)) {
       // Near-cancellation against Dst: the group sum is Dst's magnitude plus a few LSBs with the
       // other sign - sums of +-1 LSB (the Wormhole quirk), exact zeros, and carries out of the
       // leading bit. With a 16-bit Dst the LSB moves to the pre-rounding's bit 13.
       const uint32_t exponent = fpu::acc_exponent(dst) ? fpu::acc_exponent(dst) : 1;
       const uint32_t significand = (1u << 23) | fpu::acc_mantissa(dst);
       const int32_t lsb = cfg.dst32 ? 1 : (1 << 13);
-      const int64_t m = int64_t{significand} + rng.range(-3, 3) * lsb;
+      const int64_t m = int64_t{significand} + rng.between(-3, 3) * lsb;
       dst = fpu::make_acc_word(fpu::acc_sign(dst), exponent, fpu::acc_mantissa(dst));
       g0 = Term{fpu::acc_sign(dst) ^ 1u, static_cast<int32_t>(exponent), static_cast<uint32_t>(m)};
-      if (rng.chance(50)) g1 = Term{};
+      if (rng.chance(50, 100)) g1 = Term{};
     }
     top.ac_group0_i = pack_term(g0);
     top.ac_group1_i = pack_term(g1);
@@ -158,7 +158,7 @@ namespace {
 uint32_t random_dst_stored(Rng& rng, const fpu::FpuMode& mode, int base) {
   const bool exponent_8b = fpu::has_8bit_exponent(mode);
   const uint32_t word = random_acc_word(rng, base, exponent_8b, mode.dst32);
-  if (rng.chance(3)) return static_cast<uint32_t>(rng.bits(mode.dst32 ? 32 : 16));  // any bits at all
+  if (rng.chance(3, 100)) return static_cast<uint32_t>(rng.bits(mode.dst32 ? 32 : 16));  // any bits at all
   return fpu::acc_word_to_dst(word, mode);
 }
 
@@ -176,7 +176,7 @@ int test_mvmul_element(Sim& sim, const Options& opt) {
     // Operands around base_a/base_b: their products land near the Dst value's exponent so that
     // the accumulation aligns, cancels and rounds rather than one side swamping the other.
     const int max_exp = fp16 ? 30 : 254;
-    const int base_a = static_cast<int>(rng.range(1, max_exp)), base_b = static_cast<int>(rng.range(1, max_exp));
+    const int base_a = static_cast<int>(rng.between(1, max_exp)), base_b = static_cast<int>(rng.between(1, max_exp));
     for (unsigned k = 0; k < kDot; ++k) {
       a[k] = random_datum(rng, base_a, fp16);
       b[k] = random_datum(rng, base_b, fp16);
@@ -184,7 +184,7 @@ int test_mvmul_element(Sim& sim, const Options& opt) {
     const int product_exp = fp16 ? (m.fpu.dst32 ? base_a + base_b + 97 : base_a + base_b - 15)
                                  : base_a + base_b - 127;
     const uint32_t dst_stored =
-        random_dst_stored(rng, m.fpu, std::clamp(product_exp + static_cast<int>(rng.range(-10, 10)), 0, 255));
+        random_dst_stored(rng, m.fpu, std::clamp(product_exp + static_cast<int>(rng.between(-10, 10)), 0, 255));
     drive_chain_mode(top, m);
     drive_pairs(top, a, b);
     top.dp_dst_stored_i = dst_stored;

@@ -23,6 +23,7 @@
 #include "tmu/formats.h"
 #include "tmu/fpu/datapath.h"
 #include "tmu/fpu/mvmul_block.h"
+#include "tmu/rng.h"
 
 namespace {
 
@@ -37,24 +38,6 @@ uint64_t test_seed() {
   }();
   return seed;
 }
-
-class Rng {  // splitmix64: a fixed sequence on every host and standard library
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  uint32_t u32() { return static_cast<uint32_t>(next() >> 32); }
-  uint32_t below(uint32_t n) { return static_cast<uint32_t>((next() >> 32) * n >> 32); }
-  int32_t range(int32_t lo, int32_t hi) { return lo + static_cast<int32_t>(below(static_cast<uint32_t>(hi - lo + 1))); }
-  bool chance(uint32_t num, uint32_t den) { return below(den) < num; }
-
- private:
-  uint64_t state_;
-};
 
 std::vector<BlockKernelIsa> available_isas() {
   std::vector<BlockKernelIsa> isas;
@@ -102,7 +85,7 @@ TEST(FpuMvmulBlock, SignedProductRoundingIsTiesAwayOnTheMagnitude) {
 AccTerm random_term(Rng& r, int32_t exponent_lo, int32_t exponent_hi) {
   if (r.chance(1, 10)) return AccTerm{};
   AccTerm t;
-  t.exponent = r.range(std::max(exponent_lo, 1), exponent_hi);
+  t.exponent = r.between(std::max(exponent_lo, 1), exponent_hi);
   uint32_t sum = 0;
   switch (r.below(4)) {
     case 0: sum = r.below(8 * 3937 + 1); break;             // anything
@@ -118,11 +101,11 @@ AccTerm random_term(Rng& r, int32_t exponent_lo, int32_t exponent_hi) {
 // A Dst word near a term, so that the sum cancels or nearly cancels.
 uint32_t word_near(Rng& r, const AccTerm& t, bool fp16_exponent) {
   const uint32_t top = t.mantissa ? 31 - static_cast<uint32_t>(std::countl_zero(t.mantissa)) : 0;
-  const int32_t exponent = std::clamp(t.exponent + static_cast<int32_t>(top) - 23 + r.range(-1, 1), 0,
+  const int32_t exponent = std::clamp(t.exponent + static_cast<int32_t>(top) - 23 + r.between(-1, 1), 0,
                                       fp16_exponent ? 31 : 255);
   const uint32_t mantissa = top >= 23 ? (t.mantissa >> (top - 23)) & 0x7FFFFF : (t.mantissa << (23 - top)) & 0x7FFFFF;
   return tmu_test::acc_word(t.sign ^ (r.chance(3, 4) ? 1u : 0u), static_cast<uint32_t>(exponent),
-                            mantissa + static_cast<uint32_t>(r.range(-2, 2)));
+                            mantissa + static_cast<uint32_t>(r.between(-2, 2)));
 }
 
 TEST(FpuMvmulBlock, AccumulatorStageMatchesAccumNormalizeRound) {
@@ -135,19 +118,19 @@ TEST(FpuMvmulBlock, AccumulatorStageMatchesAccumNormalizeRound) {
         const AccumConfig config{dst32, exponent_8b, arch};
         // Exponent ranges: everything, the bottom (underflow), the top (overflow) and FP16's range.
         for (auto [lo, hi] : {std::pair{0, 420}, std::pair{0, 40}, std::pair{200, 420}, std::pair{0, 36}}) {
-          Rng r(test_seed() ^ (uint64_t{dst32} << 40) ^ (uint64_t{exponent_8b} << 41) ^
-                (uint64_t{arch == Arch::Wormhole} << 42) ^ (static_cast<uint64_t>(lo + 7 * hi) << 43));
+          Rng r(derive_seed(test_seed(), fmt::format("accumulator {} dst32 {} exp8 {} exponents {}-{}", arch_name(arch),
+                                                     dst32, exponent_8b, lo, hi)));
           std::vector<AccTerm> g0(kCases), g1(kCases);
           std::vector<uint32_t> dst(kCases), want(kCases), got(kCases);
           for (size_t n = 0; n < kCases; ++n) {
             g0[n] = random_term(r, lo, hi);
             g1[n] = r.chance(1, 8) ? AccTerm{g0[n].sign ^ 1, g0[n].exponent, g0[n].mantissa} : random_term(r, lo, hi);
             const uint32_t kind = r.below(6);
-            const auto near_range = static_cast<uint32_t>(r.range(std::max(lo - 30, 0), std::min(hi + 3, 255)));
-            dst[n] = kind == 0   ? r.u32()
+            const auto near_range = static_cast<uint32_t>(r.between(std::max(lo - 30, 0), std::min(hi + 3, 255)));
+            dst[n] = kind == 0   ? r.bits(32)
                      : kind == 1 ? 0u
                      : kind == 2 ? word_near(r, g0[n], !exponent_8b)
-                                 : tmu_test::acc_word(r.below(2), near_range, r.u32());
+                                 : tmu_test::acc_word(r.below(2), near_range, r.bits(32));
             want[n] = accum_normalize_round(g0[n], g1[n], dst[n], config);
           }
           for (BlockKernelIsa isa : available_isas()) {
@@ -213,7 +196,7 @@ uint32_t special_datum(Rng& r, SrcStyle style) {
     case 5: return make_datum(r, style, r.below(2), mx, 0x3FF);
     case 6: return make_datum(r, style, r.below(2), mx - 1, 0x3FF);
     case 7: return make_datum(r, style, r.below(2), bias(style), 0);
-    default: return make_datum(r, style, r.below(2), r.range(1, mx), 0x3FF);
+    default: return make_datum(r, style, r.below(2), r.between(1, mx), 0x3FF);
   }
 }
 
@@ -221,13 +204,13 @@ uint32_t special_datum(Rng& r, SrcStyle style) {
 uint32_t make_dst(Rng& r, const FpuMode& mode, int near_exponent) {
   const DstFormat f = dst_format(mode);
   const int mx = f == DstFormat::FP16 ? 31 : 255;
-  uint32_t exponent = 0, mantissa = r.u32() & 0x7FFFFF, sign = r.below(2);
+  uint32_t exponent = 0, mantissa = r.bits(32) & 0x7FFFFF, sign = r.below(2);
   switch (r.below(8)) {
-    case 0: return f == DstFormat::FP32 ? r.u32() : (r.u32() & 0xFFFF);
+    case 0: return f == DstFormat::FP32 ? r.bits(32) : (r.bits(32) & 0xFFFF);
     case 1: return 0;
     case 2: exponent = 0; break;                                       // -0 or a denormal pattern
     case 3: exponent = static_cast<uint32_t>(mx); mantissa = r.chance(1, 2) ? 0 : mantissa; break;
-    default: exponent = static_cast<uint32_t>(std::clamp(near_exponent + r.range(-35, 12), 0, mx));
+    default: exponent = static_cast<uint32_t>(std::clamp(near_exponent + r.between(-35, 12), 0, mx));
   }
   return acc_word_to_dst(tmu_test::acc_word(sign, exponent, mantissa), mode);
 }
@@ -246,30 +229,30 @@ MvmulBlock make_block(Rng& r, const FpuMode& mode, Scenario sc) {
   MvmulBlock block;
   block.rows = r.chance(1, 8) ? 1 + r.below(kBlockMaxRows) : kBlockMaxRows;
   if (sc == Scenario::Uniform) {
-    for (auto& row : block.srca) for (uint32_t& d : row) d = r.u32() & low_mask(19);
-    for (auto& row : block.srcb) for (uint32_t& d : row) d = r.u32() & low_mask(19);
-    for (auto& row : block.dst) for (uint32_t& d : row) d = make_dst(r, mode, r.range(0, 255));
+    for (auto& row : block.srca) for (uint32_t& d : row) d = r.bits(32) & low_mask(19);
+    for (auto& row : block.srcb) for (uint32_t& d : row) d = r.bits(32) & low_mask(19);
+    for (auto& row : block.dst) for (uint32_t& d : row) d = make_dst(r, mode, r.between(0, 255));
     return block;
   }
   // Base exponents per SrcA column and SrcB row; each datum sits up to `spread` below its base, so a
   // group's product exponents spread over 0..spread.
-  const int spread = r.range(0, 31);
+  const int spread = r.between(0, 31);
   int lo = mx == 31 ? 6 : 40, hi = mx == 31 ? 31 : 215;
   if (sc == Scenario::Overflow) lo = mx - 8, hi = mx;
   if (sc == Scenario::Underflow) lo = 1, hi = b / 2 + 4;
   std::array<int, kBlockColumns> base_a;
   std::array<int, kBlockMaxRows> base_b;
-  for (int& e : base_a) e = r.range(lo, hi);
-  for (int& e : base_b) e = r.range(lo, hi);
+  for (int& e : base_a) e = r.between(lo, hi);
+  for (int& e : base_b) e = r.between(lo, hi);
   const bool sparse = sc == Scenario::SparseTies;
   for (unsigned k = 0; k < kDotLength; ++k)
     for (unsigned j = 0; j < kBlockColumns; ++j)
       block.srca[k][j] =
-          make_datum(r, sa, r.below(2), base_a[j] - r.range(0, spread / 2), random_mantissa(r, sparse));
+          make_datum(r, sa, r.below(2), base_a[j] - r.between(0, spread / 2), random_mantissa(r, sparse));
   for (unsigned i = 0; i < kBlockMaxRows; ++i)
     for (unsigned k = 0; k < kDotLength; ++k)
       block.srcb[i][k] =
-          make_datum(r, sb, r.below(2), base_b[i] - r.range(0, spread - spread / 2), random_mantissa(r, sparse));
+          make_datum(r, sb, r.below(2), base_b[i] - r.between(0, spread - spread / 2), random_mantissa(r, sparse));
   if (sc == Scenario::Specials) {
     for (auto& row : block.srca) for (uint32_t& d : row) if (r.chance(1, 3)) d = special_datum(r, sa);
     for (auto& row : block.srcb) for (uint32_t& d : row) if (r.chance(1, 3)) d = special_datum(r, sb);
@@ -339,7 +322,7 @@ TEST(FpuMvmulBlock, BlocksMatchMvmulElementInEveryFloatConfiguration) {
           mode.dst32 = dst32;
           mode.fidelity_phase = phase;
           mode.arch = arch;
-          Rng r(test_seed() + 0x1000 * ++configurations);
+          Rng r(derive_seed(test_seed(), fmt::format("configuration {}", ++configurations)));
           for (unsigned s = 0; s < static_cast<unsigned>(Scenario::Count); ++s)
             for (unsigned n = 0; n < kBlocksPerScenario; ++n) {
               const auto sc = static_cast<Scenario>(s);
@@ -349,7 +332,7 @@ TEST(FpuMvmulBlock, BlocksMatchMvmulElementInEveryFloatConfiguration) {
                 const MvmulBlock first = reference_block(in, mode);
                 for (unsigned i = 0; i < in.rows; ++i)
                   for (unsigned j = 0; j < kBlockColumns; ++j)
-                    in.dst[i][j] = negated_and_nudged(first.dst[i][j], mode, r.range(-1, 1));
+                    in.dst[i][j] = negated_and_nudged(first.dst[i][j], mode, r.between(-1, 1));
               }
               const MvmulBlock want = reference_block(in, mode);
               for (BlockKernelIsa isa : isas) {
@@ -374,14 +357,14 @@ TEST(FpuMvmulBlock, BlocksMatchMvmulElementInEveryFloatConfiguration) {
 }
 
 TEST(FpuMvmulBlock, Int8BlocksUseTheIntegerPath) {
-  Rng r(test_seed() ^ 0x1A78);
+  Rng r(derive_seed(test_seed(), "int8 blocks"));
   for (uint32_t phase = 0; phase < 4; ++phase) {
     const FpuMode mode{SrcStyle::INT8, SrcStyle::INT8, true, phase};
     for (unsigned n = 0; n < 16; ++n) {
       MvmulBlock in;
-      for (auto& row : in.srca) for (uint32_t& d : row) d = tmu_test::int8_datum(r.range(-1023, 1023));
-      for (auto& row : in.srcb) for (uint32_t& d : row) d = tmu_test::int8_datum(r.range(-1023, 1023));
-      for (auto& row : in.dst) for (uint32_t& d : row) d = r.u32();
+      for (auto& row : in.srca) for (uint32_t& d : row) d = tmu_test::int8_datum(r.between(-1023, 1023));
+      for (auto& row : in.srcb) for (uint32_t& d : row) d = tmu_test::int8_datum(r.between(-1023, 1023));
+      for (auto& row : in.dst) for (uint32_t& d : row) d = r.bits(32);
       const MvmulBlock want = reference_block(in, mode);
       for (BlockKernelIsa isa : available_isas()) {
         MvmulBlock got = in;
@@ -402,9 +385,10 @@ struct MatmulInsn {
   bool broadcast;
 };
 
-void check_matmul_instruction(const MatmulInsn& insn, bool dst32, bool int8, uint64_t seed) {
-  SCOPED_TRACE(fmt::format("{} {}{}", insn.text, dst32 ? "Dst32" : "Dst16", int8 ? " INT8" : ""));
-  Rng r(seed);
+void check_matmul_instruction(const MatmulInsn& insn, bool dst32, bool int8) {
+  const std::string what = fmt::format("{} {}{}", insn.text, dst32 ? "Dst32" : "Dst16", int8 ? " INT8" : "");
+  SCOPED_TRACE(what);
+  Rng r(derive_seed(test_seed(), what));
   TensixState s = tmu::test::fresh(Arch::Blackhole);
   tmu::test::give_banks_to_matrix_unit(s);
   for (auto* banks : {&s.SrcA, &s.SrcB})
@@ -412,12 +396,12 @@ void check_matmul_instruction(const MatmulInsn& insn, bool dst32, bool int8, uin
       bank.Format = DataFormat::BF16;
       for (auto& row : bank.Rows)
         for (uint32_t& d : row)
-          d = int8 ? tmu_test::int8_datum(r.range(-1023, 1023))
+          d = int8 ? tmu_test::int8_datum(r.between(-1023, 1023))
                    : (r.chance(1, 16) ? 0u : tmu_test::bf16_datum(r.below(2), 120 + r.below(16), r.below(128)));
     }
   s.Config[0].ALU_ACC_CTRL_Fp32_enabled = dst32;
   s.Config[0].ALU_ACC_CTRL_INT8_math_enabled = int8;
-  for (auto& row : s.Dst.DstBits) for (uint16_t& v : row) v = static_cast<uint16_t>(r.u32());
+  for (auto& row : s.Dst.DstBits) for (uint16_t& v : row) v = static_cast<uint16_t>(r.bits(32));
   for (unsigned row = 0; row < kDstRows; ++row) s.Dst.RowValid[row] = r.chance(2, 3);
   s.RWCs[0].SrcA = 16 + 3;                    // the block starts at SrcA row 16 (low bits ignored)
   s.RWCs[0].SrcB = insn.broadcast ? 21 : 8;   // a broadcast reads exactly this row
@@ -468,10 +452,9 @@ TEST(FpuMvmulBlock, InstructionsWriteWhatTheElementLoopWrites) {
                               {"MVMUL BroadcastSrcBRow=1", 7, 2, true},
                               {"DOTPV", 8, 1, false},
                               {"GAPOOL Dim16x16=1", 4, 1, false}};
-  uint64_t seed = test_seed();
   for (const MatmulInsn& insn : insns) {
-    for (bool dst32 : {true, false}) check_matmul_instruction(insn, dst32, false, ++seed);
-    check_matmul_instruction(insn, true, true, ++seed);
+    for (bool dst32 : {true, false}) check_matmul_instruction(insn, dst32, false);
+    check_matmul_instruction(insn, true, true);
   }
 }
 

@@ -43,8 +43,9 @@ class UnitRunner {
 
   UnitResult run(const Unit& u) {
     UnitResult r;
-    const uint64_t seed = derive_seed(o_.seed, {static_cast<uint64_t>(u.op), static_cast<uint64_t>(u.format),
-                                                static_cast<uint64_t>(u.dist), u.index});
+    // Named per unit, so units can run in any order or on any thread and still draw the same numbers.
+    const uint64_t seed = derive_seed(o_.seed, fmt::format("{}/{}/{}/{}", op_name(u.op), info(u.format).name,
+                                                           distribution_name(u.dist), u.index));
     if (u.op == Op::Mvmul) run_mvmul(u, seed, r);
     else run_elwmul(u, seed, r);
     return r;

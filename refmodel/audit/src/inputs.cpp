@@ -12,13 +12,6 @@ namespace {
 // everywhere.
 constexpr mpfr_prec_t kDrawBits = 64;
 
-uint64_t splitmix64(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
 // A 53-bit integer from the generator, as the fraction n / 2^53 in [0, 1).
 void unit_fraction(mpfr_ptr out, uint64_t word) { mpfr_set_ui_2exp(out, word >> 11, -53, MPFR_RNDN); }
 
@@ -27,20 +20,20 @@ int cancellation_perturbation_log2(SrcFormat f) { return -(info(f).mantissa_bits
 
 SrcNumber draw(Rng& rng, Distribution d, SrcFormat f) {
   switch (d) {
-    case Distribution::Normal: return round_to_src(rng.normal(), f);
+    case Distribution::Normal: return round_to_src(normal(rng), f);
     case Distribution::LogUniform: {
       const int r = log_uniform_half_range(f);
-      return round_to_src(rng.log_uniform(-r, r), f);
+      return round_to_src(log_uniform(rng, -r, r), f);
     }
     case Distribution::Uniform:
     case Distribution::Cancellation: break;
   }
-  return round_to_src(rng.uniform_pm1(), f);
+  return round_to_src(uniform_pm1(rng), f);
 }
 
 // -x * (1 + 2^e * u) for u uniform in [-1, 1): x's cancelling partner, before rounding.
 Real perturbed_negation(Rng& rng, const Real& x, int e) {
-  Real factor = rng.uniform_pm1();
+  Real factor = uniform_pm1(rng);
   mpfr_mul_2si(factor.mpfr_ptr(), factor.mpfr_srcptr(), e, MPFR_RNDN);
   factor += 1;
   return -(x * factor);
@@ -67,26 +60,20 @@ std::optional<Distribution> parse_distribution(std::string_view name) {
   return std::nullopt;
 }
 
-uint64_t derive_seed(uint64_t master, std::initializer_list<uint64_t> path) {
-  uint64_t s = splitmix64(master);
-  for (uint64_t p : path) s = splitmix64(s ^ splitmix64(p + 1));
-  return s;
-}
-
-Real Rng::uniform_pm1() {
+Real uniform_pm1(Rng& rng) {
   Real u(0, kDrawBits);
-  unit_fraction(u.mpfr_ptr(), bits());
+  unit_fraction(u.mpfr_ptr(), rng.next());
   mpfr_mul_2ui(u.mpfr_ptr(), u.mpfr_srcptr(), 1, MPFR_RNDN);
   mpfr_sub_ui(u.mpfr_ptr(), u.mpfr_srcptr(), 1, MPFR_RNDN);
   return u;
 }
 
-Real Rng::normal() {
+Real normal(Rng& rng) {
   // Box-Muller: sqrt(-2 ln u1) * cos(2 pi u2), with u1 in (0, 1].
   mpfr_t u1, u2, r, t;
   mpfr_inits2(kDrawBits, u1, u2, r, t, static_cast<mpfr_ptr>(nullptr));
-  mpfr_set_ui_2exp(u1, (bits() >> 11) + 1, -53, MPFR_RNDN);
-  unit_fraction(u2, bits());
+  mpfr_set_ui_2exp(u1, (rng.next() >> 11) + 1, -53, MPFR_RNDN);
+  unit_fraction(u2, rng.next());
   mpfr_log(r, u1, MPFR_RNDN);
   mpfr_mul_si(r, r, -2, MPFR_RNDN);
   mpfr_sqrt(r, r, MPFR_RNDN);
@@ -100,10 +87,10 @@ Real Rng::normal() {
   return out;
 }
 
-Real Rng::log_uniform(int lo_exponent, int hi_exponent) {
-  const bool negative = bits() & 1;
+Real log_uniform(Rng& rng, int lo_exponent, int hi_exponent) {
+  const bool negative = rng.next() & 1;
   Real e(0, kDrawBits);
-  unit_fraction(e.mpfr_ptr(), bits());
+  unit_fraction(e.mpfr_ptr(), rng.next());
   mpfr_mul_si(e.mpfr_ptr(), e.mpfr_srcptr(), hi_exponent - lo_exponent, MPFR_RNDN);
   mpfr_add_si(e.mpfr_ptr(), e.mpfr_srcptr(), lo_exponent, MPFR_RNDN);
   Real out(0, kDrawBits);

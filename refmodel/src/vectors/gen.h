@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "builder.h"
-#include "rng.h"
+#include "tmu/rng.h"
 #include "values.h"
 
 namespace tmu::vectors::detail {

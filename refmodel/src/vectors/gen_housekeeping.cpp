@@ -64,7 +64,7 @@ class HousekeepingGenerator : public FileGenerator {
   }
 
   Vector level1(size_t i) const override {
-    Rng fixed(fnv1a("level1", i));
+    Rng fixed(fnv1a("level1", i));  // level-1 data is a constant of the corpus: no run seed in it
     return make(static_cast<unsigned>(i), nullptr, fixed);
   }
   Vector random(Rng& rng) const override { return make(0, &rng, rng); }

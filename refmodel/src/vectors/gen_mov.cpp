@@ -56,7 +56,7 @@ class MovGenerator : public FileGenerator {
     const Shape& shape = sh[index / flush_variants()];
     MathEnv env = level1_env(0);
     env.zero_flag_disabled = !flush;
-    Rng patterns(fnv1a(shape.name, 0x5EED));
+    Rng patterns(fnv1a(shape.name, 0x5EED));  // level-1 data is a constant of the corpus: no run seed in it
     Builder b(arch_, 0);
     build(b, env, shape, [&](unsigned r) { return pattern_row(r, patterns); }, prior == 0, enable == 1);
     return b.finish("", fmt::format("level 1: {}; flush {}{}{}", shape.name, flush ? "on" : "off",

@@ -110,7 +110,7 @@ std::vector<FileSpec> plan_corpus_files(Arch arch) {
 }
 
 uint64_t file_seed(uint64_t run_seed, const FileSpec& spec) {
-  return fnv1a(spec.relative_path(), 0xCBF29CE484222325ull ^ (run_seed * 0x9E3779B97F4A7C15ull));
+  return derive_seed(run_seed, spec.relative_path());
 }
 
 VectorFile generate_file(const FileSpec& spec, const GenerateOptions& o) {

@@ -5,10 +5,10 @@
 
 #include <fmt/format.h>
 
-#include "rng.h"
 #include "text.h"
 #include "tmu/decode.h"
 #include "tmu/error.h"
+#include "tmu/rng.h"
 
 namespace tmu::vectors {
 
@@ -262,7 +262,7 @@ std::string actual_value_text(const Record& got, const Vector& v) {
 TensixState initial_state(const VectorFile& f, const Vector& v, const ReplayOptions& options) {
   TensixState s;
   s.arch = f.arch;
-  if (options.poison) poison_state(s, fnv1a(v.name, options.poison_seed ^ 0xCBF29CE484222325ull));
+  if (options.poison) poison_state(s, derive_seed(options.poison_seed, v.name));
   for (const Record& r : v.init) write_location(s, r);
   return s;
 }

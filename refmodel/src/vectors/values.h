@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "rng.h"
 #include "tmu/formats.h"
+#include "tmu/rng.h"
 #include "tmu/vectors.h"
 
 namespace tmu::vectors::detail {

@@ -1,18 +1,17 @@
-// Seeded audit inputs. Replays are bit-identical on every host: std::mt19937_64's output is fixed by
-// the C++ standard, and every real-valued transformation (uniform, Box-Muller normal, 2^u) is done in
-// MPFR, which rounds correctly, never with <random>'s distributions or the host's libm. Every value
+// Seeded audit inputs. Replays are bit-identical on every host: tmu::Rng's output is fixed integer
+// arithmetic, and every real-valued transformation (uniform, Box-Muller normal, 2^u) is done in MPFR,
+// which rounds correctly, never with <random>'s distributions or the host's libm. Every value
 // is then rounded to the source format (round_to_src), and the exact reference uses those rounded
 // numbers.
 #pragma once
 
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
-#include <random>
 #include <string_view>
 #include <vector>
 
 #include "tmu/audit/src_number.h"
+#include "tmu/rng.h"
 
 namespace tmu::audit {
 
@@ -20,21 +19,10 @@ enum class Distribution : uint8_t { Uniform, Normal, LogUniform, Cancellation };
 const char* distribution_name(Distribution d);  // uniform normal loguniform cancel
 std::optional<Distribution> parse_distribution(std::string_view name);
 
-// An independent stream for every (master seed, path) - so work units can run in any order or on
-// any thread and still draw the same numbers.
-uint64_t derive_seed(uint64_t master, std::initializer_list<uint64_t> path);
-
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : gen_(seed) {}
-  uint64_t bits() { return gen_(); }
-  Real uniform_pm1();  // [-1, 1) on a 2^-52 grid, exact
-  Real normal();       // standard normal, Box-Muller in MPFR
-  Real log_uniform(int lo_exponent, int hi_exponent);  // +-2^u, u uniform in [lo, hi)
-
- private:
-  std::mt19937_64 gen_;
-};
+// Real-valued draws from the generator's 64-bit words.
+Real uniform_pm1(Rng& rng);  // [-1, 1) on a 2^-52 grid, exact
+Real normal(Rng& rng);       // standard normal, Box-Muller in MPFR
+Real log_uniform(Rng& rng, int lo_exponent, int hi_exponent);  // +-2^u, u uniform in [lo, hi)
 
 // Exponent range of the log-uniform distribution: wide, but every product and every sum of up to
 // 512 products stays a normal number of the 16-bit Dst format (FP16 sources: [2^-6, 2^6)).
