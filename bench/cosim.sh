@@ -41,7 +41,7 @@ run() {
   local flag=""
   [ "$3" = no-check ] && flag="--no-check"
   local line
-  line="$("$1/tb/tmu_tb" --test random --arch "$2" --seed 1 --instrs "$n" --quiet --no-wave $flag | grep '^tmu_tb: ')"
+  line="$("$1/tb/tmu_tb" --test random --arch "$2" --seed 1 --instrs "$n" --quiet --no-wave $flag | grep -E '^tmu_tb: (PASS|FAIL|DONE)')"
   case "$line" in "tmu_tb: PASS"*|"tmu_tb: DONE"*) ;; *) echo "bench/cosim.sh: $1: $line" >&2; exit 1 ;; esac
   local cycles wall
   cycles="$(sed -n 's/.* cycles=\([0-9]*\).*/\1/p' <<<"$line")"
