@@ -3,6 +3,7 @@
 
 #include "tmu/error.h"
 #include "tmu/exec.h"
+#include "tmu/query.h"
 
 namespace tmu {
 
@@ -10,24 +11,6 @@ namespace {
 
 constexpr uint32_t kSrcRwcMask = kSrcRows - 1;  // RWC.SrcA/SrcB are 6-bit counters
 constexpr uint32_t kDstRwcMask = kDstRows - 1;  // RWC.Dst is a 10-bit counter
-
-// Wormhole: a 2-bit AddrMod reaches slots 4..7 through ExtraAddrModBit or ADDR_MOD_SET_Base.
-// Blackhole: AddrMod is 3 bits and ADDR_MOD_SET_Base no longer exists; what ExtraAddrModBit does to
-// the index there is not documented, so tmu refuses the case rather than guess (see spec-deltas).
-uint32_t addr_mod_slot(const TensixState& state, unsigned thread, uint32_t addr_mod) {
-  const Rwc& rwc = state.RWCs[thread];
-  if (state.arch == Arch::Wormhole) {
-    uint32_t index = addr_mod & 3;
-    if (rwc.ExtraAddrModBit || state.ThreadConfig[thread].ADDR_MOD_SET_Base) index += 4;
-    return index;
-  }
-  if (rwc.ExtraAddrModBit)
-    throw Error(ErrorKind::Unsupported,
-                fmt::format("ApplyAddrMod on Blackhole with RWC.ExtraAddrModBit=1 (thread {}): the slot index "
-                            "this selects is not documented for a 3-bit AddrMod",
-                            thread));
-  return addr_mod & 7;
-}
 
 void step_src_counter(uint8_t& counter, uint8_t& carry, bool clear, bool carry_reset, uint32_t incr) {
   if (clear) {
@@ -44,7 +27,13 @@ void step_src_counter(uint8_t& counter, uint8_t& carry, bool clear, bool carry_r
 
 void apply_addr_mod(TensixState& state, unsigned thread, uint32_t addr_mod, bool update_fidelity_phase) {
   Rwc& rwc = state.RWCs[thread];
-  const uint32_t slot = addr_mod_slot(state, thread, addr_mod);
+  const std::optional<uint32_t> index = addr_mod_slot(state, thread, addr_mod);
+  if (!index)
+    throw Error(ErrorKind::Unsupported,
+                fmt::format("ApplyAddrMod on Blackhole with RWC.ExtraAddrModBit=1 (thread {}): the slot index "
+                            "this selects is not documented for a 3-bit AddrMod",
+                            thread));
+  const uint32_t slot = *index;
   const ThreadConfigRegs& tc = state.ThreadConfig[thread];
   const AddrModAB& ab = tc.ADDR_MOD_AB_SEC[slot];
   const AddrModDst& dst = tc.ADDR_MOD_DST_SEC[slot];

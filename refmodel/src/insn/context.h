@@ -1,25 +1,17 @@
 // What every instruction implementation sees: the state, the issuing thread, the decoded fields,
 // and helpers for the steps the ISA's functional models share (Wait Gate, clear_dvalid bank flips,
-// ApplyAddrMod, Dst row addressing, operand style). Writes go through here so that the WriteSet
+// ApplyAddrMod), which take their rules from tmu/query.h. Writes go through here so that the WriteSet
 // the scoreboard compares is complete by construction.
 #pragma once
 
 #include "tmu/error.h"
 #include "tmu/exec.h"
 #include "tmu/formats.h"
+#include "tmu/query.h"
 
 #include <vector>
 
 namespace tmu::insn {
-
-// The Src operand interpretation and Dst mode an arithmetic Matrix Unit instruction uses
-// (MVMUL.md "Determine the data formats"; on Blackhole the format tagged on the bank).
-struct MathFormats {
-  SrcStyle srca_style = SrcStyle::BF16;
-  SrcStyle srcb_style = SrcStyle::BF16;
-  bool use_dst32b = false;
-  bool int8_math = false;
-};
 
 class ExecContext {
  public:
@@ -37,21 +29,22 @@ class ExecContext {
   ConfigRegs& cfg() { return s.config_for(thread); }
   Arch arch() const { return s.arch; }
 
-  // Wait Gate: true when every requested Src bank the Matrix Unit uses is handed to it. Otherwise
-  // marks the result Stalled with the reason; the caller must return without touching state.
-  bool wait_for_src(bool need_srca, bool need_srcb);
+  // Wait Gate: true when every Src bank the instruction waits for (src_waits) is handed to the
+  // Matrix Unit. Otherwise marks the result Stalled with the reason; the caller must return without
+  // touching state.
+  bool wait_for_src();
 
-  // The FlipSrcA/FlipSrcB (clear_dvalid) step of MVMUL/ELW*/GMPOOL/...: hand the bank back to the
-  // unpackers unless CLR_DVALID_*_Disable, and flip the Matrix Unit's bank pointer.
-  void clear_dvalid(bool flip_srca, bool flip_srcb);
+  // The bank hand-backs and pointer flips of src_release: the FlipSrcA/FlipSrcB (clear_dvalid)
+  // step of MVMUL/ELW*/GMPOOL/SETRWC/the legacy ops, and CLEARDVALID.
+  void release_src_banks();
 
   void apply_addr_mod(uint32_t addr_mod, bool update_fidelity_phase = true);
 
-  // DstRow + DEST_TARGET_REG_CFG_MATH_Offset + RWC.Dst + DEST_REGW_BASE_Base, before alignment.
-  uint32_t dst_row_unaligned(uint32_t dst_row_field);
-  // (RWC.FidelityPhase + FIDELITY_BASE_Phase) & 3
-  uint32_t fidelity_phase();
-  MathFormats math_formats();
+  // The answers of tmu/query.h for this instruction.
+  uint32_t dst_row_unaligned(uint32_t dst_row_field) const { return tmu::dst_row_unaligned(s, thread, dst_row_field); }
+  uint32_t fidelity_phase() const { return tmu::fidelity_phase(s, thread); }
+  MathMode math_mode() const { return tmu::math_mode(s, thread); }
+  InsnAccess access() const { return insn_access(s, thread, insn); }
 
   // Remember the SrcA row address an instruction computed (for SHIFTXA's input block).
   void latch_srca_row(uint32_t row) {
@@ -59,14 +52,15 @@ class ExecContext {
     result.writes.matrix_unit = true;
   }
 
-  // Dst16b through the debug-feature bit: with RISCV_DEBUG_REG_DBG_FEATURE_DISABLE bit 11 set,
-  // Dst16b reads the high half of Dst32b (Dst.md). Writes then also put "generally garbage" into
-  // the low half, which no model can reproduce, so they are refused.
+  // Reads of an invalid row yield the reading instruction's identity. Dst16b writes with
+  // RISCV_DEBUG_REG_DBG_FEATURE_DISABLE bit 11 set also put "generally garbage" into the low half of
+  // Dst32b, which no model can reproduce, so they are refused.
   uint16_t read_dst16(uint32_t row, uint32_t col, uint16_t identity) const {
-    if (s.DbgFeatureDisableBit11) return static_cast<uint16_t>(s.Dst.read32(row, col, uint32_t{identity} << 16) >> 16);
-    return s.Dst.read16(row, col, identity);
+    return tmu::read_dst16(s, row, col).value_or(identity);
   }
-  uint32_t read_dst32(uint32_t row, uint32_t col, uint32_t identity) const { return s.Dst.read32(row, col, identity); }
+  uint32_t read_dst32(uint32_t row, uint32_t col, uint32_t identity) const {
+    return tmu::read_dst32(s, row, col).value_or(identity);
+  }
 
   // Logged writes.
   void write_dst16(uint32_t row, uint32_t col, uint16_t v) {

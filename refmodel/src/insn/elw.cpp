@@ -11,22 +11,22 @@ namespace {
 enum class ElwOp { Mul, Add, Sub };
 
 void elementwise(ExecContext& ctx, ElwOp op) {
-  if (!ctx.wait_for_src(true, true)) return;
-  const MathFormats formats = ctx.math_formats();
+  if (!ctx.wait_for_src()) return;
+  const MathMode formats = ctx.math_mode();
   const fpu::FpuMode mode = fpu_mode(ctx, formats);
-  const bool bcast_row = ctx.field(Field::BroadcastSrcBRow);
-  const bool bcast_col = ctx.field(Field::BroadcastSrcBCol0);
+  const InsnAccess access = ctx.access();
+  const bool bcast_row = access.srcb.one_row;
+  const bool bcast_col = access.srcb.col0;
   // ELWMUL accumulates whatever AddDst says (ELWMUL.md has no AddDst; ttsim forces accumulation).
-  const bool add_dst = op == ElwOp::Mul || ctx.field(Field::AddDst);
+  const bool add_dst = access.dst.read_rows != 0;
 
-  const uint32_t srca_row = ctx.rwc().SrcA & 0x38;
-  const uint32_t srcb_row = ctx.rwc().SrcB & (bcast_row ? 0x3F : 0x38);
-  const uint32_t dst_row = ctx.dst_row_unaligned(ctx.field(Field::DstRow)) & 0x3F8;
+  const uint32_t srca_row = access.srca.row;
+  const uint32_t srcb_row = access.srcb.row;
+  const uint32_t dst_row = access.dst.row;
   ctx.latch_srca_row(srca_row);
   const bool zf_disabled = mode.srcb_zero_flag_disabled;
 
-  constexpr unsigned kRows = 8;
-  for (unsigned i = 0; i < kRows; ++i) {
+  for (unsigned i = 0; i < access.dst.rows; ++i) {
     const uint32_t row = dst_row + i;
     for (unsigned j = 0; j < kSrcCols; ++j) {
       const uint32_t a = srca_at(ctx, srca_row + i, j);

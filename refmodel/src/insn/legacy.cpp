@@ -10,7 +10,7 @@ namespace tmu::insn {
 // the clear_dvalid bank hand-back and the RWC update.
 void exec_legacy_neutered(ExecContext& ctx) {
   ctx.latch_srca_row(ctx.rwc().SrcA);  // they compute a SrcA row address too (SHIFTXA.md)
-  ctx.clear_dvalid(ctx.field(Field::FlipSrcA), ctx.field(Field::FlipSrcB));
+  ctx.release_src_banks();
   ctx.apply_addr_mod(ctx.field(Field::AddrMod));
 }
 

@@ -7,7 +7,7 @@
 
 namespace tmu::insn {
 
-inline fpu::FpuMode fpu_mode(ExecContext& ctx, const MathFormats& f) {
+inline fpu::FpuMode fpu_mode(ExecContext& ctx, const MathMode& f) {
   fpu::FpuMode m;
   m.srca_style = f.srca_style;
   m.srcb_style = f.srcb_style;
@@ -27,7 +27,7 @@ inline uint32_t srcb_at(const ExecContext& ctx, uint32_t row, uint32_t col) {
 
 // The instruction-end steps every arithmetic instruction shares (clear_dvalid, then ApplyAddrMod).
 inline void finish_math_insn(ExecContext& ctx) {
-  ctx.clear_dvalid(ctx.field(Field::FlipSrcA), ctx.field(Field::FlipSrcB));
+  ctx.release_src_banks();
   ctx.apply_addr_mod(ctx.field(Field::AddrMod));
 }
 

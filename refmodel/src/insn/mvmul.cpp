@@ -13,20 +13,16 @@ namespace tmu::insn {
 
 namespace {
 
-struct MatmulShape {
-  unsigned num_rows;       // output rows: 8, 7 with BroadcastSrcBRow, 4 for GAPOOL
-  bool broadcast_srcb_row; // one SrcB row for every output row; only even rows are written
-};
+// The block's shape and rows (8 output rows, 7 with BroadcastSrcBRow of which the even ones are
+// written, 4 for GAPOOL) are insn_access's.
+void matmul(ExecContext& ctx) {
+  if (!ctx.wait_for_src()) return;
+  const fpu::FpuMode mode = fpu_mode(ctx, ctx.math_mode());
+  const InsnAccess access = ctx.access();
+  const bool dst32 = access.dst.dst32;
 
-void matmul(ExecContext& ctx, const MatmulShape& shape) {
-  if (!ctx.wait_for_src(true, true)) return;
-  const MathFormats formats = ctx.math_formats();
-  const fpu::FpuMode mode = fpu_mode(ctx, formats);
-  const bool dst32 = formats.int8_math || formats.use_dst32b;
-
-  const uint32_t srca_row = ctx.rwc().SrcA & 0x38;
-  const uint32_t srcb_row = ctx.rwc().SrcB & (shape.broadcast_srcb_row ? 0x3F : 0x38);
-  const uint32_t dst_row = ctx.dst_row_unaligned(ctx.field(Field::DstRow)) & (kDstRows - shape.num_rows);
+  const uint32_t srca_row = access.srca.row;
+  const uint32_t srcb_row = access.srcb.row;
   ctx.latch_srca_row(srca_row);
 
   // Whole rows, as srca_at / srcb_at read them element by element.
@@ -37,13 +33,13 @@ void matmul(ExecContext& ctx, const MatmulShape& shape) {
 
   // Output row n of the block is Dst row rows[n]. With a broadcast only the even rows are
   // written (rows 1, 3, 5 stay untouched), all from the same SrcB row.
-  const unsigned row_step = shape.broadcast_srcb_row ? 2 : 1;
   std::array<uint32_t, fpu::kBlockMaxRows> rows{};
   block.rows = 0;
-  for (unsigned i = 0; i < shape.num_rows; i += row_step) {
-    const unsigned n = block.rows++;
-    rows[n] = dst_row + i;
-    block.srcb[n] = srcb_bank.Rows[(srcb_row + (shape.broadcast_srcb_row ? 0 : i)) & (kSrcRows - 1)];
+  for (unsigned n = 0; n < access.dst.rows; ++n) {
+    const unsigned i = n * access.dst.step;
+    block.rows++;
+    rows[n] = access.dst.row + i;
+    block.srcb[n] = srcb_bank.Rows[(srcb_row + (access.srcb.one_row ? 0 : i)) & (kSrcRows - 1)];
     // Undefined rows accumulate from zero (MVMUL.md: "MVMUL reads undefined rows as zero"). Every
     // element reads a location no other element of the block writes, so reading the whole block
     // before writing any of it reads the same values.
@@ -70,8 +66,7 @@ void require_dim16x16(ExecContext& ctx) {
 }  // namespace
 
 void exec_mvmul(ExecContext& ctx) {
-  const bool broadcast = ctx.field(Field::BroadcastSrcBRow);
-  matmul(ctx, MatmulShape{broadcast ? 7u : 8u, broadcast});
+  matmul(ctx);
 }
 
 void exec_dotpv(ExecContext& ctx) {
@@ -79,12 +74,12 @@ void exec_dotpv(ExecContext& ctx) {
   // broadcast) accumulates and gives that bit no meaning, so a set bit is refused, not guessed at.
   if (ctx.field(Field::AddDst))
     ctx.fail(ErrorKind::Unsupported, "AddDst=1 on DOTPV has no documented behaviour");
-  matmul(ctx, MatmulShape{8, false});
+  matmul(ctx);
 }
 
 void exec_gapool(ExecContext& ctx) {
   require_dim16x16(ctx);
-  matmul(ctx, MatmulShape{4, false});
+  matmul(ctx);
 }
 
 }  // namespace tmu::insn

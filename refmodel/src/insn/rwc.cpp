@@ -24,7 +24,7 @@ void exec_setrwc(ExecContext& ctx) {
   }
   if (ctx.field(Field::Fidelity)) rwc.FidelityPhase = 0;
   ctx.result.writes.rwcs = true;
-  ctx.clear_dvalid(ctx.field(Field::FlipSrcA), ctx.field(Field::FlipSrcB));
+  ctx.release_src_banks();
 }
 
 void exec_incrwc(ExecContext& ctx) {

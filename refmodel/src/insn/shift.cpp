@@ -11,7 +11,7 @@ void exec_shiftxa(ExecContext& ctx) {
   if (direction != kDirectionRight && direction != kDirectionLeft)
     ctx.fail(ErrorKind::UndefinedBehaviour,
              fmt::format("Direction={} is neither RIGHT (2) nor LEFT (3)", direction));
-  if (!ctx.wait_for_src(true, false)) return;
+  if (!ctx.wait_for_src()) return;
   // Hardware bug (SHIFTXA.md): the input block is the aligned 16 rows around whatever SrcA row the
   // last SrcA-addressing instruction computed; the output is always rows 0..15.
   const uint32_t in_row = ctx.s.MatrixUnit.LastSrcARow & 0x30;
@@ -30,7 +30,7 @@ void exec_shiftxa(ExecContext& ctx) {
 }
 
 void exec_shiftxb(ExecContext& ctx) {
-  if (!ctx.wait_for_src(false, true)) return;
+  if (!ctx.wait_for_src()) return;
   const uint32_t row = (ctx.field(Field::SrcRow) + ctx.rwc().SrcB) & (kSrcRows - 1);
   const unsigned bank = ctx.s.MatrixUnit.SrcBBank;
   const auto in = ctx.s.SrcB[bank].Rows[row];

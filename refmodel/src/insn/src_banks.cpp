@@ -4,28 +4,10 @@
 
 namespace tmu::insn {
 
+// Reset, the hand-backs and KeepReadingSameSrc are src_release's (tmu/query.h).
 void exec_cleardvalid(ExecContext& ctx) {
-  TensixState& s = ctx.s;
   ctx.result.writes.banks = true;
-  if (ctx.field(Field::Reset)) {
-    s.MatrixUnit.SrcABank = s.MatrixUnit.SrcBBank = 0;
-    s.Unpackers[0].SrcBank = s.Unpackers[1].SrcBank = 0;
-    for (unsigned b = 0; b < kSrcBanks; ++b) {
-      s.SrcA[b].AllowedClient = SrcClient::Unpackers;
-      s.SrcB[b].AllowedClient = SrcClient::Unpackers;
-    }
-    return;
-  }
-  // Unlike the clear_dvalid bits of MVMUL/SETRWC, CLEARDVALID ignores CLR_DVALID_*_Disable.
-  const bool keep_reading = ctx.field(Field::KeepReadingSameSrc);
-  if (ctx.field(Field::FlipSrcA)) {
-    s.SrcA[s.MatrixUnit.SrcABank].AllowedClient = SrcClient::Unpackers;
-    if (!keep_reading) s.MatrixUnit.SrcABank ^= 1;
-  }
-  if (ctx.field(Field::FlipSrcB)) {
-    s.SrcB[s.MatrixUnit.SrcBBank].AllowedClient = SrcClient::Unpackers;
-    if (!keep_reading) s.MatrixUnit.SrcBBank ^= 1;
-  }
+  ctx.release_src_banks();
 }
 
 void exec_zerosrc(ExecContext& ctx) {
@@ -55,7 +37,7 @@ void exec_zerosrc(ExecContext& ctx) {
 }
 
 void exec_trnspsrcb(ExecContext& ctx) {
-  if (!ctx.wait_for_src(false, true)) return;
+  if (!ctx.wait_for_src()) return;
   constexpr unsigned kRowBase = 16;  // the instruction always transposes SrcB rows 16..31
   constexpr unsigned kSize = 16;
   const unsigned bank = ctx.s.MatrixUnit.SrcBBank;

@@ -55,7 +55,7 @@ std::optional<Element> locate_element(TensixState& s, const Insn& insn, unsigned
                                       uint32_t col) {
   ExecResult scratch;
   insn::ExecContext ctx(s, insn, thread, scratch);
-  const insn::MathFormats formats = ctx.math_formats();
+  const MathMode formats = ctx.math_mode();
   Element e;
   e.op = insn.op();
   e.mode = insn::fpu_mode(ctx, formats);

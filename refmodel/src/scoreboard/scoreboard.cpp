@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "../insn/context.h"
 #include "scoreboard_internal.h"
 #include "tmu/error.h"
+#include "tmu/query.h"
 
 namespace tmu {
 
@@ -49,11 +49,8 @@ bool writes_dst_values(Op op) { return op != Op::ZEROACC; }
 
 }  // namespace
 
-DstView active_dst_view(const TensixState& before, const Insn& insn, unsigned thread) {
-  // ExecContext wants a mutable state; only its read-only helpers are called.
-  ExecResult scratch;
-  insn::ExecContext ctx(const_cast<TensixState&>(before), insn, thread, scratch);
-  const insn::MathFormats f = ctx.math_formats();
+DstView active_dst_view(const TensixState& before, const Insn&, unsigned thread) {
+  const MathMode f = math_mode(before, thread);
   return DstView{f.use_dst32b || f.int8_math, f.int8_math, f.srca_style};
 }
 
