@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "tmu/decode.h"
 #include "tmu/error.h"
+#include "tmu/query.h"
 
 namespace tmu::tb {
 
@@ -64,57 +66,10 @@ const char* addr_mod_family(Op op) {
 }
 constexpr std::array<const char*, 5> kAddrModFamilies = {"math", "mov", "shiftxb", "zeroacc", "legacy"};
 
-// The operand style and Dst mode of an arithmetic instruction, as ExecContext::math_formats
-// (refmodel/src/exec/context.cpp) derives them, plus where each operand's style came from.
-struct MathMode {
-  SrcStyle a = SrcStyle::BF16, b = SrcStyle::BF16;
-  bool dst32 = false;
-  bool int8 = false;
-  bool fp16a_force = false;
-  const char* a_source = "";
-  const char* b_source = "";
-};
-
-const char* operand_source(Arch arch, bool override_on, bool implied_disabled) {
-  if (arch == Arch::Blackhole && !implied_disabled) return "implied";
-  return override_on ? "spec_override" : "spec_reg";
-}
-SrcStyle operand_style(Arch arch, bool override_on, uint8_t override_val, bool implied_disabled, DataFormat tag,
-                       uint8_t spec_reg) {
-  if (arch == Arch::Blackhole && !implied_disabled) return src_style_of_format(tag);
-  return src_style_of_format_code(override_on ? override_val : spec_reg);
-}
-
-MathMode math_mode(const TensixState& s, unsigned thread) {
-  MathMode m;
-  const ConfigRegs& c = s.config_for(thread);
-  const ThreadConfigRegs& t = s.ThreadConfig[thread];
-  if (t.FP16A_FORCE_Enable) {
-    m.a = m.b = SrcStyle::FP16;
-    m.fp16a_force = true;
-    return m;
-  }
-  if (c.ALU_ACC_CTRL_INT8_math_enabled) {
-    m.a = m.b = SrcStyle::INT8;
-    m.dst32 = m.int8 = true;
-    return m;
-  }
-  m.a = operand_style(s.arch, c.ALU_FORMAT_SPEC_REG_SrcA_override, c.ALU_FORMAT_SPEC_REG_SrcA_val,
-                      t.DISABLE_IMPLIED_SRCA_FMT_Base, s.SrcA[s.MatrixUnit.SrcABank].Format,
-                      c.ALU_FORMAT_SPEC_REG0_SrcA);
-  m.b = operand_style(s.arch, c.ALU_FORMAT_SPEC_REG_SrcB_override, c.ALU_FORMAT_SPEC_REG_SrcB_val,
-                      t.DISABLE_IMPLIED_SRCB_FMT_Base, s.SrcB[s.MatrixUnit.SrcBBank].Format,
-                      c.ALU_FORMAT_SPEC_REG1_SrcB);
-  m.a_source = operand_source(s.arch, c.ALU_FORMAT_SPEC_REG_SrcA_override, t.DISABLE_IMPLIED_SRCA_FMT_Base);
-  m.b_source = operand_source(s.arch, c.ALU_FORMAT_SPEC_REG_SrcB_override, t.DISABLE_IMPLIED_SRCB_FMT_Base);
-  m.dst32 = c.ALU_ACC_CTRL_Fp32_enabled;
-  return m;
-}
-
 std::string style_key(const MathMode& m) {
   if (m.fp16a_force) return "FP16A_FORCE";
-  if (m.int8) return "INT8";
-  return fmt::format("A{}_B{}", src_style_name(m.a), src_style_name(m.b));
+  if (m.int8_math) return "INT8";
+  return fmt::format("A{}_B{}", src_style_name(m.srca_style), src_style_name(m.srcb_style));
 }
 std::vector<std::string> all_style_keys() {
   std::vector<std::string> keys = {"FP16A_FORCE", "INT8"};
@@ -142,25 +97,14 @@ std::string variant_of(const Insn& insn) {
   }
 }
 
-uint32_t dst_row_unaligned(const TensixState& s, unsigned thread, uint32_t field) {
-  return field + s.ThreadConfig[thread].DEST_TARGET_REG_CFG_MATH_Offset + s.RWCs[thread].Dst +
-         s.config_for(thread).DEST_REGW_BASE_Base;
-}
-
-// Dst reads as the refmodel's ExecContext performs them; Undefined for a row marked undefined.
-ValueClass dst16_class(const TensixState& s, uint32_t row, uint32_t col, SrcStyle style) {
-  row &= kDstRows - 1;
-  if (s.DbgFeatureDisableBit11) {
-    const uint32_t hi = DstRegs::hi_row(row);
-    if (!s.Dst.RowValid[hi]) return ValueClass::Undefined;
-    return classify_dst16(s.Dst.DstBits[hi][col], style);
+// A Dst operand as the model reads it (tmu/query.h); undefined_row for a row that is not valid.
+ValueClass dst_class(const TensixState& s, uint32_t row, uint32_t col, bool dst32, bool int32, SrcStyle style) {
+  if (dst32) {
+    const std::optional<uint32_t> v = read_dst32(s, row, col);
+    return v ? classify_dst32(*v, int32) : ValueClass::Undefined;
   }
-  if (!s.Dst.RowValid[row]) return ValueClass::Undefined;
-  return classify_dst16(s.Dst.DstBits[row][col], style);
-}
-ValueClass dst32_class(const TensixState& s, uint32_t row, uint32_t col, bool is_int32) {
-  if (!s.Dst.RowValid[DstRegs::hi_row(row)]) return ValueClass::Undefined;
-  return classify_dst32(s.Dst.read32(row, col, 0), is_int32);
+  const std::optional<uint16_t> v = read_dst16(s, row, col);
+  return v ? classify_dst16(*v, style) : ValueClass::Undefined;
 }
 
 // Accumulates the set of classes seen per operand, then hits each once per instruction.
@@ -424,25 +368,22 @@ void Coverage::sample(const TensixState& s, unsigned thread, uint32_t word) {
   hit("thread", fmt::format("{}:t{}", insn.spec->unit == Unit::MatrixUnit ? "MatrixUnit" : "ScalarUnit", thread));
 
   const MathMode mm = math_mode(s, thread);
-  const Rwc& rwc = s.RWCs[thread];
   const ThreadConfigRegs& tc = s.ThreadConfig[thread];
-  const ConfigRegs& cfg = s.config_for(thread);
-  const unsigned phase = (rwc.FidelityPhase + tc.FIDELITY_BASE_Phase) & 3;
+  const unsigned phase = fidelity_phase(s, thread);
+  const InsnAccess access = insn_access(s, thread, insn);
 
   // ---- arithmetic modes
   if (fam == Family::Matmul || fam == Family::Elw || fam == Family::Gmpool) {
     const std::string mn = insn.mnemonic();
     const std::string key = style_key(mm);
-    // MVMUL/DOTPV/GAPOOL accumulate in Dst32 under INT8 math too; ELW*/GMPOOL likewise (use_dst32b).
-    const bool dst32 = mm.dst32;
-    const char* dmode = dst32 ? "dst32" : "dst16";
+    const char* dmode = access.dst.dst32 ? "dst32" : "dst16";
     hit("math_style", fmt::format("{}:{}", mn, key));
     const std::string pre = fmt::format("{}@{}:", mn, arch_tag(s.arch));
-    if (mm.fp16a_force) hit("math_style_source", pre + "fp16a_force");
-    else if (mm.int8) hit("math_style_source", pre + "int8_math");
+    // FP16A_FORCE and INT8 math set both operands at once: one bin for the pair.
+    if (mm.fp16a_force || mm.int8_math) hit("math_style_source", pre + style_source_name(mm.srca_source));
     else {
-      hit("math_style_source", pre + "A_" + mm.a_source);
-      hit("math_style_source", pre + "B_" + mm.b_source);
+      hit("math_style_source", pre + "A_" + style_source_name(mm.srca_source));
+      hit("math_style_source", pre + "B_" + style_source_name(mm.srcb_source));
     }
     if (op != Op::GMPOOL) hit("math_fidelity", fmt::format("{}:ph{}", mn, phase));
     hit("math_dst_mode", fmt::format("{}:{}", mn, dmode));
@@ -457,9 +398,7 @@ void Coverage::sample(const TensixState& s, unsigned thread, uint32_t word) {
   // ---- ZEROACC
   if (op == Op::ZEROACC) {
     const uint32_t mode = insn[Field::Mode];
-    const bool dst32 = mode == 0 ? (cfg.ALU_ACC_CTRL_Fp32_enabled || cfg.ALU_ACC_CTRL_INT8_math_enabled ||
-                                    s.DbgFeatureDisableBit11)
-                                 : insn[Field::UseDst32b] != 0;
+    const bool dst32 = mode == 0 ? access.dst.dst32 : insn[Field::UseDst32b] != 0;
     hit("zeroacc", fmt::format("mode{}:revert{}:{}", mode, insn[Field::Revert], dst32 ? "dst32" : "dst16"));
   }
 
@@ -467,18 +406,11 @@ void Coverage::sample(const TensixState& s, unsigned thread, uint32_t word) {
   const char* am_family = addr_mod_family(op);
   if (op == Op::ZEROACC && insn[Field::Mode] >= 2) am_family = nullptr;
   if (am_family && insn.has(Field::AddrMod)) {
-    const uint32_t addr_mod = insn[Field::AddrMod];
-    bool slot_ok = true;
-    uint32_t slot = 0;
-    if (s.arch == Arch::Wormhole) {
-      slot = (addr_mod & 3) + ((rwc.ExtraAddrModBit || tc.ADDR_MOD_SET_Base) ? 4 : 0);
-    } else if (rwc.ExtraAddrModBit) {
+    const std::optional<uint32_t> index = addr_mod_slot(s, thread, insn[Field::AddrMod]);
+    if (!index) {
       ++illegal_["addr_mod_slot/bh:extra_bit"];
-      slot_ok = false;
     } else {
-      slot = addr_mod & 7;
-    }
-    if (slot_ok) {
+      const uint32_t slot = *index;
       hit("addr_mod_slot", fmt::format("{}:slot{}", arch_tag(s.arch), slot));
       const AddrModAB& ab = tc.ADDR_MOD_AB_SEC[slot];
       const AddrModDst& d = tc.ADDR_MOD_DST_SEC[slot];
@@ -504,107 +436,24 @@ void Coverage::sample(const TensixState& s, unsigned thread, uint32_t word) {
     }
   }
 
-  // ---- operand values: the elements the instruction reads (refmodel/src/insn/*.cpp addressing)
+  // ---- operand values: every element the instruction reads (tmu/query.h's windows)
   if (fam == Family::Other) return;
   ClassSet ca, cb, cd;
-  const SrcBank& abank = s.SrcA[s.MatrixUnit.SrcABank];
-  const SrcBank& bbank = s.SrcB[s.MatrixUnit.SrcBBank];
-  auto srca = [&](uint32_t row, uint32_t col) { return abank.Rows[row & (kSrcRows - 1)][col]; };
-  auto srcb = [&](uint32_t row, uint32_t col) { return bbank.Rows[row & (kSrcRows - 1)][col]; };
-  // The Dst reads accumulate in the 16-bit view with the SrcA style (BF16/TF32 -> BF16 layout).
-  auto dst_class = [&](uint32_t row, uint32_t col, bool dst32, bool int32) {
-    return dst32 ? dst32_class(s, row, col, int32) : dst16_class(s, row, col, mm.a);
-  };
-  switch (fam) {
-    case Family::Matmul: {
-      const bool bcast = op == Op::MVMUL && insn[Field::BroadcastSrcBRow];
-      const unsigned rows = op == Op::GAPOOL ? 4 : bcast ? 7 : 8;
-      const uint32_t arow = rwc.SrcA & 0x38;
-      const uint32_t brow = rwc.SrcB & (bcast ? 0x3F : 0x38);
-      const uint32_t drow = dst_row_unaligned(s, thread, insn[Field::DstRow]) & (kDstRows - rows);
-      for (unsigned k = 0; k < 16; ++k)
-        for (unsigned j = 0; j < kSrcCols; ++j) ca.add(classify_src(srca(arow + k, j), mm.a));
-      for (unsigned i = 0; i < rows; i += bcast ? 2 : 1)
-        for (unsigned j = 0; j < kSrcCols; ++j) {
-          cb.add(classify_src(srcb(brow + (bcast ? 0 : i), j), mm.b));
-          cd.add(dst_class(drow + i, j, mm.dst32, mm.int8));
-        }
-      break;
-    }
-    case Family::Elw: {
-      const bool brow_b = insn[Field::BroadcastSrcBRow], bcol = insn[Field::BroadcastSrcBCol0];
-      const bool add_dst = op == Op::ELWMUL || insn[Field::AddDst];
-      const uint32_t arow = rwc.SrcA & 0x38;
-      const uint32_t brow = rwc.SrcB & (brow_b ? 0x3F : 0x38);
-      const uint32_t drow = dst_row_unaligned(s, thread, insn[Field::DstRow]) & 0x3F8;
-      for (unsigned i = 0; i < 8; ++i)
-        for (unsigned j = 0; j < kSrcCols; ++j) {
-          ca.add(classify_src(srca(arow + i, j), mm.a));
-          cb.add(classify_src(srcb(brow + (brow_b ? 0 : i), bcol ? 0 : j), mm.b));
-          if (add_dst) cd.add(dst_class(drow + i, j, mm.dst32, mm.int8));
-        }
-      break;
-    }
-    case Family::Gmpool: {
-      const uint32_t arow = rwc.SrcA & 0x30;
-      const uint32_t brow = rwc.SrcB & 0x38;
-      const uint32_t drow = dst_row_unaligned(s, thread, insn[Field::DstRow]) & 0x3FC;
-      for (unsigned i = 0; i < 16; ++i) {
-        cb.add(classify_src(srcb(brow, i), mm.b));
-        for (unsigned j = 0; j < kSrcCols; ++j) ca.add(classify_src(srca(arow + i, j), mm.a));
-      }
+  auto add_src = [&](ClassSet& set, const std::array<SrcBank, kSrcBanks>& banks, const SrcWindow& w) {
+    if (w.written) return;
+    const SrcBank& bank = banks[w.bank];
+    for (unsigned i = 0; i < w.rows; ++i)
       for (unsigned j = 0; j < kSrcCols; ++j)
-        for (unsigned i = 0; i < (mm.dst32 ? 4u : 1u); ++i) cd.add(dst_class(drow + i, j, mm.dst32, mm.int8));
-      break;
-    }
-    case Family::Mov: {
-      // The operand style of a move is that of its format code (mov.cpp: the bank tag on Blackhole
-      // with implied formats, else ALU_FORMAT_SPEC); FP16A_FORCE reads FP16.
-      auto fmt_style = [&](const SrcBank& bank, bool implied_disabled, uint32_t spec) {
-        if (tc.FP16A_FORCE_Enable) return SrcStyle::FP16;
-        if (s.arch == Arch::Blackhole && !implied_disabled) return src_style_of_format(bank.Format);
-        return src_style_of_format_code(spec & 0xF);
-      };
-      const uint32_t spec_a = cfg.ALU_FORMAT_SPEC_REG_SrcA_override ? cfg.ALU_FORMAT_SPEC_REG_SrcA_val
-                                                                    : cfg.ALU_FORMAT_SPEC_REG0_SrcA;
-      const uint32_t drow_field = dst_row_unaligned(s, thread, insn[Field::DstRow]) & (kDstRows - 1);
-      if (op == Op::MOVA2D) {
-        const unsigned n = insn[Field::Move8Rows] ? 8 : 1;
-        const uint32_t row = (insn[Field::SrcRow] + rwc.SrcA) & (kSrcRows - 1) & ~(n - 1);
-        const SrcStyle st = fmt_style(abank, tc.DISABLE_IMPLIED_SRCA_FMT_Base, spec_a);
-        for (unsigned i = 0; i < n; ++i)
-          for (unsigned j = 0; j < kSrcCols; ++j) ca.add(classify_src(srca(row + i, j), st));
-      } else if (op == Op::MOVB2D || op == Op::MOVB2A) {
-        unsigned n = 4;
-        bool fixed = false, col0 = false;
-        uint32_t row = 0;
-        if (op == Op::MOVB2D) {
-          fixed = insn[Field::Broadcast1RowTo8];
-          col0 = insn[Field::BroadcastCol0];
-          n = fixed ? 8 : insn[Field::Move4Rows] ? 4 : 1;
-          row = (insn[Field::SrcRow] + rwc.SrcB) & (kSrcRows - 1) & (fixed ? ~0u : ~(n - 1));
-        } else {
-          row = insn[Field::SrcBRow] + rwc.SrcB;
-        }
-        const SrcStyle st = fmt_style(bbank, tc.DISABLE_IMPLIED_SRCB_FMT_Base, cfg.ALU_FORMAT_SPEC_REG1_SrcB);
-        for (unsigned i = 0; i < n; ++i)
-          for (unsigned j = 0; j < kSrcCols; ++j) cb.add(classify_src(srcb(row + (fixed ? 0 : i), col0 ? 0 : j), st));
-      } else {  // MOVD2A, MOVD2B
-        const bool to_a = op == Op::MOVD2A;
-        const unsigned n = insn[Field::Move4Rows] ? 4 : 1;
-        const bool dst32 = cfg.ALU_ACC_CTRL_Fp32_enabled || cfg.ALU_ACC_CTRL_INT8_math_enabled;
-        const SrcStyle st = to_a ? fmt_style(abank, tc.DISABLE_IMPLIED_SRCA_FMT_Base, spec_a)
-                                 : fmt_style(bbank, tc.DISABLE_IMPLIED_SRCA_FMT_Base, spec_a);
-        const uint32_t row = drow_field & ~(n - 1);
-        for (unsigned i = 0; i < n; ++i)
-          for (unsigned j = 0; j < kSrcCols; ++j)
-            cd.add(dst32 ? dst32_class(s, row + i, j, cfg.ALU_ACC_CTRL_INT8_math_enabled)
-                         : dst16_class(s, row + i, j, st));
-      }
-      break;
-    }
-    case Family::Other: break;
-  }
+        set.add(classify_src(bank.Rows[(w.row + (w.one_row ? 0 : i)) & (kSrcRows - 1)][w.col0 ? 0 : j], w.style));
+  };
+  add_src(ca, s.SrcA, access.srca);
+  add_src(cb, s.SrcB, access.srcb);
+  const DstWindow& d = access.dst;
+  // A move out of Dst is classified in the configuration's Dst mode, also under FP16A_FORCE (where
+  // the move itself reads Dst16b).
+  const bool dst32 = fam == Family::Mov ? mov_use_dst32b(s, thread) : d.dst32;
+  for (unsigned i = 0; i < d.read_rows; ++i)
+    for (unsigned j = 0; j < kSrcCols; ++j) cd.add(dst_class(s, d.row + i * d.step, j, dst32, d.int32, d.style));
   const char* fname = family_name(fam);
   const std::pair<const ClassSet*, const char*> operands[] = {{&ca, "SrcA"}, {&cb, "SrcB"}, {&cd, "Dst"}};
   for (const auto& [set, name] : operands)

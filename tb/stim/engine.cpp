@@ -8,6 +8,7 @@
 
 #include "tmu/error.h"
 #include "tmu/exec.h"
+#include "tmu/query.h"
 
 namespace tmu::tb {
 
@@ -19,38 +20,13 @@ std::array<SrcBank, kSrcBanks>& banks_of(TensixState& s, unsigned operand) { ret
 const std::array<SrcBank, kSrcBanks>& banks_of(const TensixState& s, unsigned operand) {
   return operand ? s.SrcB : s.SrcA;
 }
-unsigned mu_bank(const TensixState& s, unsigned operand) {
-  return operand ? s.MatrixUnit.SrcBBank : s.MatrixUnit.SrcABank;
-}
-bool mu_holds_current(const TensixState& s, unsigned operand) {
-  return banks_of(s, operand)[mu_bank(s, operand)].AllowedClient == SrcClient::MatrixUnit;
-}
-
-// Which operands an instruction waits for (the wait_for_src calls of refmodel/src/insn/).
-std::array<bool, 2> waits_of(Op op) {
-  switch (op) {
-    case Op::MVMUL: case Op::DOTPV: case Op::GAPOOL: case Op::GMPOOL:
-    case Op::ELWMUL: case Op::ELWADD: case Op::ELWSUB:
-      return {true, true};
-    case Op::MOVA2D: case Op::SHIFTXA:
-      return {true, false};
-    case Op::MOVB2D: case Op::MOVB2A: case Op::SHIFTXB: case Op::TRNSPSRCB:
-      return {false, true};
-    default:
-      return {false, false};
-  }
-}
-
-// Src banks an instruction touches without waiting for them; their content (and, for MOVD2x, the
-// format tag that decides whether the model accepts the move) would depend on the unpacker's timing
-// unless the bank is known to be held by the Matrix Unit.
-std::array<bool, 2> unguarded_of(Op op) {
-  switch (op) {
-    case Op::MOVD2A: return {true, false};
-    case Op::MOVD2B: return {false, true};
-    case Op::MOVB2A: return {true, false};
-    default: return {false, false};
-  }
+// Src banks an instruction addresses without waiting for them (MOVD2A, MOVD2B, MOVB2A's SrcA); their
+// content (and, for MOVD2x, the format tag that decides whether the model accepts the move) would
+// depend on the unpacker's timing unless the bank is known to be held by the Matrix Unit. Whole-bank
+// clears (ZEROSRC) leave the same content whoever held the bank, so they have no window to guard.
+std::array<bool, 2> unguarded_of(const TensixState& s, unsigned thread, const Insn& in, const std::array<bool, 2>& waits) {
+  const InsnAccess access = insn_access(s, thread, in);
+  return {access.srca.rows && !waits[0], access.srcb.rows && !waits[1]};
 }
 
 }  // namespace
@@ -117,10 +93,10 @@ void StreamStimulus::set_initial(InitialState init) {
     for (SrcBank& b : *banks) b.Rows = {};
   cur_->Dst.DstBits = {};
   for (unsigned op = 0; op < 2; ++op) {
-    certain_[op] = mu_holds_current(*cur_, op);
+    certain_[op] = matrix_unit_holds_bank(*cur_, op);
     for (unsigned b = 0; b < kSrcBanks; ++b)
       eager_.mu_owns[op][b] = banks_of(*cur_, op)[b].AllowedClient == SrcClient::MatrixUnit;
-    eager_.mu_bank[op] = mu_bank(*cur_, op);
+    eager_.mu_bank[op] = matrix_unit_bank(*cur_, op);
     eager_.unpacker_bank[op] = cur_->Unpackers[op].SrcBank;
   }
   eager_.settle();
@@ -134,40 +110,26 @@ void StreamStimulus::EagerBanks::settle() {
     }
 }
 
-// The ownership effects of refmodel/src/insn/src_banks.cpp (CLEARDVALID) and ExecContext::clear_dvalid
-// (every other instruction with FlipSrcA/FlipSrcB fields).
 StreamStimulus::EagerBanks StreamStimulus::ownership_of(const TensixState& s) {
   EagerBanks b;
   for (unsigned op = 0; op < 2; ++op) {
     for (unsigned bank = 0; bank < kSrcBanks; ++bank)
       b.mu_owns[op][bank] = banks_of(s, op)[bank].AllowedClient == SrcClient::MatrixUnit;
-    b.mu_bank[op] = mu_bank(s, op);
+    b.mu_bank[op] = matrix_unit_bank(s, op);
     b.unpacker_bank[op] = s.Unpackers[op].SrcBank;
   }
   return b;
 }
 
-void StreamStimulus::EagerBanks::apply(const Insn& in, const ThreadConfigRegs& tc, bool eager) {
-  if (in.op() == Op::CLEARDVALID) {
-    if (in[Field::Reset]) {
-      mu_owns = {};
-      mu_bank = {0, 0};
-      unpacker_bank = {0, 0};
-    } else {
-      const bool keep = in[Field::KeepReadingSameSrc];
-      for (unsigned op = 0; op < 2; ++op) {
-        if (!in[op ? Field::FlipSrcB : Field::FlipSrcA]) continue;
-        mu_owns[op][mu_bank[op]] = false;
-        if (!keep) mu_bank[op] ^= 1;
-      }
-    }
-  } else {
-    for (unsigned op = 0; op < 2; ++op) {
-      const Field f = op ? Field::FlipSrcB : Field::FlipSrcA;
-      if (!in.has(f) || !in[f]) continue;
-      if (!(op ? tc.CLR_DVALID_SrcB_Disable : tc.CLR_DVALID_SrcA_Disable)) mu_owns[op][mu_bank[op]] = false;
-      mu_bank[op] ^= 1;
-    }
+void StreamStimulus::EagerBanks::apply(const SrcRelease& r, bool eager) {
+  if (r.reset) {
+    mu_owns = {};
+    mu_bank = {0, 0};
+    unpacker_bank = {0, 0};
+  }
+  for (unsigned op = 0; op < 2; ++op) {
+    if (r.hand_back[op]) mu_owns[op][mu_bank[op]] = false;
+    if (r.flip[op]) mu_bank[op] ^= 1;
   }
   if (eager) settle();
 }
@@ -275,8 +237,8 @@ bool StreamStimulus::try_insn(unsigned thread, uint32_t word) {
   }
   const Op op = in.op();
   last_op_ = static_cast<unsigned>(op);
-  const std::array<bool, 2> waits = waits_of(op);
-  const std::array<bool, 2> unguarded = unguarded_of(op);
+  const std::array<bool, 2> waits = src_waits(op);
+  const std::array<bool, 2> unguarded = unguarded_of(*cur_, thread, in, waits);
   for (unsigned o = 0; o < 2; ++o) {
     // A bank released (or written) without waiting must be one the Matrix Unit is known to hold:
     // otherwise which fill it held (lazy or eager unpacker, or the RTL's timing) would decide the data.
@@ -284,7 +246,7 @@ bool StreamStimulus::try_insn(unsigned thread, uint32_t word) {
     // this is how a stream gets out of a bank an eager unpacker cannot reach).
     const Field flip = o ? Field::FlipSrcB : Field::FlipSrcA;
     const bool releases = !waits[o] && in.has(flip) && in[flip];
-    const bool nobody_filled = !mu_holds_current(*cur_, o) && !eager_.mu_owns[o][eager_.mu_bank[o]];
+    const bool nobody_filled = !matrix_unit_holds_bank(*cur_, o) && !eager_.mu_owns[o][eager_.mu_bank[o]];
     if ((unguarded[o] && !certain_[o]) || (releases && !certain_[o] && !nobody_filled)) {
       note_refusal();
       return false;
@@ -294,11 +256,11 @@ bool StreamStimulus::try_insn(unsigned thread, uint32_t word) {
       return false;
     }
   }
-  const ThreadConfigRegs& tc = cur_->ThreadConfig[thread];
+  const SrcRelease release = src_release(*cur_, thread, in);
   // Never leave either protocol in a state where the Matrix Unit and an unpacker wait for each other
   // (CLEARDVALID KeepReadingSameSrc with both banks full, flips with CLR_DVALID disabled).
   EagerBanks eager_after = eager_;
-  eager_after.apply(in, tc, true);
+  eager_after.apply(release, true);
   {
     EagerBanks lazy = ownership_of(*cur_);
     for (unsigned o = 0; o < 2; ++o)  // the lazy unpacker fills until the bank waited for is in
@@ -312,7 +274,7 @@ bool StreamStimulus::try_insn(unsigned thread, uint32_t word) {
       note_refusal();
       return false;
     }
-    lazy.apply(in, tc, false);
+    lazy.apply(release, false);
     if (eager_after.starved(0) || eager_after.starved(1) || lazy.starved(0) || lazy.starved(1)) {
       note_refusal();
       return false;
@@ -321,8 +283,8 @@ bool StreamStimulus::try_insn(unsigned thread, uint32_t word) {
   // The lazy unpacker hands over what the instruction waits for (as the testbench's unpacker will
   // have done by then).
   for (unsigned o = 0; o < 2; ++o)
-    for (int i = 0; i < 2 && waits[o] && !mu_holds_current(*cur_, o); ++i) deliver_fill(o);
-  const std::array<unsigned, 2> pre_bank = {mu_bank(*cur_, 0), mu_bank(*cur_, 1)};
+    for (int i = 0; i < 2 && waits[o] && !matrix_unit_holds_bank(*cur_, o); ++i) deliver_fill(o);
+  const std::array<unsigned, 2> pre_bank = {matrix_unit_bank(*cur_, 0), matrix_unit_bank(*cur_, 1)};
   const Backup backup(*cur_);
   try {
     const ExecResult r = execute(*cur_, in, thread);
@@ -335,9 +297,9 @@ bool StreamStimulus::try_insn(unsigned thread, uint32_t word) {
   }
   eager_ = eager_after;
   for (unsigned o = 0; o < 2; ++o) {
-    const bool same = mu_bank(*cur_, o) == pre_bank[o] && mu_holds_current(*cur_, o);
+    const bool same = matrix_unit_bank(*cur_, o) == pre_bank[o] && matrix_unit_holds_bank(*cur_, o);
     certain_[o] = same && (certain_[o] || waits[o]);
-    if (eager_.mu_bank[o] != mu_bank(*cur_, o))
+    if (eager_.mu_bank[o] != matrix_unit_bank(*cur_, o))
       throw std::logic_error(fmt::format("stimulus {}: the eager bank model lost track after 0x{:08x}", test_, word));
   }
   queue_insn(thread, word);

@@ -12,6 +12,7 @@
 #include "stimulus.h"
 #include "tmu/decode.h"
 #include "tmu/formats.h"
+#include "tmu/query.h"
 #include "tmu/rng.h"
 #include "tmu/state.h"
 
@@ -122,7 +123,8 @@ class StreamStimulus : public Stimulus {
     std::array<std::array<bool, 2>, 2> mu_owns{};  // [operand][bank]
     std::array<unsigned, 2> mu_bank{}, unpacker_bank{};
     void settle();
-    void apply(const Insn& in, const ThreadConfigRegs& tc, bool eager = true);
+    // The instruction's hand-backs and flips (src_release), then (eager) the unpacker's refills.
+    void apply(const SrcRelease& r, bool eager = true);
     // The Matrix Unit waits for a bank while the unpacker waits for the other one: a hang.
     bool starved(unsigned op) const { return !mu_owns[op][mu_bank[op]] && mu_owns[op][unpacker_bank[op]]; }
   };

@@ -177,8 +177,7 @@ class RandomStimulus final : public StreamStimulus {
       }
       case FieldKind::Bit: return static_cast<uint32_t>(rng_() & 1);
       case FieldKind::Dst32Lo: {  // only meaningful (and only defined for MOVD2x) with 32-bit Dst
-        const ConfigRegs& c = shadow().config_for(thread_);
-        return (c.ALU_ACC_CTRL_Fp32_enabled || c.ALU_ACC_CTRL_INT8_math_enabled) && rng_.chance(30, 100) ? 1 : 0;
+        return mov_use_dst32b(shadow(), thread_) && rng_.chance(30, 100) ? 1 : 0;
       }
       case FieldKind::Uniform: break;
     }
@@ -297,8 +296,7 @@ class RandomStimulus final : public StreamStimulus {
     const TensixState& s = shadow();
     *int8 = (s.Config[0].ALU_ACC_CTRL_INT8_math_enabled || s.Config[1].ALU_ACC_CTRL_INT8_math_enabled) && rng.chance(70, 100);
     if (*int8) return DataFormat::INT8;
-    const bool implied = arch_ == Arch::Blackhole && !(operand ? s.ThreadConfig[0].DISABLE_IMPLIED_SRCB_FMT_Base
-                                                               : s.ThreadConfig[0].DISABLE_IMPLIED_SRCA_FMT_Base);
+    const bool implied = src_format_implied(s, 0, operand);
     if (!implied && rng.chance(70, 100)) {  // data in the style the configuration will read it in
       const ConfigRegs& c = s.Config[rng() & 1];
       const uint32_t code = operand ? c.ALU_FORMAT_SPEC_REG1_SrcB : c.ALU_FORMAT_SPEC_REG0_SrcA;

@@ -51,6 +51,9 @@ uint32_t dst_row_unaligned(const TensixState& s, unsigned thread, uint32_t dst_r
 // Blackhole with RWC.ExtraAddrModBit set, which the model refuses (the index is undocumented).
 std::optional<uint32_t> addr_mod_slot(const TensixState& s, unsigned thread, uint32_t addr_mod);
 
+// Blackhole without DISABLE_IMPLIED_SRC{A,B}_FMT_Base: the operand's style comes from its bank's tag.
+bool src_format_implied(const TensixState& s, unsigned thread, unsigned operand);
+
 // A format code a move converts with, and where it came from (Implied, SpecReg or SpecOverride).
 struct FormatChoice {
   uint32_t code = 0;
@@ -92,8 +95,10 @@ struct DstWindow {
   SrcStyle style = SrcStyle::BF16;  // the 16-bit view's values are in this style's Dst16 layout
 };
 
-// What the Matrix Unit's arithmetic and move instructions address. Other instructions have empty
-// windows; their Src effects are whole banks (ZEROSRC, TRNSPSRCB's fixed block, SHIFTX*'s lanes).
+// What the Matrix Unit's arithmetic and move instructions and ZEROACC's one-row mode address. Other
+// instructions have empty windows: their effects are whole banks (ZEROSRC), fixed blocks (TRNSPSRCB,
+// SHIFTXA's output), lanes of one row (SHIFTXB) or 16-row blocks and halves of Dst (ZEROACC's block
+// modes).
 struct InsnAccess {
   SrcWindow srca, srcb;
   DstWindow dst;
@@ -103,6 +108,13 @@ InsnAccess insn_access(const TensixState& s, unsigned thread, const Insn& insn);
 // Wait Gate: the Src operands (0 = SrcA, 1 = SrcB) whose current bank the instruction waits for
 // until the Matrix Unit holds it. Every other access to a bank happens whoever holds it.
 std::array<bool, 2> src_waits(Op op);
+// The bank the Matrix Unit points at for `operand`, and whether it holds it (AllowedClient).
+inline unsigned matrix_unit_bank(const TensixState& s, unsigned operand) {
+  return operand ? s.MatrixUnit.SrcBBank : s.MatrixUnit.SrcABank;
+}
+inline bool matrix_unit_holds_bank(const TensixState& s, unsigned operand) {
+  return (operand ? s.SrcB : s.SrcA)[matrix_unit_bank(s, operand)].AllowedClient == SrcClient::MatrixUnit;
+}
 
 // What an instruction does to Src bank ownership when it retires: the FlipSrcA/FlipSrcB
 // (clear_dvalid) step of the arithmetic, legacy and SETRWC instructions, and CLEARDVALID.

@@ -31,9 +31,9 @@ namespace insn {
 bool ExecContext::wait_for_src() {
   const std::array<bool, 2> need = src_waits(insn.op());
   std::string why;
-  if (need[0] && s.SrcA[s.MatrixUnit.SrcABank].AllowedClient != SrcClient::MatrixUnit)
+  if (need[0] && !matrix_unit_holds_bank(s, 0))
     why = fmt::format("SrcA bank {} is held by the Unpackers", s.MatrixUnit.SrcABank);
-  if (need[1] && s.SrcB[s.MatrixUnit.SrcBBank].AllowedClient != SrcClient::MatrixUnit)
+  if (need[1] && !matrix_unit_holds_bank(s, 1))
     why += fmt::format("{}SrcB bank {} is held by the Unpackers", why.empty() ? "" : "; ", s.MatrixUnit.SrcBBank);
   if (why.empty()) return true;
   result.status = ExecResult::Status::Stalled;

@@ -9,15 +9,7 @@ namespace tmu {
 namespace {
 
 const SrcBank& mu_bank_of(const TensixState& s, unsigned operand) {
-  return operand ? s.SrcB[s.MatrixUnit.SrcBBank] : s.SrcA[s.MatrixUnit.SrcABank];
-}
-unsigned mu_bank_index(const TensixState& s, unsigned operand) {
-  return operand ? s.MatrixUnit.SrcBBank : s.MatrixUnit.SrcABank;
-}
-
-bool implied_format(const TensixState& s, unsigned thread, unsigned operand) {
-  const ThreadConfigRegs& t = s.ThreadConfig[thread];
-  return s.arch == Arch::Blackhole && !(operand ? t.DISABLE_IMPLIED_SRCB_FMT_Base : t.DISABLE_IMPLIED_SRCA_FMT_Base);
+  return (operand ? s.SrcB : s.SrcA)[matrix_unit_bank(s, operand)];
 }
 
 // Blackhole uses the format the unpacker tagged the bank with unless implied formats are disabled;
@@ -25,7 +17,7 @@ bool implied_format(const TensixState& s, unsigned thread, unsigned operand) {
 // the override follows ttsim's MOV* code (its arithmetic instructions refuse the override). Any 4-bit
 // code has a style (MVMUL.md's final `else`).
 FormatChoice operand_format(const TensixState& s, unsigned thread, unsigned operand) {
-  if (implied_format(s, thread, operand)) return {static_cast<uint32_t>(mu_bank_of(s, operand).Format), StyleSource::Implied};
+  if (src_format_implied(s, thread, operand)) return {static_cast<uint32_t>(mu_bank_of(s, operand).Format), StyleSource::Implied};
   const ConfigRegs& c = s.config_for(thread);
   const bool override_on = operand ? c.ALU_FORMAT_SPEC_REG_SrcB_override : c.ALU_FORMAT_SPEC_REG_SrcA_override;
   if (override_on)
@@ -35,7 +27,7 @@ FormatChoice operand_format(const TensixState& s, unsigned thread, unsigned oper
 
 SrcWindow src_window(const TensixState& s, unsigned operand, uint32_t row, unsigned rows, SrcStyle style) {
   SrcWindow w;
-  w.bank = mu_bank_index(s, operand);
+  w.bank = matrix_unit_bank(s, operand);
   w.row = row;
   w.rows = rows;
   w.style = style;
@@ -153,6 +145,20 @@ InsnAccess mov_access(const TensixState& s, unsigned thread, const Insn& insn) {
   return a;
 }
 
+// ZEROACC's one-row mode (Mode 0) marks one row undefined: a row of the 32-bit view when the Dst mode
+// is 32-bit or the debug bit sends Dst16b to the high half of Dst32b. The block modes have no window.
+InsnAccess zeroacc_access(const TensixState& s, unsigned thread, const Insn& insn) {
+  InsnAccess a;
+  if (insn[Field::Mode] != 0) return a;
+  const ConfigRegs& c = s.config_for(thread);
+  a.dst.unaligned = dst_row_unaligned(s, thread, insn[Field::Imm10]);
+  a.dst.row = a.dst.unaligned & (kDstRows - 1);
+  a.dst.rows = 1;
+  a.dst.written = true;
+  a.dst.dst32 = c.ALU_ACC_CTRL_Fp32_enabled || c.ALU_ACC_CTRL_INT8_math_enabled || s.DbgFeatureDisableBit11;
+  return a;
+}
+
 }  // namespace
 
 const char* style_source_name(StyleSource s) {
@@ -190,6 +196,11 @@ MathMode math_mode(const TensixState& s, unsigned thread) {
   return m;
 }
 
+bool src_format_implied(const TensixState& s, unsigned thread, unsigned operand) {
+  const ThreadConfigRegs& t = s.ThreadConfig[thread];
+  return s.arch == Arch::Blackhole && !(operand ? t.DISABLE_IMPLIED_SRCB_FMT_Base : t.DISABLE_IMPLIED_SRCA_FMT_Base);
+}
+
 uint32_t fidelity_phase(const TensixState& s, unsigned thread) {
   return (s.RWCs[thread].FidelityPhase + s.ThreadConfig[thread].FIDELITY_BASE_Phase) & 3;
 }
@@ -211,12 +222,12 @@ std::optional<uint32_t> addr_mod_slot(const TensixState& s, unsigned thread, uin
 }
 
 FormatChoice mov_srca_format(const TensixState& s, unsigned thread, unsigned operand) {
-  if (implied_format(s, thread, 0)) return {static_cast<uint32_t>(mu_bank_of(s, operand).Format), StyleSource::Implied};
+  if (src_format_implied(s, thread, 0)) return {static_cast<uint32_t>(mu_bank_of(s, operand).Format), StyleSource::Implied};
   return operand_format(s, thread, 0);
 }
 
 FormatChoice movb2d_srcb_format(const TensixState& s, unsigned thread) {
-  if (implied_format(s, thread, 1)) return {static_cast<uint32_t>(mu_bank_of(s, 1).Format), StyleSource::Implied};
+  if (src_format_implied(s, thread, 1)) return {static_cast<uint32_t>(mu_bank_of(s, 1).Format), StyleSource::Implied};
   return {s.config_for(thread).ALU_FORMAT_SPEC_REG1_SrcB, StyleSource::SpecReg};
 }
 
@@ -233,6 +244,7 @@ InsnAccess insn_access(const TensixState& s, unsigned thread, const Insn& insn) 
     case Op::GMPOOL: a = gmpool_access(s, thread, insn); break;
     case Op::MOVA2D: case Op::MOVB2D: case Op::MOVD2A: case Op::MOVD2B: case Op::MOVB2A:
       return mov_access(s, thread, insn);
+    case Op::ZEROACC: return zeroacc_access(s, thread, insn);
     default: return a;
   }
   // The arithmetic instructions write what they address and keep Dst16b in the SrcA style's layout.

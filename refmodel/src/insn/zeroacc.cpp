@@ -42,11 +42,9 @@ void exec_zeroacc(ExecContext& ctx) {
   const bool revert = ctx.field(Field::Revert);
 
   if (mode == kOneRow) {
-    const uint32_t row = ctx.dst_row_unaligned(imm10) & (kDstRows - 1);
-    const ConfigRegs& cfg = ctx.cfg();
-    const bool dst32 = cfg.ALU_ACC_CTRL_Fp32_enabled || cfg.ALU_ACC_CTRL_INT8_math_enabled || ctx.s.DbgFeatureDisableBit11;
+    const DstWindow dst = ctx.access().dst;
     if (revert) ctx.fail(ErrorKind::UndefinedBehaviour, "Revert with the one-row mode");
-    set_row_valid(ctx, dst32 ? DstRegs::hi_row(row) : row, false);
+    set_row_valid(ctx, dst.dst32 ? DstRegs::hi_row(dst.row) : dst.row, false);
   } else if (mode == kSixteenRows) {
     const uint32_t block = blackhole_relative_block(ctx, imm10 & 0xFF, use_dst32b);
     // An out-of-range block clears nothing: software uses that to apply only the AddrMod (RWCs.md).
