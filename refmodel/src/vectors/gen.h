@@ -72,7 +72,7 @@ struct MathConfig {
   bool reads_fidelity = true;  // MVMUL/ELW read the fidelity phase and the zero flag (fpu_mode)
   bool flips = true;           // the instruction has FlipSrcA/FlipSrcB
 };
-// Sets and lists the configuration of math_formats()/fpu_mode(), the bank pointers and ownership,
+// Sets and lists the configuration of math_mode()/fpu_mode(), the bank pointers and ownership,
 // the Dst address offsets, all RWCs and the AddrMod slot the instruction will apply.
 void apply_math_env(Builder& b, const MathConfig& c, const MathEnv& e);
 // The pieces of apply_math_env, for instructions that read only some of it.
