@@ -79,7 +79,8 @@ def load(path, schema_path):
             seen[arch]["mn"].add(mn)
             reserved = (~used) & 0x00FFFFFF
             per_arch[arch].append(dict(mn=mn, opcode=opcode, unit=insn["unit"],
-                                       summary=insn.get("summary", ""), fields=parsed, reserved=reserved))
+                                       summary=insn.get("summary", ""), fields=parsed, reserved=reserved,
+                                       issue_cycles=insn["issue_cycles"], latency=insn["latency"]))
         # One execution function serves every architecture, so a meaning keeps its name everywhere.
         name_sets = {a: {f[0] for i in per_arch[a] if i["mn"] == mn for f in i["fields"]} for a in arches}
         if len({frozenset(v) for v in name_sets.values()}) > 1:
@@ -153,7 +154,8 @@ def emit_cpp(per_arch, out):
             nf = len(insn["fields"])
             summary = insn["summary"].replace("\\", "\\\\").replace('"', '\\"')
             lines.append(f"  {{Op::{insn['mn']}, \"{insn['mn']}\", {insn['opcode']:#04x}, Unit::{insn['unit']}, "
-                         f"k_{arch}_{insn['mn']}_fields, {nf}, {insn['reserved']:#08x}u, \"{summary}\"}},")
+                         f"k_{arch}_{insn['mn']}_fields, {nf}, {insn['reserved']:#08x}u, \"{summary}\", "
+                         f"{insn['issue_cycles']}, {insn['latency']}}},")
         lines.append("};")
     lines.append("#endif")
     text = "\n".join(lines) + "\n"
