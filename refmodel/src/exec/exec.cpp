@@ -11,7 +11,7 @@ namespace tmu {
 
 namespace {
 
-// Handlers by Op; the timing is the instruction's, in the ISA table (InsnSpec).
+// Handlers by Op.
 constexpr std::array<insn::Handler, kNumOps> make_handler_table() {
   std::array<insn::Handler, kNumOps> t{};
   auto set = [&t](Op op, insn::Handler h) { t[static_cast<unsigned>(op)] = h; };
