@@ -4,6 +4,7 @@
 // <ARCH>_OP_<MN>: opcode (word bits 31:24); <ARCH>_<MN>_RESERVED: bits 23:0 no field uses;
 // <ARCH>_<MN>_<Field>_LO/_W/_MAX: lowest bit, width, largest allowed value. ARCH is BH
 // (Blackhole) or WH (Wormhole); names without a prefix hold on both architectures.
+// IDX_<MN>: the instruction index tmu_decode gives; ISSUE_CYCLES and LATENCY are indexed by it.
 // The package is a table and every design reads only part of it, hence the waiver.
 /* verilator lint_off UNUSEDPARAM */
 package tmu_isa_pkg;
@@ -1654,6 +1655,7 @@ package tmu_isa_pkg;
   localparam logic [23:0] DMANOP_RESERVED = 24'hffffff;
 
   // ---- instruction index (tmu_decode idx_o), the same on both architectures ----
+  localparam int unsigned NumInsns = 37;
   localparam int unsigned IdxW = 6;
   localparam logic [IdxW-1:0] IDX_ADDDMAREG = 6'd0;
   localparam logic [IdxW-1:0] IDX_APOOL3S1 = 6'd1;
@@ -1692,5 +1694,89 @@ package tmu_isa_pkg;
   localparam logic [IdxW-1:0] IDX_TRNSPSRCB = 6'd34;
   localparam logic [IdxW-1:0] IDX_ZEROACC = 6'd35;
   localparam logic [IdxW-1:0] IDX_ZEROSRC = 6'd36;
+
+  // ---- timing by instruction index (refmodel/isa/tensix_isa.json timing_source) ----
+  // ISSUE_CYCLES: cycles the instruction holds its unit (1 / throughput); LATENCY: cycles
+  // until its results can be read. Entry i is bits [i*W +: W].
+  localparam int unsigned IssueCyclesW = 2;
+  localparam logic [NumInsns*IssueCyclesW-1:0] ISSUE_CYCLES = {
+    2'd1,  // ZEROSRC
+    2'd1,  // ZEROACC
+    2'd1,  // TRNSPSRCB
+    2'd3,  // SUBDMAREG
+    2'd2,  // SHIFTXB
+    2'd1,  // SHIFTXA
+    2'd3,  // SHIFTDMAREG
+    2'd1,  // SETRWC
+    2'd1,  // SETDMAREG
+    2'd1,  // MVMUL
+    2'd3,  // MULDMAREG
+    2'd1,  // MPOOL3S2
+    2'd1,  // MPOOL3S1
+    2'd1,  // MOVD2B
+    2'd1,  // MOVD2A
+    2'd1,  // MOVB2D
+    2'd1,  // MOVB2A
+    2'd1,  // MOVA2D
+    2'd1,  // INCRWC
+    2'd1,  // GMPOOL
+    2'd1,  // GATESRCRST
+    2'd1,  // GAPOOL
+    2'd2,  // FLUSHDMA
+    2'd1,  // ELWSUB
+    2'd1,  // ELWMUL
+    2'd1,  // ELWADD
+    2'd1,  // DOTPV
+    2'd1,  // DMANOP
+    2'd1,  // CONV3S2
+    2'd1,  // CONV3S1
+    2'd3,  // CMPDMAREG
+    2'd1,  // CLREXPHIST
+    2'd1,  // CLEARDVALID
+    2'd3,  // BITWOPDMAREG
+    2'd1,  // APOOL3S2
+    2'd1,  // APOOL3S1
+    2'd3   // ADDDMAREG
+  };
+  localparam int unsigned LatencyW = 3;
+  localparam logic [NumInsns*LatencyW-1:0] LATENCY = {
+    3'd1,  // ZEROSRC
+    3'd1,  // ZEROACC
+    3'd1,  // TRNSPSRCB
+    3'd3,  // SUBDMAREG
+    3'd2,  // SHIFTXB
+    3'd1,  // SHIFTXA
+    3'd3,  // SHIFTDMAREG
+    3'd1,  // SETRWC
+    3'd1,  // SETDMAREG
+    3'd5,  // MVMUL
+    3'd3,  // MULDMAREG
+    3'd5,  // MPOOL3S2
+    3'd5,  // MPOOL3S1
+    3'd2,  // MOVD2B
+    3'd2,  // MOVD2A
+    3'd4,  // MOVB2D
+    3'd4,  // MOVB2A
+    3'd4,  // MOVA2D
+    3'd1,  // INCRWC
+    3'd5,  // GMPOOL
+    3'd1,  // GATESRCRST
+    3'd5,  // GAPOOL
+    3'd2,  // FLUSHDMA
+    3'd5,  // ELWSUB
+    3'd5,  // ELWMUL
+    3'd5,  // ELWADD
+    3'd5,  // DOTPV
+    3'd1,  // DMANOP
+    3'd5,  // CONV3S2
+    3'd5,  // CONV3S1
+    3'd3,  // CMPDMAREG
+    3'd1,  // CLREXPHIST
+    3'd1,  // CLEARDVALID
+    3'd3,  // BITWOPDMAREG
+    3'd5,  // APOOL3S2
+    3'd5,  // APOOL3S1
+    3'd3   // ADDDMAREG
+  };
 endpackage
 /* verilator lint_on UNUSEDPARAM */

@@ -79,7 +79,7 @@ module tmu_mu_ctrl (
   output logic [tmu_pkg::DataFormatW-1:0]  mov_srcb_format_o,
   output logic                             use_dst32b_lo_o,
   output logic                             use_dst32b_o,    // Fp32_enabled || INT8_math_enabled (MOVD2A/B)
-  output logic                             two_cycle_issue_o, // SHIFTXB: 0.5 instructions per cycle
+  output logic                             two_cycle_issue_o, // 0.5 instructions per cycle (SHIFTXB)
 
   // RWCs and the SHIFTXA latch.
   output logic                             rwc_cmd_valid_o,
@@ -158,7 +158,7 @@ module tmu_mu_ctrl (
 
   // Fields only the GPR unit, the RWC unit (which decodes SETRWC/INCRWC itself) or nobody reads.
   logic unused_fields;
-  assign unused_fields = ^{known, f_ConditionMask, f_DstInc, f_DstVal, f_SrcAInc, f_SrcAVal, f_SrcBInc,
+  assign unused_fields = ^{f_ConditionMask, f_DstInc, f_DstVal, f_SrcAInc, f_SrcAVal, f_SrcBInc,
                            f_SrcBVal, f_Dst, f_DstCr, f_DstCtoCr, f_Fidelity, f_SrcA, f_SrcACr, f_SrcB,
                            f_SrcBCr, f_IndexEn, f_InvalidateSrcBCache, f_OpBisConst,
                            f_ResetSrcAGateControl, f_SetSignalsMode, f_LeftReg, f_ResultReg, f_RightReg,
@@ -214,6 +214,10 @@ module tmu_mu_ctrl (
                ? (mov_a_from_srcb ? srcb_bank_format_i : srca_bank_format_i) : spec_srca;
   end
 
+  // The ISA table's issue cycles (1 / throughput) of the instruction.
+  logic [tmu_isa_pkg::IssueCyclesW-1:0] issue_cycles;
+  assign issue_cycles = tmu_isa_pkg::ISSUE_CYCLES[idx*tmu_isa_pkg::IssueCyclesW +: tmu_isa_pkg::IssueCyclesW];
+
   // ---- the instruction ----
   always_comb begin
     status_base          = legal ? tmu_pkg::INSN_OK : tmu_pkg::INSN_DECODE_ERR;
@@ -254,7 +258,8 @@ module tmu_mu_ctrl (
     mov_srcb_format_o = (blackhole && !cfg_no_implied_srcb_i) ? srcb_bank_format_i : cfg_reg1_srcb_i;
     use_dst32b_lo_o   = f_UseDst32bLo;
     use_dst32b_o      = cfg_fp32_i || cfg_int8_i;
-    two_cycle_issue_o = 1'b0;
+    // A GPR instruction's cycles are the GPR unit's, not the Matrix Unit's.
+    two_cycle_issue_o = known && !scalar_o && issue_cycles == tmu_isa_pkg::IssueCyclesW'(2);
     rwc_cmd_valid_o   = 1'b0;
     rwc_cmd_o         = tmu_pkg::RWC_CMD_ADDR_MOD;
     addr_mod_o        = f_AddrMod;
@@ -425,7 +430,6 @@ module tmu_mu_ctrl (
         src_we_o      = 1'b1;
         src_wr_srcb_o = 1'b1;
         src_wr_row_o  = srcb_rd_row_o;
-        two_cycle_issue_o = 1'b1;
       end
       // src_banks.cpp exec_trnspsrcb: SrcB rows 16..31 in place.
       tmu_isa_pkg::IDX_TRNSPSRCB: begin

@@ -89,7 +89,9 @@ for m in "${modules[@]}"; do
     [ "${#ties[@]}" -gt 0 ] && tie "$work/$side/$m.sv" "${ties[@]}"
   done
   log="$work/$m.log"
-  prep="hierarchy -top $m; proc; flatten; $memory_pass; async2sync; opt_clean"
+  # proc -norom: a case statement that assigns constants stays logic instead of becoming a ROM
+  # cell, which SAT cannot read (tmu_mu_ctrl's format-code decode, for one).
+  prep="hierarchy -top $m; proc -norom; flatten; $memory_pass; async2sync; opt_clean"
   drop=""
   for p in "${new_outputs[@]}"; do drop+="delete -port gate/$p; "; done
   # Both sides flattened into one miter; after constant folding and merging of identical logic an

@@ -2,8 +2,8 @@
 """Generate tmu's instruction tables from the one ISA table, refmodel/isa/tensix_isa.json.
 
 Outputs (each only when asked for):
-  --cpp FILE   C++ include with the Op/Field enums and the per-architecture decode tables
-  --sv FILE    SystemVerilog package with opcodes and field positions for the RTL decoder
+  --cpp FILE   C++ include with the Op/Field enums and the per-architecture decode tables (with timing)
+  --sv FILE    SystemVerilog package with opcodes, field positions and timing for the RTL
 The table is validated first: its shape against the JSON Schema next to it (tensix_isa.schema.json:
 unknown keys, wrong types, a field name that is not CamelCase), then overlapping fields, fields over the
 opcode byte, duplicate opcodes or mnemonics, a conditional maximum that names a missing field, and an
@@ -79,7 +79,8 @@ def load(path, schema_path):
             seen[arch]["mn"].add(mn)
             reserved = (~used) & 0x00FFFFFF
             per_arch[arch].append(dict(mn=mn, opcode=opcode, unit=insn["unit"],
-                                       summary=insn.get("summary", ""), fields=parsed, reserved=reserved))
+                                       summary=insn.get("summary", ""), fields=parsed, reserved=reserved,
+                                       issue_cycles=insn["issue_cycles"], latency=insn["latency"]))
         # One execution function serves every architecture, so a meaning keeps its name everywhere.
         name_sets = {a: {f[0] for i in per_arch[a] if i["mn"] == mn for f in i["fields"]} for a in arches}
         if len({frozenset(v) for v in name_sets.values()}) > 1:
@@ -153,7 +154,8 @@ def emit_cpp(per_arch, out):
             nf = len(insn["fields"])
             summary = insn["summary"].replace("\\", "\\\\").replace('"', '\\"')
             lines.append(f"  {{Op::{insn['mn']}, \"{insn['mn']}\", {insn['opcode']:#04x}, Unit::{insn['unit']}, "
-                         f"k_{arch}_{insn['mn']}_fields, {nf}, {insn['reserved']:#08x}u, \"{summary}\"}},")
+                         f"k_{arch}_{insn['mn']}_fields, {nf}, {insn['reserved']:#08x}u, \"{summary}\", "
+                         f"{insn['issue_cycles']}, {insn['latency']}}},")
         lines.append("};")
     lines.append("#endif")
     text = "\n".join(lines) + "\n"
@@ -177,6 +179,7 @@ def emit_sv(per_arch, out):
              "// <ARCH>_OP_<MN>: opcode (word bits 31:24); <ARCH>_<MN>_RESERVED: bits 23:0 no field uses;",
              "// <ARCH>_<MN>_<Field>_LO/_W/_MAX: lowest bit, width, largest allowed value. ARCH is BH",
              "// (Blackhole) or WH (Wormhole); names without a prefix hold on both architectures.",
+             "// IDX_<MN>: the instruction index tmu_decode gives; ISSUE_CYCLES and LATENCY are indexed by it.",
              "// The package is a table and every design reads only part of it, hence the waiver.",
              "/* verilator lint_off UNUSEDPARAM */",
              "package tmu_isa_pkg;",
@@ -216,12 +219,34 @@ def emit_sv(per_arch, out):
     lines.append("  // ---- instruction index (tmu_decode idx_o), the same on both architectures ----")
     mns = all_mnemonics(per_arch)
     idx_w = max(1, (len(mns) - 1).bit_length())
+    lines.append(f"  localparam int unsigned NumInsns = {len(mns)};")
     lines.append(f"  localparam int unsigned IdxW = {idx_w};")
     for n, mn in enumerate(mns):
         lines.append(f"  localparam logic [IdxW-1:0] IDX_{mn} = {idx_w}'d{n};")
+    lines += timing_lines(per_arch, mns)
     lines += ["endpackage", "/* verilator lint_on UNUSEDPARAM */"]
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+def timing_lines(per_arch, mns):
+    """Issue cycles and latency by instruction index, as flat vectors (Yosys 0.23 reads no arrays of
+    arrays): entry IDX_<MN> of ISSUE_CYCLES is ISSUE_CYCLES[IDX_<MN>*IssueCyclesW +: IssueCyclesW].
+    The timing belongs to the instruction, not to an architecture, so one table serves both."""
+    timing = {i["mn"]: (i["issue_cycles"], i["latency"]) for a in ARCHES for i in per_arch[a]}
+    lines = ["", "  // ---- timing by instruction index (refmodel/isa/tensix_isa.json timing_source) ----",
+             "  // ISSUE_CYCLES: cycles the instruction holds its unit (1 / throughput); LATENCY: cycles",
+             "  // until its results can be read. Entry i is bits [i*W +: W]."]
+    for name, width_name, which in (("ISSUE_CYCLES", "IssueCyclesW", 0), ("LATENCY", "LatencyW", 1)):
+        width = max(timing[mn][which] for mn in mns).bit_length()
+        lines += [f"  localparam int unsigned {width_name} = {width};",
+                  f"  localparam logic [NumInsns*{width_name}-1:0] {name} = {{"]
+        # A concatenation lists its most significant part first: the highest index leads.
+        for n, mn in reversed(list(enumerate(mns))):
+            sep = "," if n else " "
+            lines.append(f"    {width}'d{timing[mn][which]}{sep}  // {mn}")
+        lines.append("  };")
+    return lines
 
 
 def emit_sv_decode(per_arch, out):

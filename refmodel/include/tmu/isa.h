@@ -43,6 +43,10 @@ struct InsnSpec {
   uint8_t num_fields;
   uint32_t reserved_mask;  // bits 23:0 that belong to no field and must be zero
   const char* summary;
+  // The table's timing_source cites these. The executor starts every instruction from them; a
+  // Scalar Unit handler may raise the cycles for its operands.
+  uint8_t issue_cycles;  // cycles the instruction occupies its unit: 1 / throughput
+  uint8_t latency;       // cycles until its results can be read
 
   std::span<const FieldSpec> fields() const { return {field_table, num_fields}; }
   const FieldSpec* find_field(Field f) const;

@@ -1,5 +1,6 @@
-// Dispatch: Op -> handler, plus the per-instruction timing of MatrixUnit.md's latency/throughput
-// table. The handlers themselves live one family per file in refmodel/src/insn/.
+// Dispatch: Op -> handler. Each instruction's issue cycles and latency come from the ISA table
+// (refmodel/isa/tensix_isa.json, through InsnSpec); the handlers live one family per file in
+// refmodel/src/insn/.
 #include <array>
 
 #include <fmt/format.h>
@@ -10,63 +11,52 @@ namespace tmu {
 
 namespace {
 
-struct OpInfo {
-  insn::Handler handler = nullptr;
-  uint8_t issue_cycles = 1;  // 1 / throughput
-  uint8_t latency = 1;
-};
-
-constexpr std::array<OpInfo, kNumOps> make_op_table() {
-  std::array<OpInfo, kNumOps> t{};
-  auto set = [&t](Op op, insn::Handler h, uint8_t issue, uint8_t latency) {
-    t[static_cast<unsigned>(op)] = OpInfo{h, issue, latency};
-  };
+// Handlers by Op.
+constexpr std::array<insn::Handler, kNumOps> make_handler_table() {
+  std::array<insn::Handler, kNumOps> t{};
+  auto set = [&t](Op op, insn::Handler h) { t[static_cast<unsigned>(op)] = h; };
   using namespace insn;
-  set(Op::MVMUL, exec_mvmul, 1, 5);
-  set(Op::DOTPV, exec_dotpv, 1, 5);
-  set(Op::GAPOOL, exec_gapool, 1, 5);
-  set(Op::ELWMUL, exec_elwmul, 1, 5);
-  set(Op::ELWADD, exec_elwadd, 1, 5);
-  set(Op::ELWSUB, exec_elwsub, 1, 5);
-  set(Op::GMPOOL, exec_gmpool, 1, 5);
-  set(Op::MOVA2D, exec_mova2d, 1, 4);
-  set(Op::MOVB2D, exec_movb2d, 1, 4);
-  set(Op::MOVB2A, exec_movb2a, 1, 4);
-  set(Op::MOVD2A, exec_movd2a, 1, 2);
-  set(Op::MOVD2B, exec_movd2b, 1, 2);  // not in the table; MOVD2B.md mirrors MOVD2A
-  set(Op::SHIFTXA, exec_shiftxa, 1, 1);
-  set(Op::SHIFTXB, exec_shiftxb, 2, 2);
-  set(Op::ZEROACC, exec_zeroacc, 1, 1);
-  set(Op::ZEROSRC, exec_zerosrc, 1, 1);
-  set(Op::TRNSPSRCB, exec_trnspsrcb, 1, 1);
-  set(Op::CLEARDVALID, exec_cleardvalid, 1, 1);
-  set(Op::SETRWC, exec_setrwc, 1, 1);
-  set(Op::INCRWC, exec_incrwc, 1, 1);
-  set(Op::GATESRCRST, exec_gatesrcrst, 1, 1);
-  set(Op::CLREXPHIST, exec_clrexphist, 1, 1);
-  // Legacy ops count as Matrix Unit instructions with the MVMUL-class latency (the latency table of
-  // "Specialty Matrix Unit operations", docs/sources.md).
-  set(Op::CONV3S1, exec_legacy_neutered, 1, 5);
-  set(Op::CONV3S2, exec_legacy_neutered, 1, 5);
-  set(Op::APOOL3S1, exec_legacy_neutered, 1, 5);
-  set(Op::APOOL3S2, exec_legacy_neutered, 1, 5);
-  set(Op::MPOOL3S1, exec_legacy_neutered, 1, 5);
-  set(Op::MPOOL3S2, exec_legacy_neutered, 1, 5);
-  // Scalar Unit: the handler sets the 3-or-4 cycle figure; the unit is unpipelined, so issue
-  // occupancy and latency are the same number.
-  set(Op::SETDMAREG, exec_setdmareg, 1, 1);
-  set(Op::ADDDMAREG, exec_adddmareg, 3, 3);
-  set(Op::SUBDMAREG, exec_subdmareg, 3, 3);
-  set(Op::MULDMAREG, exec_muldmareg, 3, 3);
-  set(Op::SHIFTDMAREG, exec_shiftdmareg, 3, 3);
-  set(Op::BITWOPDMAREG, exec_bitwopdmareg, 3, 3);
-  set(Op::CMPDMAREG, exec_cmpdmareg, 3, 3);
-  set(Op::FLUSHDMA, exec_flushdma, 2, 2);
-  set(Op::DMANOP, exec_dmanop, 1, 1);
+  set(Op::MVMUL, exec_mvmul);
+  set(Op::DOTPV, exec_dotpv);
+  set(Op::GAPOOL, exec_gapool);
+  set(Op::ELWMUL, exec_elwmul);
+  set(Op::ELWADD, exec_elwadd);
+  set(Op::ELWSUB, exec_elwsub);
+  set(Op::GMPOOL, exec_gmpool);
+  set(Op::MOVA2D, exec_mova2d);
+  set(Op::MOVB2D, exec_movb2d);
+  set(Op::MOVB2A, exec_movb2a);
+  set(Op::MOVD2A, exec_movd2a);
+  set(Op::MOVD2B, exec_movd2b);
+  set(Op::SHIFTXA, exec_shiftxa);
+  set(Op::SHIFTXB, exec_shiftxb);
+  set(Op::ZEROACC, exec_zeroacc);
+  set(Op::ZEROSRC, exec_zerosrc);
+  set(Op::TRNSPSRCB, exec_trnspsrcb);
+  set(Op::CLEARDVALID, exec_cleardvalid);
+  set(Op::SETRWC, exec_setrwc);
+  set(Op::INCRWC, exec_incrwc);
+  set(Op::GATESRCRST, exec_gatesrcrst);
+  set(Op::CLREXPHIST, exec_clrexphist);
+  set(Op::CONV3S1, exec_legacy_neutered);
+  set(Op::CONV3S2, exec_legacy_neutered);
+  set(Op::APOOL3S1, exec_legacy_neutered);
+  set(Op::APOOL3S2, exec_legacy_neutered);
+  set(Op::MPOOL3S1, exec_legacy_neutered);
+  set(Op::MPOOL3S2, exec_legacy_neutered);
+  set(Op::SETDMAREG, exec_setdmareg);
+  set(Op::ADDDMAREG, exec_adddmareg);
+  set(Op::SUBDMAREG, exec_subdmareg);
+  set(Op::MULDMAREG, exec_muldmareg);
+  set(Op::SHIFTDMAREG, exec_shiftdmareg);
+  set(Op::BITWOPDMAREG, exec_bitwopdmareg);
+  set(Op::CMPDMAREG, exec_cmpdmareg);
+  set(Op::FLUSHDMA, exec_flushdma);
+  set(Op::DMANOP, exec_dmanop);
   return t;
 }
 
-const std::array<OpInfo, kNumOps> kOpTable = make_op_table();
+const std::array<insn::Handler, kNumOps> kHandlers = make_handler_table();
 
 }  // namespace
 
@@ -76,15 +66,16 @@ ExecResult execute(TensixState& state, const Insn& insn, unsigned thread) {
   if (insn.arch != state.arch)
     throw Error(ErrorKind::BadInput, fmt::format("{} was decoded for {} but the state is {}", insn.mnemonic(),
                                                  arch_name(insn.arch), arch_name(state.arch)));
-  const OpInfo& info = kOpTable[static_cast<unsigned>(insn.op())];
-  if (!info.handler)
-    throw Error(ErrorKind::Unsupported, fmt::format("{} has no execution model", insn.mnemonic()));
+  const insn::Handler handler = kHandlers[static_cast<unsigned>(insn.op())];
+  if (!handler) throw Error(ErrorKind::Unsupported, fmt::format("{} has no execution model", insn.mnemonic()));
   ExecResult result;
-  result.cycles = info.issue_cycles;
-  result.latency = info.latency;
+  result.cycles = insn.spec->issue_cycles;
+  result.latency = insn.spec->latency;
   insn::ExecContext ctx(state, insn, thread, result);
-  info.handler(ctx);
+  handler(ctx);
   ctx.commit_written_rows();
+  // The Scalar Unit is not pipelined: its results are ready when the cycles the handler settled on
+  // (the table's figure, or more for some operands) have passed.
   if (insn.spec->unit == Unit::ScalarUnit) result.latency = result.cycles;
   return result;
 }
