@@ -27,6 +27,8 @@
 // is in flight or issuing (they would race for the same rows), and a hand-over waits out a cycle in
 // which a Matrix Unit instruction issues, so a bank-state report at retirement is that instruction's
 // alone. The preload ports are a back door for the testbench, used before the first instruction.
+// (Over 600 lines: the issue logic, the pipeline records, the units' wiring and the observation
+// ports are the one top's; each function lives in its own module.)
 module tmu_top (
   input  logic                                   clk_i,
   input  logic                                   rst_ni,

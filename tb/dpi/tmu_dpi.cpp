@@ -4,6 +4,7 @@
 // built). No exception crosses into the simulator: failures return -1 and leave the reason for
 // tmu_sb_last_error. The simulator's own DPI runtime is never called (only svdpi.h's types), so this
 // file also links into a plain C++ test without a simulator.
+// (Over 600 lines: the whole C ABI is kept in this one thin file, so the boundary is in one place.)
 #include <array>
 #include <cstdint>
 #include <exception>

@@ -3,6 +3,7 @@
 // arguments mapped onto the ISA's field names (e.g. clear_dvalid = FlipSrcB:FlipSrcA). The second half
 // states each field's bit mask, taken from the WH ISA bit diagrams (Bits32.lua) and the BH macros, and
 // checks widths and reserved bits against it.
+// (Over 600 lines: one hand-derived word per instruction and architecture, in one table-like file.)
 #include <gtest/gtest.h>
 
 #include <bit>

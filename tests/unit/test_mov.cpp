@@ -2,6 +2,7 @@
 // the MOVB2D broadcasts, 16/32-bit Dst, formats per architecture, Wait Gate, the SHIFTXA row latch,
 // ApplyAddrMod and the WriteSet. Expected values are worked out by hand from the ISA pages (and ttsim
 // for MOVB2A and the Blackhole format tag) with the test-side encoders of test_fpu_support.h.
+// (Over 600 lines: one file per instruction family, as the handlers are; the moves share fixtures.)
 #include <algorithm>
 #include <string>
 #include <utility>
