@@ -11,7 +11,7 @@
 # --vs OLD      also measure OLD/tb/tmu_tb (e.g. a build of an earlier commit) on the same runs and
 #               print both side by side with the speed-up
 # --perf        also profile one checked run per build with `perf record` and print where the time
-#               goes: the MAC / element-wise / GMPOOL arrays, the rest of the RTL, Verilator's
+#               goes: the MVMUL / element-wise / GMPOOL arrays, the rest of the RTL, Verilator's
 #               runtime helpers, and the scoreboard, driver and DPI (needs Debian's linux-perf)
 set -euo pipefail
 old=""
@@ -73,7 +73,7 @@ if [ "$perf" -eq 1 ]; then
     echo "perf profile of $b/tb/tmu_tb (random, blackhole, $n instructions): share of samples"
     perf report -q -i "$data" --no-children --sort symbol 2>/dev/null | awk '
       { share = $1; sub(/%/, "", share); sym = $0; sub(/^[^]]*\] /, "", sym)
-        if (sym ~ /tmu_mac_element/)                     k = "RTL: MAC array elements"
+        if (sym ~ /tmu_mvmul_element/)                     k = "RTL: MVMUL block elements"
         else if (sym ~ /tmu_elw_element/)                k = "RTL: element-wise unit elements"
         else if (sym ~ /tmu_gmpool/)                     k = "RTL: GMPOOL columns"
         else if (sym ~ /^Vtmu_tb_top/)                   k = "RTL: the rest of the unit and the SV testbench top"

@@ -9,7 +9,8 @@ rtl/tmu_fidelity_slice.sv
 rtl/tmu_align_product.sv
 rtl/tmu_align_group_sum.sv
 rtl/tmu_accum_normalize.sv
-rtl/tmu_delay_line.sv
+rtl/tmu_unit_pipe.sv
+rtl/tmu_accum_mode.sv
 rtl/tmu_gpr_unit.sv
 rtl/tmu_rwc.sv
 rtl/tmu_src_regs.sv
@@ -22,8 +23,8 @@ rtl/tmu_gmpool_unit.sv
 rtl/tmu_elw_adder.sv
 rtl/tmu_elw_element.sv
 rtl/tmu_elw_unit.sv
-rtl/tmu_mac_element.sv
-rtl/tmu_mac_array.sv
+rtl/tmu_mvmul_element.sv
+rtl/tmu_mvmul_block.sv
 rtl/tmu_config.sv
 rtl/tmu_mu_ctrl.sv
 rtl/tmu_top.sv

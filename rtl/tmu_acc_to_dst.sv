@@ -1,5 +1,5 @@
 // tmu_acc_to_dst: an accumulator word as the value Dst stores, in the physical layout of the
-// format (Dst.md; refmodel src/fpu/fpu_mode.cpp acc_word_to_dst). 16-bit formats come out in
+// format (Dst.md; refmodel src/fpu/fpu_mode.cpp acc_to_dst). 16-bit formats come out in
 // bits 15:0 with bits 31:16 zero; the BF16 and FP16 roundings have already cleared the mantissa
 // bits these formats drop. INT32 words do not come from here (0).
 module tmu_acc_to_dst (

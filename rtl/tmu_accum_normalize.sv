@@ -1,5 +1,5 @@
 // tmu_accum_normalize: datapath stage 3, the one place that rounds and packs a float result
-// (refmodel src/fpu/accum_normalize.cpp accum_normalize_round).
+// (refmodel src/fpu/accum_normalize.cpp accum_normalize).
 //
 //  1. The two group terms and the Dst word are aligned to their common (largest) exponent. The
 //     group terms round the bits shifted out with ties toward +infinity, the Dst magnitude with

@@ -1,6 +1,6 @@
 // tmu_align_product: one product of an align_group_sum group, aligned to the group's exponent.
 // The magnitude is shifted right by (group exponent - product exponent) and rounded, ties away
-// from zero, with no guard bits (refmodel src/fpu/align_group_sum.cpp). The group finds its
+// from zero, with no guard bits (refmodel src/fpu/align_group_sum.cpp align_product). The group finds its
 // largest exponent from the products themselves.
 module tmu_align_product (
   input  logic                               valid_i,  // low: outputs undefined, nothing evaluated

@@ -20,27 +20,7 @@ module tmu_config (
 
   // The issuing thread's view.
   input  tmu_pkg::thread_t              thread_i,
-  output logic [tmu_pkg::DataFormatW-1:0] srca_val_o,
-  output logic                          srca_override_o,
-  output logic [tmu_pkg::DataFormatW-1:0] srcb_val_o,
-  output logic                          srcb_override_o,
-  output logic [tmu_pkg::DataFormatW-1:0] reg0_srca_o,
-  output logic [tmu_pkg::DataFormatW-1:0] reg1_srcb_o,
-  output logic                          fp32_enabled_o,
-  output logic                          int8_math_o,
-  output logic                          zero_flag_disabled_src_o,
-  output logic [tmu_pkg::DstRowW-1:0]   dst_row_base_o,   // MATH_Offset + DEST_REGW_BASE_Base
-  output logic                          no_implied_srca_o,
-  output logic                          no_implied_srcb_o,
-  output logic                          clr_dvalid_srca_disable_o,
-  output logic                          clr_dvalid_srcb_disable_o,
-  output tmu_pkg::fidelity_phase_t      fidelity_base_o,
-  output logic                          fp16a_force_o,
-  output logic [tmu_pkg::DstRowW-1:0]   math_offset_o,    // for ZEROACC's Blackhole relative block
-
-  // State-wide.
-  output logic                          dbg_bit11_o,
-  output logic                          zeroacc_absolute_o
+  output tmu_pkg::mu_cfg_t              cfg_o
 );
 
   localparam int unsigned States  = 2;
@@ -145,36 +125,35 @@ module tmu_config (
   always_comb begin
     state  = 1'b0;
     offset = '0;
-    no_implied_srca_o = 1'b0;  no_implied_srcb_o = 1'b0;
-    clr_dvalid_srca_disable_o = 1'b0;  clr_dvalid_srcb_disable_o = 1'b0;
-    fidelity_base_o = '0;  fp16a_force_o = 1'b0;
+    cfg_o.no_implied_srca = 1'b0;  cfg_o.no_implied_srcb = 1'b0;
+    cfg_o.clr_dvalid_srca_disable = 1'b0;  cfg_o.clr_dvalid_srcb_disable = 1'b0;
+    cfg_o.fidelity_base = '0;  cfg_o.fp16a_force = 1'b0;
     for (int unsigned t = 0; t < Threads; t++) begin
       if (thread_i == tmu_pkg::ThreadW'(t)) begin
         state  = state_id_q[t];
         offset = offset_q[t*RowW +: RowW];
-        no_implied_srca_o = no_impl_a_q[t];
-        no_implied_srcb_o = no_impl_b_q[t];
-        clr_dvalid_srca_disable_o = clr_a_q[t];
-        clr_dvalid_srcb_disable_o = clr_b_q[t];
-        fidelity_base_o = fid_base_q[t*2 +: 2];
-        fp16a_force_o = fp16a_q[t];
+        cfg_o.no_implied_srca = no_impl_a_q[t];
+        cfg_o.no_implied_srcb = no_impl_b_q[t];
+        cfg_o.clr_dvalid_srca_disable = clr_a_q[t];
+        cfg_o.clr_dvalid_srcb_disable = clr_b_q[t];
+        cfg_o.fidelity_base = fid_base_q[t*2 +: 2];
+        cfg_o.fp16a_force = fp16a_q[t];
       end
     end
-    srca_val_o      = state ? srca_val_q[FmtW +: FmtW] : srca_val_q[0 +: FmtW];
-    srcb_val_o      = state ? srcb_val_q[FmtW +: FmtW] : srcb_val_q[0 +: FmtW];
-    reg0_srca_o     = state ? reg0_q[FmtW +: FmtW] : reg0_q[0 +: FmtW];
-    reg1_srcb_o     = state ? reg1_q[FmtW +: FmtW] : reg1_q[0 +: FmtW];
-    srca_override_o = srca_ovr_q[state];
-    srcb_override_o = srcb_ovr_q[state];
-    fp32_enabled_o  = fp32_q[state];
-    int8_math_o     = int8_q[state];
-    zero_flag_disabled_src_o = zf_q[state];
-    dst_row_base_o  = offset + (state ? regw_base_q[RowW +: RowW] : regw_base_q[0 +: RowW]);
-    math_offset_o   = offset;
+    cfg_o.srca_val      = state ? srca_val_q[FmtW +: FmtW] : srca_val_q[0 +: FmtW];
+    cfg_o.srcb_val      = state ? srcb_val_q[FmtW +: FmtW] : srcb_val_q[0 +: FmtW];
+    cfg_o.reg0_srca     = state ? reg0_q[FmtW +: FmtW] : reg0_q[0 +: FmtW];
+    cfg_o.reg1_srcb     = state ? reg1_q[FmtW +: FmtW] : reg1_q[0 +: FmtW];
+    cfg_o.srca_override = srca_ovr_q[state];
+    cfg_o.srcb_override = srcb_ovr_q[state];
+    cfg_o.fp32_enabled  = fp32_q[state];
+    cfg_o.int8_math     = int8_q[state];
+    cfg_o.zero_flag_disabled_src = zf_q[state];
+    cfg_o.dst_row_base  = offset + (state ? regw_base_q[RowW +: RowW] : regw_base_q[0 +: RowW]);
+    cfg_o.math_offset   = offset;
+    cfg_o.dbg_bit11        = bit11_q;
+    cfg_o.zeroacc_absolute = za_abs_q;
   end
-
-  assign dbg_bit11_o        = bit11_q;
-  assign zeroacc_absolute_o = za_abs_q;
 
 `ifndef SYNTHESIS
   // The testbench must not address a config state or thread that does not exist.

@@ -1,5 +1,5 @@
 // tmu_dst_to_acc: a stored Dst value, in the physical layout of its format (Dst.md), as the
-// accumulator word the datapath computes on (refmodel src/fpu/fpu_mode.cpp dst_to_acc_word).
+// accumulator word the datapath computes on (refmodel src/fpu/fpu_mode.cpp dst_to_acc).
 // 16-bit formats take bits 15:0. FP16 goes into the low exponent bits and the top ten mantissa
 // bits, so one normaliser serves both exponent widths. INT32 has no accumulator word (0).
 module tmu_dst_to_acc (

@@ -1,6 +1,6 @@
 // tmu_elw_adder: the float ELWADD / ELWSUB operand adder of one element, producing the single term
-// the accumulator (tmu_accum_normalize) adds to Dst (refmodel src/fpu/elementwise.cpp
-// elwadd_element; ELWSUB arrives here with SrcB's sign bit already inverted).
+// the accumulator (tmu_accum_normalize) adds to Dst (refmodel src/fpu/elw_adder.cpp
+// elw_adder; ELWSUB arrives here with SrcB's sign bit already inverted).
 //
 //  1. Both datums are read in their styles. A flushed operand (zero exponent; SrcB only when the
 //     zero flag is enabled) is all zeros, sign included; a SrcB kept despite a zero exponent keeps

@@ -2,19 +2,19 @@
 // stages (refmodel src/fpu/elementwise.cpp elwmul_element / elwadd_element / elwsub_element and
 // src/fpu/int8_math.cpp int8_elw*_element):
 //
-//   stage 1 "operand": the single term entering the accumulator, and the Dst value as a word
+//   term   the single term entering the accumulator, and the Dst value as a word
 //     ELWMUL  tmu_fidelity_slice (SrcB's zero flag may be disabled); a product whose exponent
 //             underflows (<= 0) is dropped to a zero product, unlike in MVMUL's adder tree
 //     ELWADD/ELWSUB  tmu_elw_adder (ELWSUB inverts SrcB's sign first)
 //     INT8    the signed product of the phase's slices (the same multiplier) or the signed sum
 //             of the whole operands, held as sign and magnitude in the term register
 //                                                                      -> term_q, dst_word_q
-//   stage 2 "accumulate": float: tmu_accum_normalize of the term with Dst and tmu_acc_to_dst;
+//   accum  float: tmu_accum_normalize of the term with Dst and tmu_acc_to_dst;
 //             INT8: Dst + value, saturated at +/-(2^31 - 1), in the Dst32 sign-magnitude layout
 //                                                                      -> result_o (registered)
 //
-// The mode comes from tmu_elw_unit, which holds one copy for all elements: the *_s1 inputs belong
-// to the operation entering stage 1, the *_s2 inputs to the one entering stage 2.
+// The mode comes from tmu_elw_unit, which holds one copy for all elements: the *_term inputs belong
+// to the operation entering the term stage, the *_accum inputs to the one entering the accum stage.
 //
 // Each path is evaluated only while its stage holds an operation that takes it - the multiplier
 // for ELWMUL, the adder for float ELWADD/ELWSUB, the accumulator for float operations - so an idle
@@ -24,29 +24,29 @@ module tmu_elw_element (
   input  logic                     clk_i,
   input  logic                     rst_ni,
 
-  // ---- stage 1 ----
-  input  logic                     s1_valid_i,
+  // ---- term stage ----
+  input  logic                     term_valid_i,
   input  tmu_pkg::src_datum_t      srca_i,
   input  tmu_pkg::src_datum_t      srcb_i,
   input  logic [31:0]              dst_stored_i,  // 16-bit formats: 15:0
-  input  tmu_pkg::elw_op_e         op_s1_i,
-  input  logic                     add_dst_s1_i,  // else Dst reads as 0
-  input  tmu_pkg::src_style_e      srca_style_s1_i,
-  input  tmu_pkg::src_style_e      srcb_style_s1_i,
-  input  logic                     dst32_s1_i,
-  input  tmu_pkg::fidelity_phase_t phase_s1_i,
-  input  logic                     zero_flag_disabled_s1_i,
-  input  logic                     int8_s1_i,
-  // Dst layout of the stage-1 read: the float format, or DST_FP32 for INT8 (Dst32 sign-magnitude).
-  input  tmu_pkg::dst_format_e     dst_format_s1_i,
+  input  tmu_pkg::elw_op_e         op_term_i,
+  input  logic                     add_dst_term_i,  // else Dst reads as 0
+  input  tmu_pkg::src_style_e      srca_style_term_i,
+  input  tmu_pkg::src_style_e      srcb_style_term_i,
+  input  logic                     dst32_term_i,
+  input  tmu_pkg::fidelity_phase_t phase_term_i,
+  input  logic                     zero_flag_disabled_term_i,
+  input  logic                     int8_term_i,
+  // Dst layout of the term-stage read: the float format, or DST_FP32 for INT8 (Dst32 sign-magnitude).
+  input  tmu_pkg::dst_format_e     dst_format_term_i,
 
-  // ---- stage 2 ----
-  input  logic                     s2_valid_i,
-  input  logic                     dst32_s2_i,
-  input  logic                     exponent_8b_s2_i,
-  input  logic                     minus_one_quirk_s2_i,
-  input  logic                     int8_s2_i,
-  input  tmu_pkg::dst_format_e     dst_format_s2_i,  // as dst_format_s1_i
+  // ---- accum stage ----
+  input  logic                     accum_valid_i,
+  input  logic                     dst32_accum_i,
+  input  logic                     exponent_8b_accum_i,
+  input  logic                     minus_one_quirk_accum_i,
+  input  logic                     int8_accum_i,
+  input  tmu_pkg::dst_format_e     dst_format_accum_i,  // as dst_format_term_i
 
   output logic [31:0]              result_o  // the new stored Dst value
 );
@@ -56,7 +56,7 @@ module tmu_elw_element (
   localparam int unsigned Int8W = 21;  // INT8 product magnitude: 12-bit slice product << 9
   localparam int signed   Fp16ToFp32ZeroExp = 127 - 2 * 15;
 
-  // ---- stage 1 ----
+  // ---- term stage ----
   tmu_pkg::src_datum_t    srcb;
   logic [31:0]            dst_stored;
   tmu_pkg::src_style_e    slice_srca_style;
@@ -75,45 +75,45 @@ module tmu_elw_element (
 
   always_comb begin
     srcb = srcb_i;
-    if (op_s1_i == tmu_pkg::ELW_SUB) srcb.sign = ~srcb_i.sign;
-    dst_stored = add_dst_s1_i ? dst_stored_i : '0;
+    if (op_term_i == tmu_pkg::ELW_SUB) srcb.sign = ~srcb_i.sign;
+    dst_stored = add_dst_term_i ? dst_stored_i : '0;
     // The INT8 slices come from the same multiplier, which takes them when SrcA's style is INT8.
-    slice_srca_style = int8_s1_i ? tmu_pkg::SRC_STYLE_INT8 : srca_style_s1_i;
-    mul_valid = s1_valid_i && (op_s1_i == tmu_pkg::ELW_MUL);
-    add_valid = s1_valid_i && !int8_s1_i && (op_s1_i != tmu_pkg::ELW_MUL);
+    slice_srca_style = int8_term_i ? tmu_pkg::SRC_STYLE_INT8 : srca_style_term_i;
+    mul_valid = term_valid_i && (op_term_i == tmu_pkg::ELW_MUL);
+    add_valid = term_valid_i && !int8_term_i && (op_term_i != tmu_pkg::ELW_MUL);
   end
 
   tmu_fidelity_slice u_slice (
-    .valid_i                  (mul_valid),
-    .srca_i                   (srca_i),
-    .srcb_i                   (srcb),
-    .srca_style_i             (slice_srca_style),
-    .srcb_style_i             (srcb_style_s1_i),
-    .dst32_i                  (dst32_s1_i),
-    .phase_i                  (phase_s1_i),
-    .srcb_zero_flag_disabled_i(zero_flag_disabled_s1_i),
-    .product_o                (product)
+    .valid_i                   (mul_valid),
+    .srca_i                    (srca_i),
+    .srcb_i                    (srcb),
+    .srca_style_i              (slice_srca_style),
+    .srcb_style_i              (srcb_style_term_i),
+    .dst32_i                   (dst32_term_i),
+    .phase_i                   (phase_term_i),
+    .srcb_zero_flag_disabled_i (zero_flag_disabled_term_i),
+    .product_o                 (product)
   );
 
   tmu_dst_to_acc u_dst_to_acc (
-    .valid_i (s1_valid_i),
-    .stored_i(dst_stored),
-    .format_i(dst_format_s1_i),
-    .word_o  (dst_word)
+    .valid_i  (term_valid_i),
+    .stored_i (dst_stored),
+    .format_i (dst_format_term_i),
+    .word_o   (dst_word)
   );
 
   tmu_elw_adder u_adder (
-    .valid_i                  (add_valid),
-    .srca_i                   (srca_i),
-    .srcb_i                   (srcb),
-    .srca_style_i             (srca_style_s1_i),
-    .srcb_style_i             (srcb_style_s1_i),
-    .dst32_i                  (dst32_s1_i),
-    .phase_i                  (phase_s1_i),
-    .srcb_zero_flag_disabled_i(zero_flag_disabled_s1_i),
-    .dst_i                    (dst_word),
-    .term_o                   (add_term),
-    .dst_o                    (add_dst_word)
+    .valid_i                   (add_valid),
+    .srca_i                    (srca_i),
+    .srcb_i                    (srcb),
+    .srca_style_i              (srca_style_term_i),
+    .srcb_style_i              (srcb_style_term_i),
+    .dst32_i                   (dst32_term_i),
+    .phase_i                   (phase_term_i),
+    .srcb_zero_flag_disabled_i (zero_flag_disabled_term_i),
+    .dst_i                     (dst_word),
+    .term_o                    (add_term),
+    .dst_o                     (add_dst_word)
   );
 
   // ELWMUL: the product as a term (10 -> 23 fraction bits); an underflowing product becomes the
@@ -122,12 +122,12 @@ module tmu_elw_element (
   always_comb begin
     zero_exp = 'x;
     mul_term = 'x;
-    if (mul_valid && !int8_s1_i) begin
+    if (mul_valid && !int8_term_i) begin
       zero_exp = '0;
-      if (dst32_s1_i && !tmu_pkg::StyleHas8bitExponent[srca_style_s1_i]) begin
+      if (dst32_term_i && !tmu_pkg::StyleHas8bitExponent[srca_style_term_i]) begin
         zero_exp = ExpW'(Fp16ToFp32ZeroExp);
-        if (phase_s1_i[0]) zero_exp = zero_exp - ExpW'(5);
-        if (phase_s1_i[1]) zero_exp = zero_exp - ExpW'(7);
+        if (phase_term_i[0]) zero_exp = zero_exp - ExpW'(5);
+        if (phase_term_i[1]) zero_exp = zero_exp - ExpW'(7);
       end
       mul_term.sign     = product.sign;
       mul_term.exponent = product.exponent;
@@ -151,7 +151,7 @@ module tmu_elw_element (
     int8_sum     = 'x;
     int8_sum_mag = 'x;
     int8_term    = 'x;
-    if (s1_valid_i && int8_s1_i) begin
+    if (term_valid_i && int8_term_i) begin
       int8_a = '0;
       int8_b = '0;
       int8_term = '0;
@@ -159,13 +159,13 @@ module tmu_elw_element (
       if (srca_i.exponent != '0) begin
         int8_a = srca_i.sign ? -$signed({2'b0, srca_i.mantissa}) : $signed({2'b0, srca_i.mantissa});
       end
-      if ((srcb.exponent != '0) || zero_flag_disabled_s1_i) begin
+      if ((srcb.exponent != '0) || zero_flag_disabled_term_i) begin
         int8_b = srcb.sign ? -$signed({2'b0, srcb.mantissa}) : $signed({2'b0, srcb.mantissa});
       end
       int8_sum = int8_a + int8_b;
       int8_sum_mag = int8_sum[11] ? 12'(-int8_sum) : int8_sum;
 
-      if (op_s1_i == tmu_pkg::ELW_MUL) begin
+      if (op_term_i == tmu_pkg::ELW_MUL) begin
         int8_term.sign     = product.sign;
         int8_term.mantissa = TermW'(int8_product);
       end else begin
@@ -178,11 +178,11 @@ module tmu_elw_element (
   always_comb begin
     term_d     = term_q;
     dst_word_d = dst_word_q;
-    if (s1_valid_i) begin
+    if (term_valid_i) begin
       dst_word_d = dst_word;
-      if (int8_s1_i) begin
+      if (int8_term_i) begin
         term_d = int8_term;
-      end else if (op_s1_i == tmu_pkg::ELW_MUL) begin
+      end else if (op_term_i == tmu_pkg::ELW_MUL) begin
         term_d = mul_term;
       end else begin
         term_d     = add_term;
@@ -201,27 +201,27 @@ module tmu_elw_element (
     end
   end
 
-  // ---- stage 2 ----
+  // ---- accum stage ----
   tmu_pkg::acc_word_t      float_word;
   tmu_pkg::accum_outcome_e unused_outcome;  // for a testbench's trace; the unit only stores
   tmu_pkg::acc_term_t      no_term;         // ELW feeds one term; the second group is empty
 
   assign no_term = '0;
 
-  logic float_s2_valid;
+  logic float_accum_valid;
 
-  assign float_s2_valid = s2_valid_i && !int8_s2_i;
+  assign float_accum_valid = accum_valid_i && !int8_accum_i;
 
   tmu_accum_normalize u_accum (
-    .valid_i          (float_s2_valid),
-    .group0_i         (term_q),
-    .group1_i         (no_term),
-    .dst_i            (dst_word_q),
-    .dst32_i          (dst32_s2_i),
-    .exponent_8b_i    (exponent_8b_s2_i),
-    .minus_one_quirk_i(minus_one_quirk_s2_i),
-    .result_o         (float_word),
-    .outcome_o        (unused_outcome)
+    .valid_i           (float_accum_valid),
+    .group0_i          (term_q),
+    .group1_i          (no_term),
+    .dst_i             (dst_word_q),
+    .dst32_i           (dst32_accum_i),
+    .exponent_8b_i     (exponent_8b_accum_i),
+    .minus_one_quirk_i (minus_one_quirk_accum_i),
+    .result_o          (float_word),
+    .outcome_o         (unused_outcome)
   );
 
   // INT8: Dst32 holds sign and a 31-bit magnitude (-0 reads as 0); the sum saturates symmetrically.
@@ -241,7 +241,7 @@ module tmu_elw_element (
     int_sum   = 'x;
     int_mag   = 'x;
     int_word  = 'x;
-    if (s2_valid_i && int8_s2_i) begin
+    if (accum_valid_i && int8_accum_i) begin
       int_dst   = $signed({3'b0, dst_word_q.exponent, dst_word_q.mantissa});
       if (dst_word_q.sign) int_dst = -int_dst;
       int_value = $signed({{(IntSumW - TermW){1'b0}}, term_q.mantissa});
@@ -254,17 +254,17 @@ module tmu_elw_element (
       int_word.exponent = int_mag[30:23];
       int_word.mantissa = int_mag[22:0];
     end
-    out_word = int8_s2_i ? int_word : float_word;
+    out_word = int8_accum_i ? int_word : float_word;
   end
 
   tmu_acc_to_dst u_acc_to_dst (
-    .valid_i (s2_valid_i),
-    .word_i  (out_word),
-    .format_i(dst_format_s2_i),
-    .stored_o(stored)
+    .valid_i  (accum_valid_i),
+    .word_i   (out_word),
+    .format_i (dst_format_accum_i),
+    .stored_o (stored)
   );
 
-  assign result_d = s2_valid_i ? stored : result_q;
+  assign result_d = accum_valid_i ? stored : result_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

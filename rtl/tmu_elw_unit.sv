@@ -7,8 +7,8 @@
 // 1 for ELWMUL, which always accumulates); otherwise it reads as 0.
 //
 // Pipeline (valid_i in cycle t -> valid_o in cycle t + Latency, one operation per cycle):
-//   stage 1   operand multiply / add (in the elements)          -> element registers
-//   stage 2   accumulate with Dst + normalise + round / saturate -> element result registers
+//   term      operand multiply / add (in the elements)          -> element registers
+//   accum     accumulate with Dst + normalise + round / saturate -> element result registers
 //   delay     Latency - 2 further register stages on the result
 // The mode is held once here and travels beside the data, so back-to-back operations may each
 // have their own mode.
@@ -45,57 +45,24 @@ module tmu_elw_unit #(
   localparam int unsigned DatumW      = tmu_pkg::SrcDatumW;
   localparam int unsigned ValueW      = 32;
   localparam int unsigned BlockW      = Rows * Cols * ValueW;
-  localparam int unsigned DelayStages = (Latency > 2) ? Latency - 2 : 0;
 
-  // ---- valid and mode pipeline ----
-  // valid_q[0]: an operation is in stage 2; valid_q[1]: its result is registered; valid_q[1 + m]:
-  // it is in delay stage m.
-  logic [Latency-1:0]   valid_d, valid_q;
-  logic                 int8_s1;
-  tmu_pkg::dst_format_e dst_format_s1;
-  logic                 dst32_d, dst32_q;
-  logic                 exponent_8b_d, exponent_8b_q;
-  logic                 quirk_d, quirk_q;
-  logic                 int8_d, int8_q;
-  tmu_pkg::dst_format_e dst_format_d, dst_format_q;
+  // ---- the accum stage's valid and mode ----
+  logic                     int8_term;
+  logic                     accum_valid;
+  tmu_pkg::dst_format_e     dst_format_term, dst_format_accum;
+  logic                     dst32_accum, exponent_8b_accum, quirk_accum, int8_accum;
+  tmu_pkg::fidelity_phase_t unused_phase_accum;  // the element-wise accum stage has no slice position
 
-  always_comb begin
-    valid_d = {valid_q[Latency-2:0], valid_i};
-    // SrcA style INT8 selects the integer path in the refmodel's element functions too.
-    int8_s1 = int8_i || (srca_style_i == tmu_pkg::SRC_STYLE_INT8);
-    // INT8 reads and writes Dst32's sign-magnitude layout, the FP32 one.
-    dst_format_s1 = int8_s1 ? tmu_pkg::DST_FP32 : tmu_pkg::dst_format(srca_style_i, dst32_i);
-    dst32_d       = dst32_q;
-    exponent_8b_d = exponent_8b_q;
-    quirk_d       = quirk_q;
-    int8_d        = int8_q;
-    dst_format_d  = dst_format_q;
-    if (valid_i) begin
-      dst32_d       = dst32_i;
-      exponent_8b_d = tmu_pkg::has_8bit_exponent(srca_style_i);
-      quirk_d       = tmu_pkg::has_minus_one_lsb_renormalisation_bug(arch_i);
-      int8_d        = int8_s1;
-      dst_format_d  = dst_format_s1;
-    end
-  end
+  // SrcA style INT8 selects the integer path in the refmodel's element functions too.
+  assign int8_term = int8_i || (srca_style_i == tmu_pkg::SRC_STYLE_INT8);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      valid_q       <= '0;
-      dst32_q       <= 1'b0;
-      exponent_8b_q <= 1'b0;
-      quirk_q       <= 1'b0;
-      int8_q        <= 1'b0;
-      dst_format_q  <= tmu_pkg::DST_FP32;
-    end else begin
-      valid_q       <= valid_d;
-      dst32_q       <= dst32_d;
-      exponent_8b_q <= exponent_8b_d;
-      quirk_q       <= quirk_d;
-      int8_q        <= int8_d;
-      dst_format_q  <= dst_format_d;
-    end
-  end
+  tmu_accum_mode u_accum_mode (
+    .clk_i, .rst_ni, .valid_i,
+    .srca_style_i, .dst32_i, .int8_i (int8_term), .phase_i, .arch_i,
+    .dst_format_term_o (dst_format_term),
+    .dst32_o (dst32_accum), .exponent_8b_o (exponent_8b_accum), .minus_one_quirk_o (quirk_accum),
+    .int8_o (int8_accum), .dst_format_o (dst_format_accum), .phase_o (unused_phase_accum)
+  );
 
   // ---- the elements ----
   logic [BlockW-1:0] results;
@@ -114,50 +81,39 @@ module tmu_elw_unit #(
       end
 
       tmu_elw_element u_element (
-        .clk_i                  (clk_i),
-        .rst_ni                 (rst_ni),
-        .s1_valid_i             (valid_i),
-        .srca_i                 (srca_i[(i*Cols + j)*DatumW +: DatumW]),
-        .srcb_i                 (srcb),
-        .dst_stored_i           (dst_i[(i*Cols + j)*ValueW +: ValueW]),
-        .op_s1_i                (op_i),
-        .add_dst_s1_i           (add_dst_i),
-        .srca_style_s1_i        (srca_style_i),
-        .srcb_style_s1_i        (srcb_style_i),
-        .dst32_s1_i             (dst32_i),
-        .phase_s1_i             (phase_i),
-        .zero_flag_disabled_s1_i(zero_flag_disabled_i),
-        .int8_s1_i              (int8_s1),
-        .dst_format_s1_i        (dst_format_s1),
-        .s2_valid_i             (valid_q[0]),
-        .dst32_s2_i             (dst32_q),
-        .exponent_8b_s2_i       (exponent_8b_q),
-        .minus_one_quirk_s2_i   (quirk_q),
-        .int8_s2_i              (int8_q),
-        .dst_format_s2_i        (dst_format_q),
-        .result_o               (results[(i*Cols + j)*ValueW +: ValueW])
+        .clk_i                    (clk_i),
+        .rst_ni                   (rst_ni),
+        .term_valid_i             (valid_i),
+        .srca_i                   (srca_i[(i*Cols + j)*DatumW +: DatumW]),
+        .srcb_i                   (srcb),
+        .dst_stored_i             (dst_i[(i*Cols + j)*ValueW +: ValueW]),
+        .op_term_i                (op_i),
+        .add_dst_term_i           (add_dst_i),
+        .srca_style_term_i        (srca_style_i),
+        .srcb_style_term_i        (srcb_style_i),
+        .dst32_term_i             (dst32_i),
+        .phase_term_i             (phase_i),
+        .zero_flag_disabled_term_i(zero_flag_disabled_i),
+        .int8_term_i              (int8_term),
+        .dst_format_term_i        (dst_format_term),
+        .accum_valid_i            (accum_valid),
+        .dst32_accum_i            (dst32_accum),
+        .exponent_8b_accum_i      (exponent_8b_accum),
+        .minus_one_quirk_accum_i  (quirk_accum),
+        .int8_accum_i             (int8_accum),
+        .dst_format_accum_i       (dst_format_accum),
+        .result_o                 (results[(i*Cols + j)*ValueW +: ValueW])
       );
     end
   end
 
-  // ---- delay stages ----
-  tmu_delay_line #(
-    .Width(BlockW),
-    .Depth(DelayStages)
-  ) u_delay (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(valid_q[Latency-1:1]),
-    .data_i (results),
-    .data_o (dst_o)
+  // ---- the result stages ----
+  tmu_unit_pipe #(.Width (BlockW), .Latency (Latency)) u_pipe (
+    .clk_i, .rst_ni, .valid_i, .second_valid_o (accum_valid),
+    .result_i (results), .valid_o, .result_o (dst_o)
   );
 
-  assign valid_o = valid_q[Latency-1];
-
 `ifndef SYNTHESIS
-  if (Latency < 2) begin : g_latency_check
-    $error("tmu_elw_unit: Latency must be at least 2 (two datapath register stages)");
-  end
   a_known_op: assert property (@(posedge clk_i) disable iff (!rst_ni)
       valid_i |-> (op_i inside {tmu_pkg::ELW_MUL, tmu_pkg::ELW_ADD, tmu_pkg::ELW_SUB}));
 `endif

@@ -1,12 +1,13 @@
 // tmu_gmpool_column: one column j of GMPOOL, pipelined in two register stages (refmodel
 // src/fpu/gmpool_compare.cpp gmpool_column and gmpool_other_row_value):
 //
-//   stage 1 "scale and compare": each of the 16 SrcA datums of the column scaled by the exponent
-//            of its SrcB element, the running maximum read from the top Dst row, and two
-//            comparison trees: the Dst value with the first eight visited rows (4..7, 0..3, which
-//            also decide the argmax index), and rows 8..15            -> first_q, last_q, index_q
-//   stage 2 "write": the later group against the earlier one, the winner packed in the Dst
-//            style with the argmax index and phase                   -> row0_o, phases_o
+//   compare  each of the 16 SrcA datums of the column scaled by the exponent of its SrcB element
+//            (gmpool_read_and_scale_src), the running maximum read from the top Dst row
+//            (gmpool_read_dst), and two comparison trees (gmpool_candidate_wins): the Dst value
+//            with the first eight visited rows (4..7, 0..3, which also decide the argmax index),
+//            and rows 8..15                                          -> first_q, last_q, index_q
+//   write    the later group against the earlier one, the winner packed in the Dst style with the
+//            argmax index and phase (gmpool_write_dst)               -> row0_o, phases_o
 //
 // The model folds the 17 values one after the other, a candidate replacing the maximum when its
 // key is >= the maximum's. That is "the last value in visit order with the greatest key", which an
@@ -15,8 +16,8 @@
 // key: {1, magnitude} for a positive value or a zero of either sign, {0, ~magnitude} for a
 // negative one. The sign is kept beside the key only for -0, whose key equals +0's.
 //
-// The mode comes from tmu_gmpool_unit (the *_s1 inputs belong to the operation entering stage 1,
-// the *_s2 ones to the operation entering stage 2); the Dst style of the running maximum
+// The mode comes from tmu_gmpool_unit (the *_compare inputs belong to the operation entering the
+// compare stage, the *_write ones to the operation entering the write stage); the Dst style of the running maximum
 // (fpu::gmpool_dst_style) arrives as flags: INT32, FP16, TF32, and BF16 when none is set.
 // Registers load only with their stage's valid, so an idle unit does not toggle, and the
 // stages' logic is evaluated only then, so an idle unit costs a simulator next to nothing
@@ -25,28 +26,28 @@ module tmu_gmpool_column (
   input  logic                                           clk_i,
   input  logic                                           rst_ni,
 
-  // ---- stage 1 ----
-  input  logic                                           s1_valid_i,
+  // ---- compare stage ----
+  input  logic                                           compare_valid_i,
   // Datum i in bits [i*SrcDatumW +: SrcDatumW]: SrcA[srca_row + i][j], and SrcB[srcb_row][i],
   // which scales SrcA row i (SrcB's row is transposed onto SrcA's rows).
   input  logic [tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] srca_col_i,
   input  logic [tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] srcb_row_i,
   // Dst[dst_row + k][j] in bits [k*32 +: 32], k = 0..3, as read (16-bit views in the low half).
   input  logic [4*32-1:0]                                dst_col_i,
-  input  tmu_pkg::src_style_e                            srca_style_s1_i,
-  input  logic                                           dst32_s1_i,
-  input  logic                                           argmax_s1_i,
-  input  logic                                           int32_s1_i,
-  input  logic                                           fp16_s1_i,
-  input  logic                                           tf32_s1_i,
+  input  tmu_pkg::src_style_e                            srca_style_compare_i,
+  input  logic                                           dst32_compare_i,
+  input  logic                                           argmax_compare_i,
+  input  logic                                           int32_compare_i,
+  input  logic                                           fp16_compare_i,
+  input  logic                                           tf32_compare_i,
 
-  // ---- stage 2 ----
-  input  logic                                           s2_valid_i,
-  input  logic                                           dst32_s2_i,
-  input  logic                                           argmax_s2_i,
-  input  logic                                           int32_s2_i,
-  input  logic                                           fp16_s2_i,
-  input  logic                                           tf32_s2_i,
+  // ---- write stage ----
+  input  logic                                           write_valid_i,
+  input  logic                                           dst32_write_i,
+  input  logic                                           argmax_write_i,
+  input  logic                                           int32_write_i,
+  input  logic                                           fp16_write_i,
+  input  logic                                           tf32_write_i,
 
   // The new stored value of the top row (16-bit views in the low half), and of rows 1..3 only
   // bits 11:8 (the argmax index phase; everything else is written as zero): row k at
@@ -86,15 +87,15 @@ module tmu_gmpool_column (
     argmax_index = {row[1:0], 1'b0} + row;
   endfunction
 
-  // ---- stage 1: scale SrcA by SrcB ----
+  // ---- compare stage: scale SrcA by SrcB ----
   // Candidate s in visit order: steps 0..7 are rows 4..7, 0..3 (row = step ^ 4), then 8..15.
   logic [Rows*CandW-1:0] visit;
-  logic                  style_fp16_s1, style_int8_s1, style_bf16_s1;
+  logic                  style_fp16_compare, style_int8_compare, style_bf16_compare;
   logic [Rows*(DatumW-8)-1:0] unused_srcb_sign_mantissa;  // only SrcB's exponent scales
 
-  assign style_fp16_s1 = (srca_style_s1_i == tmu_pkg::SRC_STYLE_FP16);
-  assign style_int8_s1 = (srca_style_s1_i == tmu_pkg::SRC_STYLE_INT8);
-  assign style_bf16_s1 = (srca_style_s1_i == tmu_pkg::SRC_STYLE_BF16);
+  assign style_fp16_compare = (srca_style_compare_i == tmu_pkg::SRC_STYLE_FP16);
+  assign style_int8_compare = (srca_style_compare_i == tmu_pkg::SRC_STYLE_INT8);
+  assign style_bf16_compare = (srca_style_compare_i == tmu_pkg::SRC_STYLE_BF16);
 
   for (genvar r = 0; r < Rows; r++) begin : g_scale
     localparam int unsigned Step = (r < HalfW) ? (r ^ 4) : r;
@@ -115,12 +116,12 @@ module tmu_gmpool_column (
       exponent = 'x;
       mantissa = 'x;
       cand     = 'x;
-      if (s1_valid_i) begin
+      if (compare_valid_i) begin
         // FP16 (and INT8) exponents are five bits; the sum keeps nine, like the model's mask.
-        exp_a    = style_fp16_s1 ? {4'd0, a[4:0]} : {1'b0, a[7:0]};
-        exp_b    = style_fp16_s1 ? {4'd0, b[4:0]} : {1'b0, b[7:0]};
-        exponent = style_int8_s1 ? 9'd0 : exp_a + exp_b;
-        mantissa = style_bf16_s1 ? {a[17:11], 3'd0} : a[17:8];
+        exp_a    = style_fp16_compare ? {4'd0, a[4:0]} : {1'b0, a[7:0]};
+        exp_b    = style_fp16_compare ? {4'd0, b[4:0]} : {1'b0, b[7:0]};
+        exponent = style_int8_compare ? 9'd0 : exp_a + exp_b;
+        mantissa = style_bf16_compare ? {a[17:11], 3'd0} : a[17:8];
         // Whole 8-bit exponent fields decide "scaled by zero" and "SrcA is zero", in every style.
         if (b[7:0] == 8'd0) begin
           cand = MinusInfinity;
@@ -135,37 +136,37 @@ module tmu_gmpool_column (
     assign visit[Step*CandW +: CandW] = cand;
   end
 
-  // ---- stage 1: read the running maximum from the top Dst row ----
+  // ---- compare stage: read the running maximum from the top Dst row ----
   logic [31:0]      dst_value;  // a 16-bit view moved to the high half, as the model compares it
   logic [8:0]       dst_exponent;
   logic [9:0]       dst_mantissa;
   logic [CandW-1:0] dst_cand;
-  logic [3:0]       phase_s1;   // the argmax index phase: Dst bits 11:8 advanced by one
+  logic [3:0]       phase_compare;   // the argmax index phase: Dst bits 11:8 advanced by one
 
-  assign dst_value = dst32_s1_i ? dst_col_i[0 +: 32] : {dst_col_i[0 +: 16], 16'd0};
-  assign phase_s1  = dst_value[11:8] + 4'd1;
+  assign dst_value = dst32_compare_i ? dst_col_i[0 +: 32] : {dst_col_i[0 +: 16], 16'd0};
+  assign phase_compare  = dst_value[11:8] + 4'd1;
 
   always_comb begin
     dst_exponent = 'x;
     dst_mantissa = 'x;
-    if (s1_valid_i) begin
-      if (int32_s1_i) begin
+    if (compare_valid_i) begin
+      if (int32_compare_i) begin
         // Sign-magnitude: magnitude bits 9:0 and 15:10 in the low half, 18:16 at 26:24.
         dst_exponent = {dst_value[26:24], dst_value[15:10]};
         dst_mantissa = dst_value[9:0];
-      end else if (fp16_s1_i) begin
+      end else if (fp16_compare_i) begin
         dst_exponent = {4'd0, dst_value[20:16]} + 9'd15;
         dst_mantissa = dst_value[30:21];
       end else begin
         // BF16 is the high half of TF32; TF32 adds the next three mantissa bits from the low half.
         dst_exponent = {1'b0, dst_value[23:16]} + 9'd127;
-        dst_mantissa = {dst_value[30:24], tf32_s1_i ? dst_value[15:13] : 3'd0};
+        dst_mantissa = {dst_value[30:24], tf32_compare_i ? dst_value[15:13] : 3'd0};
       end
     end
   end
   assign dst_cand = candidate(dst_value[31], dst_exponent, dst_mantissa);
 
-  // ---- stage 1: the two comparison trees ----
+  // ---- compare stage: the two comparison trees ----
   // Level sizes 8 -> 4 -> 2 -> 1; the first tree also tracks the winning step.
   logic [4*CandW-1:0] first_l1, last_l1;
   logic [2*CandW-1:0] first_l2, last_l2;
@@ -188,7 +189,7 @@ module tmu_gmpool_column (
     step_l2  = 'x;
     l1_pick  = 1'bx;
     l2_pick  = 1'bx;
-    if (s1_valid_i) begin
+    if (compare_valid_i) begin
       for (int unsigned k = 0; k < 4; k++) begin
         l1_pick = later_wins(visit[(2*k)*CandW +: KeyW], visit[(2*k + 1)*CandW +: KeyW]);
         first_l1[k*CandW +: CandW] = l1_pick ? visit[(2*k + 1)*CandW +: CandW]
@@ -225,7 +226,7 @@ module tmu_gmpool_column (
 
   assign rows_win = later_wins(dst_cand[KeyW-1:0], first_l3[KeyW-1:0]);
   assign first    = rows_win ? first_l3 : dst_cand;
-  assign index    = rows_win ? {phase_s1, 1'b0, argmax_index(step_l3 ^ 3'd4)} : dst_value[7:0];
+  assign index    = rows_win ? {phase_compare, 1'b0, argmax_index(step_l3 ^ 3'd4)} : dst_value[7:0];
 
   // Rows 1..3: with argmax and a 32-bit Dst, the index phase advanced from what the row held.
   for (genvar k = 1; k < 4; k++) begin : g_other_row
@@ -233,14 +234,14 @@ module tmu_gmpool_column (
     logic [27:0] unused_previous;  // only the phase bits carry over
     assign previous = dst_col_i[k*32 +: 32];
     assign unused_previous = {previous[31:12], previous[7:0]};
-    assign phases[(k-1)*4 +: 4] = (dst32_s1_i && argmax_s1_i) ? previous[11:8] + 4'd1 : 4'd0;
+    assign phases[(k-1)*4 +: 4] = (dst32_compare_i && argmax_compare_i) ? previous[11:8] + 4'd1 : 4'd0;
   end
 
-  assign first_d  = s1_valid_i ? first : first_q;
-  assign last_d   = s1_valid_i ? last_l3 : last_q;
-  assign index_d  = s1_valid_i ? index : index_q;
-  assign phase_d  = s1_valid_i ? phase_s1 : phase_q;
-  assign phases_d = s1_valid_i ? phases : phases_q;
+  assign first_d  = compare_valid_i ? first : first_q;
+  assign last_d   = compare_valid_i ? last_l3 : last_q;
+  assign index_d  = compare_valid_i ? index : index_q;
+  assign phase_d  = compare_valid_i ? phase_compare : phase_q;
+  assign phases_d = compare_valid_i ? phases : phases_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -258,7 +259,7 @@ module tmu_gmpool_column (
     end
   end
 
-  // ---- stage 2: final comparison and the Dst write ----
+  // ---- write stage: final comparison and the Dst write ----
   logic [CandW-1:0] best;
   logic             best_sign, best_negative;
   logic [8:0]       best_exponent;
@@ -276,33 +277,33 @@ module tmu_gmpool_column (
     written = 'x;
     value   = 'x;
     row0    = 'x;
-    if (s2_valid_i) begin
+    if (write_valid_i) begin
       written = '0;
-      if (int32_s2_i) begin
+      if (int32_write_i) begin
         // Only 13 magnitude bits come back: the mantissa and three exponent bits.
         written = {best_sign, 18'd0, best_exponent[2:0], best_mantissa};
-      end else if (fp16_s2_i) begin
+      end else if (fp16_write_i) begin
         // Removing the bias wraps when SrcB's scale was not 1.0; five bits are kept.
         if (best_exponent[5:0] != 6'd0) begin
           written = {best_sign, best_mantissa, best_exponent[4:0] - 5'd15, 16'd0};
         end
       end else if (best_exponent != 9'd0) begin
         written = {best_sign, best_mantissa[9:3], best_exponent[7:0] - 8'd127,
-                   tf32_s2_i ? best_mantissa[2:0] : 3'd0, 13'd0};
+                   tf32_write_i ? best_mantissa[2:0] : 3'd0, 13'd0};
       end
       value = written;
-      if (argmax_s2_i) begin
+      if (argmax_write_i) begin
         // An INT32-style maximum (INT8, or TF32 with argmax) leaves only the index.
-        value = int32_s2_i ? index_word : (written | index_word);
+        value = int32_write_i ? index_word : (written | index_word);
       end
-      row0 = dst32_s2_i ? value : {16'd0, value[31:16]};
+      row0 = dst32_write_i ? value : {16'd0, value[31:16]};
     end
   end
 
   logic [11:0] result_phases_d, result_phases_q;
 
-  assign row0_d          = s2_valid_i ? row0 : row0_q;
-  assign result_phases_d = s2_valid_i ? phases_q : result_phases_q;
+  assign row0_d          = write_valid_i ? row0 : row0_q;
+  assign result_phases_d = write_valid_i ? phases_q : result_phases_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

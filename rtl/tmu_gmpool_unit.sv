@@ -4,8 +4,8 @@
 // get what gmpool.cpp writes there. Bit-exact with fpu::gmpool_column / gmpool_other_row_value.
 //
 // Pipeline (valid_i in cycle t -> valid_o in cycle t + Latency, one operation per cycle):
-//   stage 1   scale and the two comparison trees (in the columns) -> column registers
-//   stage 2   final comparison, Dst packing                       -> column result registers
+//   compare   scale and the two comparison trees (in the columns) -> column registers
+//   write     final comparison, Dst packing                       -> column result registers
 //   delay     Latency - 2 further register stages on the compact result (row 0's value and the
 //             phase bits of rows 1..3, the only bits of those rows that can be non-zero)
 // The mode is held once here and travels beside the data, so back-to-back operations may each
@@ -37,42 +37,36 @@ module tmu_gmpool_unit #(
   localparam int unsigned DatumW      = tmu_pkg::SrcDatumW;
   localparam int unsigned ColResultW  = 32 + 3*4;          // row 0's value, rows 1..3's phases
   localparam int unsigned ResultW     = Cols * ColResultW;
-  localparam int unsigned DelayStages = (Latency > 2) ? Latency - 2 : 0;
 
-  // ---- valid and mode pipeline ----
-  // valid_q[0]: an operation is in stage 2; valid_q[1]: its result is registered; valid_q[1 + m]:
-  // it is in delay stage m.
-  logic [Latency-1:0] valid_d, valid_q;
+  // ---- the write stage's valid and mode ----
+  logic               write_valid;  // from u_pipe
   // The Dst style of the running maximum (fpu::gmpool_dst_style) as flags; BF16 when none is set.
-  logic               int32_s1, fp16_s1, tf32_s1;
+  logic               int32_compare, fp16_compare, tf32_compare;
   logic               dst32_d, dst32_q, argmax_d, argmax_q;
   logic               int32_d, int32_q, fp16_d, fp16_q, tf32_d, tf32_q;
 
   always_comb begin
-    valid_d = {valid_q[Latency-2:0], valid_i};
     // INT8 always keeps an integer maximum, TF32 with argmax keeps only the index; a float
     // maximum is stored TF32 in a 32-bit Dst unless argmax shares the word with the index.
-    int32_s1 = (srca_style_i == tmu_pkg::SRC_STYLE_INT8) ||
-               ((srca_style_i == tmu_pkg::SRC_STYLE_TF32) && argmax_i);
-    tf32_s1  = !int32_s1 && dst32_i && !argmax_i;
-    fp16_s1  = (srca_style_i == tmu_pkg::SRC_STYLE_FP16) && !tf32_s1;
+    int32_compare = (srca_style_i == tmu_pkg::SRC_STYLE_INT8) ||
+                    ((srca_style_i == tmu_pkg::SRC_STYLE_TF32) && argmax_i);
+    tf32_compare  = !int32_compare && dst32_i && !argmax_i;
+    fp16_compare  = (srca_style_i == tmu_pkg::SRC_STYLE_FP16) && !tf32_compare;
     dst32_d  = valid_i ? dst32_i : dst32_q;
     argmax_d = valid_i ? argmax_i : argmax_q;
-    int32_d  = valid_i ? int32_s1 : int32_q;
-    fp16_d   = valid_i ? fp16_s1 : fp16_q;
-    tf32_d   = valid_i ? tf32_s1 : tf32_q;
+    int32_d  = valid_i ? int32_compare : int32_q;
+    fp16_d   = valid_i ? fp16_compare : fp16_q;
+    tf32_d   = valid_i ? tf32_compare : tf32_q;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      valid_q  <= '0;
       dst32_q  <= 1'b0;
       argmax_q <= 1'b0;
       int32_q  <= 1'b0;
       fp16_q   <= 1'b0;
       tf32_q   <= 1'b0;
     end else begin
-      valid_q  <= valid_d;
       dst32_q  <= dst32_d;
       argmax_q <= argmax_d;
       int32_q  <= int32_d;
@@ -96,41 +90,35 @@ module tmu_gmpool_unit #(
     end
 
     tmu_gmpool_column u_column (
-      .clk_i          (clk_i),
-      .rst_ni         (rst_ni),
-      .s1_valid_i     (valid_i),
-      .srca_col_i     (srca_col),
-      .srcb_row_i     (srcb_i),
-      .dst_col_i      (dst_col),
-      .srca_style_s1_i(srca_style_i),
-      .dst32_s1_i     (dst32_i),
-      .argmax_s1_i    (argmax_i),
-      .int32_s1_i     (int32_s1),
-      .fp16_s1_i      (fp16_s1),
-      .tf32_s1_i      (tf32_s1),
-      .s2_valid_i     (valid_q[0]),
-      .dst32_s2_i     (dst32_q),
-      .argmax_s2_i    (argmax_q),
-      .int32_s2_i     (int32_q),
-      .fp16_s2_i      (fp16_q),
-      .tf32_s2_i      (tf32_q),
-      .row0_o         (results[j*ColResultW +: 32]),
-      .phases_o       (results[j*ColResultW + 32 +: 12])
+      .clk_i                (clk_i),
+      .rst_ni               (rst_ni),
+      .compare_valid_i      (valid_i),
+      .srca_col_i           (srca_col),
+      .srcb_row_i           (srcb_i),
+      .dst_col_i            (dst_col),
+      .srca_style_compare_i (srca_style_i),
+      .dst32_compare_i      (dst32_i),
+      .argmax_compare_i     (argmax_i),
+      .int32_compare_i      (int32_compare),
+      .fp16_compare_i       (fp16_compare),
+      .tf32_compare_i       (tf32_compare),
+      .write_valid_i        (write_valid),
+      .dst32_write_i        (dst32_q),
+      .argmax_write_i       (argmax_q),
+      .int32_write_i        (int32_q),
+      .fp16_write_i         (fp16_q),
+      .tf32_write_i         (tf32_q),
+      .row0_o               (results[j*ColResultW +: 32]),
+      .phases_o             (results[j*ColResultW + 32 +: 12])
     );
   end
 
-  // ---- delay stages ----
+  // ---- the result stages ----
   logic [ResultW-1:0] delayed;
 
-  tmu_delay_line #(
-    .Width(ResultW),
-    .Depth(DelayStages)
-  ) u_delay (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(valid_q[Latency-1:1]),
-    .data_i (results),
-    .data_o (delayed)
+  tmu_unit_pipe #(.Width (ResultW), .Latency (Latency)) u_pipe (
+    .clk_i, .rst_ni, .valid_i, .second_valid_o (write_valid),
+    .result_i (results), .valid_o, .result_o (delayed)
   );
 
   // ---- the 4 Dst rows: rows 1..3 hold only their index phase at bits 11:8 ----
@@ -142,12 +130,7 @@ module tmu_gmpool_unit #(
     end
   end
 
-  assign valid_o = valid_q[Latency-1];
-
 `ifndef SYNTHESIS
-  if (Latency < 2) begin : g_latency_check
-    $error("tmu_gmpool_unit: Latency must be at least 2 (two register stages)");
-  end
   if (Cols != Rows) begin : g_shape_check
     $error("tmu_gmpool_unit: SrcA is addressed as a 16 x 16 block");
   end

@@ -9,22 +9,7 @@ module tmu_mu_ctrl (
 
   // The issuing thread's RWCs and configuration (tmu_config), and the shared state.
   input  tmu_pkg::rwc_t                    rwc_i,
-  input  logic [tmu_pkg::DataFormatW-1:0]  cfg_srca_val_i,
-  input  logic                             cfg_srca_override_i,
-  input  logic [tmu_pkg::DataFormatW-1:0]  cfg_srcb_val_i,
-  input  logic                             cfg_srcb_override_i,
-  input  logic [tmu_pkg::DataFormatW-1:0]  cfg_reg0_srca_i,
-  input  logic [tmu_pkg::DataFormatW-1:0]  cfg_reg1_srcb_i,
-  input  logic                             cfg_fp32_i,
-  input  logic                             cfg_int8_i,
-  input  logic [tmu_pkg::DstRowW-1:0]      cfg_dst_row_base_i,
-  input  logic [tmu_pkg::DstRowW-1:0]      cfg_math_offset_i,
-  input  logic                             cfg_no_implied_srca_i,
-  input  logic                             cfg_no_implied_srcb_i,
-  input  tmu_pkg::fidelity_phase_t         cfg_fidelity_base_i,
-  input  logic                             cfg_fp16a_force_i,
-  input  logic                             cfg_dbg_bit11_i,
-  input  logic                             cfg_zeroacc_absolute_i,
+  input  tmu_pkg::mu_cfg_t                 cfg_i,
   input  logic [tmu_pkg::DataFormatW-1:0]  srca_bank_format_i,  // the Matrix Unit's SrcA bank's tag
   input  logic [tmu_pkg::DataFormatW-1:0]  srcb_bank_format_i,
   input  logic [tmu_pkg::SrcRowW-1:0]      last_srca_row_i,
@@ -34,79 +19,8 @@ module tmu_mu_ctrl (
   input  logic                             mov_dst_write32_i,
   input  logic                             mov_undefined_i,
 
-  output logic                             scalar_o,   // a GPR instruction: not the Matrix Unit's
-  output tmu_pkg::insn_status_e            status_o,   // not INSN_OK: the model refuses it; no effect
-  output tmu_pkg::mu_unit_e                unit_o,
-
-  // Src: waits (AllowedClient must be the Matrix Unit), read windows, writes at retirement.
-  output logic                             wait_srca_o,
-  output logic                             wait_srcb_o,
-  output logic                             reads_src_o,
-  output logic [tmu_pkg::SrcRowW-1:0]      srca_rd_row_o,
-  output logic [tmu_pkg::SrcRowW-1:0]      srcb_rd_row_o,
-  output logic                             src_we_o,        // a Src write at retirement (mask from the MOV unit)
-  output logic                             src_wr_srcb_o,   // ... into SrcB (else SrcA)
-  output logic [tmu_pkg::SrcRowW-1:0]      src_wr_row_o,
-  output logic                             mov_src_is_srcb_o, // the MOV unit's Src window is SrcB's
-
-  // Dst: the 8-row read window, the write (rows relative to the window), hazards.
-  output logic                             dst_rd_o,
-  output logic [tmu_pkg::DstRowW-1:0]      dst_row_o,       // first row of the window (view row)
-  output logic                             dst_rd32_o,
-  output logic [31:0]                      dst_identity_o,
-  output logic                             dst_rd_high16_o, // DbgFeatureDisableBit11: 16-bit reads take the 32-bit view's high halves
-  output logic                             dst_we_o,
-  output logic                             dst_wr32_o,
-  output logic [tmu_pkg::DstBlockRows-1:0] dst_wr_mask_o,   // all ones for MOV: the unit's mask applies
-
-  // Datapath mode.
-  output tmu_pkg::src_style_e              srca_style_o,
-  output tmu_pkg::src_style_e              srcb_style_o,
-  output logic                             dst32_o,
-  output logic                             int8_o,
-  output tmu_pkg::fidelity_phase_t         phase_o,
-  output logic                             bcast_row_o,     // MVMUL BroadcastSrcBRow, ELW* BroadcastSrcBRow
-  output logic                             bcast_col0_o,    // ELW* BroadcastSrcBCol0, MOVB2D BroadcastCol0
-  output tmu_pkg::elw_op_e                 elw_op_o,
-  output logic                             add_dst_o,
-  output logic                             argmax_o,
-  output tmu_pkg::mov_op_e                 mov_op_o,
-  output logic [3:0]                       mov_rows_o,
-  output logic                             mov_bcast_row_o,
-  output logic                             shift_left_o,
-  output logic                             shift_in_zero_o,
-  output logic [tmu_pkg::DataFormatW-1:0]  mov_srca_format_o,
-  output logic [tmu_pkg::DataFormatW-1:0]  mov_srcb_format_o,
-  output logic                             use_dst32b_lo_o,
-  output logic                             use_dst32b_o,    // Fp32_enabled || INT8_math_enabled (MOVD2A/B)
-  output logic                             two_cycle_issue_o, // 0.5 instructions per cycle (SHIFTXB)
-
-  // RWCs and the SHIFTXA latch.
-  output logic                             rwc_cmd_valid_o,
-  output tmu_pkg::rwc_cmd_e                rwc_cmd_o,
-  output logic [tmu_pkg::AddrModW-1:0]     addr_mod_o,
-  output logic                             latch_srca_o,
-  output logic [tmu_pkg::SrcRowW-1:0]      latch_srca_row_o,
-
-  // Src bank commands (tmu_src_regs).
-  output tmu_pkg::src_cmd_e                srca_cmd_o,
-  output tmu_pkg::src_cmd_e                srcb_cmd_o,
-  output logic                             flip_srca_o,
-  output logic                             flip_srcb_o,
-  output logic                             cleardvalid_reset_o,
-  output logic                             keep_reading_o,
-  output logic                             zerosrc_both_banks_o,
-  output logic                             zerosrc_single_bank_mu_o,
-  output logic                             zerosrc_negative_inf_o,
-
-  // ZEROACC (applied at retirement).
-  output logic                             za_valid_o,
-  output tmu_pkg::zeroacc_mode_e           za_mode_o,
-  output logic [tmu_pkg::DstRowW-1:0]      za_row_o,
-  output logic                             za_dst32_o,
-  output logic [7:0]                       za_block_o,
-  output logic                             za_revert_o,
-  output logic                             za_upper_half_o
+  output tmu_pkg::mu_ctrl_t                ctrl_o,
+  output tmu_pkg::mu_access_t              access_o   // status and Dst views, with the MOV unit's answer
 );
 
   localparam int unsigned SrcRowW = tmu_pkg::SrcRowW;
@@ -115,7 +29,7 @@ module tmu_mu_ctrl (
   localparam logic [31:0] GmpoolUndefinedDst16 = 32'h0000_FFFF;
 
   // ---- decode ----
-  logic                          known, legal;
+  logic                          known, legal, scalar;
   logic [tmu_isa_pkg::IdxW-1:0]  idx;
   logic [0:0] f_AddDst, f_ArgMax, f_BothBanks, f_Broadcast1RowTo8, f_BroadcastCol0, f_BroadcastSrcBCol0;
   logic [0:0] f_BroadcastSrcBRow, f_ClearSrcA, f_ClearSrcB, f_Dim16x16, f_Dst, f_DstCr, f_DstCtoCr;
@@ -133,7 +47,7 @@ module tmu_mu_ctrl (
   logic [15:0] f_NewValue;
 
   tmu_decode u_decode (
-    .word_i (word_i), .arch_i (arch_i), .known_o (known), .legal_o (legal), .scalar_o (scalar_o),
+    .word_i (word_i), .arch_i (arch_i), .known_o (known), .legal_o (legal), .scalar_o (scalar),
     .idx_o (idx),
     .f_AddDst_o (f_AddDst), .f_AddrMod_o (f_AddrMod), .f_ArgMax_o (f_ArgMax),
     .f_BothBanks_o (f_BothBanks), .f_Broadcast1RowTo8_o (f_Broadcast1RowTo8),
@@ -157,6 +71,11 @@ module tmu_mu_ctrl (
   );
 
   // Fields only the GPR unit, the RWC unit (which decodes SETRWC/INCRWC itself) or nobody reads.
+  // The Src banks (CLR_DVALID disables) and the datapath (the zero flag) read these fields of the
+  // configuration directly; the control does not.
+  logic unused_cfg;
+  assign unused_cfg = ^{cfg_i.zero_flag_disabled_src, cfg_i.clr_dvalid_srca_disable,
+                        cfg_i.clr_dvalid_srcb_disable};
   logic unused_fields;
   assign unused_fields = ^{f_ConditionMask, f_DstInc, f_DstVal, f_SrcAInc, f_SrcAVal, f_SrcBInc,
                            f_SrcBVal, f_Dst, f_DstCr, f_DstCtoCr, f_Fidelity, f_SrcA, f_SrcACr, f_SrcB,
@@ -195,22 +114,22 @@ module tmu_mu_ctrl (
 
   always_comb begin
     blackhole     = arch_i == tmu_pkg::ARCH_BLACKHOLE;
-    dst_unaligned = f_DstRow + cfg_dst_row_base_i + rwc_i.dst;
-    imm_unaligned = f_Imm10 + cfg_dst_row_base_i + rwc_i.dst;
+    dst_unaligned = f_DstRow + cfg_i.dst_row_base + rwc_i.dst;
+    imm_unaligned = f_Imm10 + cfg_i.dst_row_base + rwc_i.dst;
     movb2a_srca   = {1'b0, f_SrcARow} + {1'b0, rwc_i.srca};
     movb2a_srcb   = {1'b0, f_SrcBRow} + {1'b0, rwc_i.srcb};
-    spec_srca     = cfg_srca_override_i ? cfg_srca_val_i : cfg_reg0_srca_i;
-    spec_srcb     = cfg_srcb_override_i ? cfg_srcb_val_i : cfg_reg1_srcb_i;
-    math_srca     = (blackhole && !cfg_no_implied_srca_i) ? style_of_code(srca_bank_format_i)
+    spec_srca     = cfg_i.srca_override ? cfg_i.srca_val : cfg_i.reg0_srca;
+    spec_srcb     = cfg_i.srcb_override ? cfg_i.srcb_val : cfg_i.reg1_srcb;
+    math_srca     = (blackhole && !cfg_i.no_implied_srca) ? style_of_code(srca_bank_format_i)
                                                           : style_of_code(spec_srca);
-    math_srcb     = (blackhole && !cfg_no_implied_srcb_i) ? style_of_code(srcb_bank_format_i)
+    math_srcb     = (blackhole && !cfg_i.no_implied_srcb) ? style_of_code(srcb_bank_format_i)
                                                           : style_of_code(spec_srcb);
-    za_offset     = cfg_math_offset_i + rwc_i.dst;
+    za_offset     = cfg_i.math_offset + rwc_i.dst;
   end
 
   always_comb begin
     mov_a_from_srcb = idx == tmu_isa_pkg::IDX_MOVB2D || idx == tmu_isa_pkg::IDX_MOVD2B;
-    mov_a_code = (blackhole && !cfg_no_implied_srca_i)
+    mov_a_code = (blackhole && !cfg_i.no_implied_srca)
                ? (mov_a_from_srcb ? srcb_bank_format_i : srca_bank_format_i) : spec_srca;
   end
 
@@ -220,235 +139,236 @@ module tmu_mu_ctrl (
 
   // ---- the instruction ----
   always_comb begin
-    status_base          = legal ? tmu_pkg::INSN_OK : tmu_pkg::INSN_DECODE_ERR;
-    unit_o            = tmu_pkg::MU_UNIT_NONE;
-    wait_srca_o       = 1'b0;
-    wait_srcb_o       = 1'b0;
-    reads_src_o       = 1'b0;
-    srca_rd_row_o     = rwc_i.srca & 6'h38;
-    srcb_rd_row_o     = rwc_i.srcb & 6'h38;
-    src_we_o          = 1'b0;
-    src_wr_srcb_o     = 1'b0;
-    src_wr_row_o      = '0;
-    mov_src_is_srcb_o = 1'b0;
-    dst_rd_base          = 1'b0;
-    dst_row_o         = dst_unaligned & 10'h3f8;
-    dst_identity_o    = '0;
-    dst_we_o          = 1'b0;
-    dst_wr_mask_o     = '1;
+    status_base            = legal ? tmu_pkg::INSN_OK : tmu_pkg::INSN_DECODE_ERR;
+    ctrl_o.scalar          = scalar;
+    ctrl_o.unit            = tmu_pkg::MU_UNIT_NONE;
+    ctrl_o.src.wait_srca   = 1'b0;
+    ctrl_o.src.wait_srcb   = 1'b0;
+    ctrl_o.src.reads       = 1'b0;
+    ctrl_o.src.srca_rd_row = rwc_i.srca & 6'h38;
+    ctrl_o.src.srcb_rd_row = rwc_i.srcb & 6'h38;
+    ctrl_o.src.we          = 1'b0;
+    ctrl_o.src.wr_srcb     = 1'b0;
+    ctrl_o.src.wr_row      = '0;
+    ctrl_o.src.mov_is_srcb = 1'b0;
+    dst_rd_base            = 1'b0;
+    ctrl_o.dst.row         = dst_unaligned & 10'h3f8;
+    ctrl_o.dst.identity    = '0;
+    ctrl_o.dst.we          = 1'b0;
+    ctrl_o.dst.wr_mask     = '1;
     // math_formats (context.cpp): FP16A_FORCE, then INT8 math, then the operand styles.
-    srca_style_o      = cfg_fp16a_force_i ? tmu_pkg::SRC_STYLE_FP16
-                      : cfg_int8_i ? tmu_pkg::SRC_STYLE_INT8 : math_srca;
-    srcb_style_o      = cfg_fp16a_force_i ? tmu_pkg::SRC_STYLE_FP16
-                      : cfg_int8_i ? tmu_pkg::SRC_STYLE_INT8 : math_srcb;
-    int8_o            = !cfg_fp16a_force_i && cfg_int8_i;
-    dst32_o           = !cfg_fp16a_force_i && (cfg_int8_i || cfg_fp32_i);
-    phase_o           = rwc_i.fidelity_phase + cfg_fidelity_base_i;
-    bcast_row_o       = f_BroadcastSrcBRow;
-    bcast_col0_o      = f_BroadcastSrcBCol0;
-    elw_op_o          = tmu_pkg::ELW_MUL;
-    add_dst_o         = 1'b1;
-    argmax_o          = f_ArgMax;
-    mov_op_o          = tmu_pkg::MOV_A2D;
-    mov_rows_o        = 4'd1;
-    mov_bcast_row_o   = 1'b0;
-    shift_left_o      = f_Direction == 2'd3;
-    shift_in_zero_o   = f_ShiftInZero;
-    mov_srca_format_o = mov_a_code;
-    mov_srcb_format_o = (blackhole && !cfg_no_implied_srcb_i) ? srcb_bank_format_i : cfg_reg1_srcb_i;
-    use_dst32b_lo_o   = f_UseDst32bLo;
-    use_dst32b_o      = cfg_fp32_i || cfg_int8_i;
+    ctrl_o.mode.srca_style   = cfg_i.fp16a_force ? tmu_pkg::SRC_STYLE_FP16
+                             : cfg_i.int8_math ? tmu_pkg::SRC_STYLE_INT8 : math_srca;
+    ctrl_o.mode.srcb_style   = cfg_i.fp16a_force ? tmu_pkg::SRC_STYLE_FP16
+                             : cfg_i.int8_math ? tmu_pkg::SRC_STYLE_INT8 : math_srcb;
+    ctrl_o.mode.int8         = !cfg_i.fp16a_force && cfg_i.int8_math;
+    ctrl_o.mode.dst32        = !cfg_i.fp16a_force && (cfg_i.int8_math || cfg_i.fp32_enabled);
+    ctrl_o.mode.phase        = rwc_i.fidelity_phase + cfg_i.fidelity_base;
+    ctrl_o.mode.bcast_row    = f_BroadcastSrcBRow;
+    ctrl_o.mode.bcast_col0   = f_BroadcastSrcBCol0;
+    ctrl_o.mode.elw_op       = tmu_pkg::ELW_MUL;
+    ctrl_o.mode.add_dst      = 1'b1;
+    ctrl_o.mode.argmax       = f_ArgMax;
+    ctrl_o.mov.op            = tmu_pkg::MOV_A2D;
+    ctrl_o.mov.rows          = 4'd1;
+    ctrl_o.mov.bcast_row     = 1'b0;
+    ctrl_o.mov.shift_left    = f_Direction == 2'd3;
+    ctrl_o.mov.shift_in_zero = f_ShiftInZero;
+    ctrl_o.mov.srca_format   = mov_a_code;
+    ctrl_o.mov.srcb_format   = (blackhole && !cfg_i.no_implied_srcb) ? srcb_bank_format_i : cfg_i.reg1_srcb;
+    ctrl_o.mov.use_dst32b_lo = f_UseDst32bLo;
+    ctrl_o.mov.use_dst32b    = cfg_i.fp32_enabled || cfg_i.int8_math;
     // A GPR instruction's cycles are the GPR unit's, not the Matrix Unit's.
-    two_cycle_issue_o = known && !scalar_o && issue_cycles == tmu_isa_pkg::IssueCyclesW'(2);
-    rwc_cmd_valid_o   = 1'b0;
-    rwc_cmd_o         = tmu_pkg::RWC_CMD_ADDR_MOD;
-    addr_mod_o        = f_AddrMod;
-    latch_srca_o      = 1'b0;
-    latch_srca_row_o  = rwc_i.srca;
-    srca_cmd_o        = tmu_pkg::SRC_CMD_NONE;
-    srcb_cmd_o        = tmu_pkg::SRC_CMD_NONE;
-    flip_srca_o       = f_FlipSrcA;
-    flip_srcb_o       = f_FlipSrcB;
-    cleardvalid_reset_o      = f_Reset;
-    keep_reading_o           = f_KeepReadingSameSrc;
-    zerosrc_both_banks_o     = f_BothBanks;
-    zerosrc_single_bank_mu_o = f_SingleBankMatrixUnit;
-    zerosrc_negative_inf_o   = f_NegativeInfSrcA;
-    za_valid_o        = 1'b0;
+    ctrl_o.two_cycle_issue             = known && !scalar && issue_cycles == tmu_isa_pkg::IssueCyclesW'(2);
+    ctrl_o.rwc.valid                   = 1'b0;
+    ctrl_o.rwc.cmd                     = tmu_pkg::RWC_CMD_ADDR_MOD;
+    ctrl_o.rwc.addr_mod                = f_AddrMod;
+    ctrl_o.rwc.latch_srca              = 1'b0;
+    ctrl_o.rwc.latch_srca_row          = rwc_i.srca;
+    ctrl_o.bank.srca_cmd               = tmu_pkg::SRC_CMD_NONE;
+    ctrl_o.bank.srcb_cmd               = tmu_pkg::SRC_CMD_NONE;
+    ctrl_o.bank.flip_srca              = f_FlipSrcA;
+    ctrl_o.bank.flip_srcb              = f_FlipSrcB;
+    ctrl_o.bank.cleardvalid_reset      = f_Reset;
+    ctrl_o.bank.keep_reading           = f_KeepReadingSameSrc;
+    ctrl_o.bank.zerosrc_both_banks     = f_BothBanks;
+    ctrl_o.bank.zerosrc_single_bank_mu = f_SingleBankMatrixUnit;
+    ctrl_o.bank.zerosrc_negative_inf   = f_NegativeInfSrcA;
+    ctrl_o.za.valid                    = 1'b0;
     unique case (f_Mode[1:0])  // (Yosys 0.23 takes no casts to enum types)
-      2'd0:    za_mode_o = tmu_pkg::ZEROACC_ONE_ROW;
-      2'd1:    za_mode_o = tmu_pkg::ZEROACC_SIXTEEN_ROWS;
-      2'd2:    za_mode_o = tmu_pkg::ZEROACC_HALF_OF_DST;
-      default: za_mode_o = tmu_pkg::ZEROACC_ALL_OF_DST;
+      2'd0:    ctrl_o.za.mode = tmu_pkg::ZEROACC_ONE_ROW;
+      2'd1:    ctrl_o.za.mode = tmu_pkg::ZEROACC_SIXTEEN_ROWS;
+      2'd2:    ctrl_o.za.mode = tmu_pkg::ZEROACC_HALF_OF_DST;
+      default: ctrl_o.za.mode = tmu_pkg::ZEROACC_ALL_OF_DST;
     endcase
-    za_row_o          = imm_unaligned;
-    za_dst32_o        = f_UseDst32b;
-    za_block_o        = f_Imm10[7:0];
-    za_block_wide     = '0;
-    za_revert_o       = f_Revert;
-    za_upper_half_o   = f_Imm10[0];
+    ctrl_o.za.row        = imm_unaligned;
+    ctrl_o.za.dst32      = f_UseDst32b;
+    ctrl_o.za.block      = f_Imm10[7:0];
+    za_block_wide        = '0;
+    ctrl_o.za.revert     = f_Revert;
+    ctrl_o.za.upper_half = f_Imm10[0];
 
     unique case (idx)
       // mvmul.cpp: MVMUL (8 rows; 7 with BroadcastSrcBRow, even rows only), DOTPV, GAPOOL (4 rows).
       tmu_isa_pkg::IDX_MVMUL, tmu_isa_pkg::IDX_DOTPV, tmu_isa_pkg::IDX_GAPOOL: begin
-        unit_o      = tmu_pkg::MU_UNIT_MAC;
-        wait_srca_o = 1'b1;
-        wait_srcb_o = 1'b1;
-        reads_src_o = 1'b1;
-        dst_rd_base    = 1'b1;
-        dst_we_o    = 1'b1;
-        bcast_row_o = idx == tmu_isa_pkg::IDX_MVMUL && f_BroadcastSrcBRow == 1'b1;
-        if (bcast_row_o) begin
-          srcb_rd_row_o = rwc_i.srcb;
-          dst_row_o     = dst_unaligned & 10'h3f9;   // kDstRows - 7
-          dst_wr_mask_o = 8'b0101_0101;
+        ctrl_o.unit           = tmu_pkg::MU_UNIT_MVMUL;
+        ctrl_o.src.wait_srca  = 1'b1;
+        ctrl_o.src.wait_srcb  = 1'b1;
+        ctrl_o.src.reads      = 1'b1;
+        dst_rd_base           = 1'b1;
+        ctrl_o.dst.we         = 1'b1;
+        ctrl_o.mode.bcast_row = idx == tmu_isa_pkg::IDX_MVMUL && f_BroadcastSrcBRow == 1'b1;
+        if (ctrl_o.mode.bcast_row) begin
+          ctrl_o.src.srcb_rd_row = rwc_i.srcb;
+          ctrl_o.dst.row         = dst_unaligned & 10'h3f9;   // kDstRows - 7
+          ctrl_o.dst.wr_mask     = 8'b0101_0101;
         end
         if (idx == tmu_isa_pkg::IDX_GAPOOL) begin
-          dst_row_o     = dst_unaligned & 10'h3fc;
-          dst_wr_mask_o = 8'b0000_1111;
+          ctrl_o.dst.row     = dst_unaligned & 10'h3fc;
+          ctrl_o.dst.wr_mask = 8'b0000_1111;
           if (f_Dim16x16 == 1'b0) status_base = tmu_pkg::INSN_UNSUPPORTED;
         end
         if (idx == tmu_isa_pkg::IDX_DOTPV && f_AddDst == 1'b1) status_base = tmu_pkg::INSN_UNSUPPORTED;
-        latch_srca_o = 1'b1;
-        latch_srca_row_o = rwc_i.srca & 6'h38;
+        ctrl_o.rwc.latch_srca     = 1'b1;
+        ctrl_o.rwc.latch_srca_row = rwc_i.srca & 6'h38;
       end
       // elw.cpp
       tmu_isa_pkg::IDX_ELWMUL, tmu_isa_pkg::IDX_ELWADD, tmu_isa_pkg::IDX_ELWSUB: begin
-        unit_o      = tmu_pkg::MU_UNIT_ELW;
-        wait_srca_o = 1'b1;
-        wait_srcb_o = 1'b1;
-        reads_src_o = 1'b1;
-        elw_op_o    = idx == tmu_isa_pkg::IDX_ELWMUL ? tmu_pkg::ELW_MUL
-                    : idx == tmu_isa_pkg::IDX_ELWADD ? tmu_pkg::ELW_ADD : tmu_pkg::ELW_SUB;
-        add_dst_o   = idx == tmu_isa_pkg::IDX_ELWMUL || f_AddDst == 1'b1;
-        dst_rd_base    = add_dst_o;
-        dst_we_o    = 1'b1;
-        if (f_BroadcastSrcBRow == 1'b1) srcb_rd_row_o = rwc_i.srcb;
-        latch_srca_o = 1'b1;
-        latch_srca_row_o = rwc_i.srca & 6'h38;
+        ctrl_o.unit          = tmu_pkg::MU_UNIT_ELW;
+        ctrl_o.src.wait_srca = 1'b1;
+        ctrl_o.src.wait_srcb = 1'b1;
+        ctrl_o.src.reads     = 1'b1;
+        ctrl_o.mode.elw_op   = idx == tmu_isa_pkg::IDX_ELWMUL ? tmu_pkg::ELW_MUL
+                             : idx == tmu_isa_pkg::IDX_ELWADD ? tmu_pkg::ELW_ADD : tmu_pkg::ELW_SUB;
+        ctrl_o.mode.add_dst  = idx == tmu_isa_pkg::IDX_ELWMUL || f_AddDst == 1'b1;
+        dst_rd_base          = ctrl_o.mode.add_dst;
+        ctrl_o.dst.we        = 1'b1;
+        if (f_BroadcastSrcBRow == 1'b1) ctrl_o.src.srcb_rd_row = rwc_i.srcb;
+        ctrl_o.rwc.latch_srca     = 1'b1;
+        ctrl_o.rwc.latch_srca_row = rwc_i.srca & 6'h38;
       end
       // gmpool.cpp
       tmu_isa_pkg::IDX_GMPOOL: begin
-        unit_o         = tmu_pkg::MU_UNIT_GMPOOL;
-        wait_srca_o    = 1'b1;
-        wait_srcb_o    = 1'b1;
-        reads_src_o    = 1'b1;
-        srca_rd_row_o  = rwc_i.srca & 6'h30;
-        dst_rd_base       = 1'b1;
-        dst_we_o       = 1'b1;
-        dst_row_o      = dst_unaligned & 10'h3fc;
-        dst_wr_mask_o  = 8'b0000_1111;
-        dst_identity_o = dst32_o ? GmpoolUndefinedDst32 : GmpoolUndefinedDst16;
+        ctrl_o.unit            = tmu_pkg::MU_UNIT_GMPOOL;
+        ctrl_o.src.wait_srca   = 1'b1;
+        ctrl_o.src.wait_srcb   = 1'b1;
+        ctrl_o.src.reads       = 1'b1;
+        ctrl_o.src.srca_rd_row = rwc_i.srca & 6'h30;
+        dst_rd_base            = 1'b1;
+        ctrl_o.dst.we          = 1'b1;
+        ctrl_o.dst.row         = dst_unaligned & 10'h3fc;
+        ctrl_o.dst.wr_mask     = 8'b0000_1111;
+        ctrl_o.dst.identity    = ctrl_o.mode.dst32 ? GmpoolUndefinedDst32 : GmpoolUndefinedDst16;
         if (f_Dim16x16 == 1'b0) status_base = tmu_pkg::INSN_UNSUPPORTED;
-        latch_srca_o = 1'b1;
-        latch_srca_row_o = rwc_i.srca & 6'h30;
+        ctrl_o.rwc.latch_srca     = 1'b1;
+        ctrl_o.rwc.latch_srca_row = rwc_i.srca & 6'h30;
       end
       // mov.cpp exec_mova2d
       tmu_isa_pkg::IDX_MOVA2D: begin
-        unit_o        = tmu_pkg::MU_UNIT_MOV;
-        mov_op_o      = tmu_pkg::MOV_A2D;
-        mov_rows_o    = f_Move8Rows == 1'b1 ? 4'd8 : 4'd1;
-        wait_srca_o   = 1'b1;
-        reads_src_o   = 1'b1;
-        srca_rd_row_o = (f_SrcRow + rwc_i.srca) & (f_Move8Rows == 1'b1 ? 6'h38 : 6'h3f);
-        dst_row_o     = dst_unaligned & (f_Move8Rows == 1'b1 ? 10'h3f8 : 10'h3ff);
-        dst_rd_base      = 1'b0;  // Dst32bLow16 reads the 32-bit value first: below
-        dst_we_o      = 1'b1;
-        latch_srca_o  = 1'b1;
-        latch_srca_row_o = srca_rd_row_o;
+        ctrl_o.unit               = tmu_pkg::MU_UNIT_MOV;
+        ctrl_o.mov.op             = tmu_pkg::MOV_A2D;
+        ctrl_o.mov.rows           = f_Move8Rows == 1'b1 ? 4'd8 : 4'd1;
+        ctrl_o.src.wait_srca      = 1'b1;
+        ctrl_o.src.reads          = 1'b1;
+        ctrl_o.src.srca_rd_row    = (f_SrcRow + rwc_i.srca) & (f_Move8Rows == 1'b1 ? 6'h38 : 6'h3f);
+        ctrl_o.dst.row            = dst_unaligned & (f_Move8Rows == 1'b1 ? 10'h3f8 : 10'h3ff);
+        dst_rd_base               = 1'b0;  // Dst32bLow16 reads the 32-bit value first: below
+        ctrl_o.dst.we             = 1'b1;
+        ctrl_o.rwc.latch_srca     = 1'b1;
+        ctrl_o.rwc.latch_srca_row = ctrl_o.src.srca_rd_row;
       end
       // mov.cpp exec_movb2d
       tmu_isa_pkg::IDX_MOVB2D: begin
-        unit_o          = tmu_pkg::MU_UNIT_MOV;
-        mov_op_o        = tmu_pkg::MOV_B2D;
-        mov_bcast_row_o = f_Broadcast1RowTo8;
-        bcast_col0_o    = f_BroadcastCol0;
-        mov_rows_o      = f_Broadcast1RowTo8 == 1'b1 ? 4'd8 : f_Move4Rows == 1'b1 ? 4'd4 : 4'd1;
-        mov_src_is_srcb_o = 1'b1;
-        wait_srcb_o     = 1'b1;
-        reads_src_o     = 1'b1;
-        srcb_rd_row_o   = (f_SrcRow + rwc_i.srcb)
+        ctrl_o.unit            = tmu_pkg::MU_UNIT_MOV;
+        ctrl_o.mov.op          = tmu_pkg::MOV_B2D;
+        ctrl_o.mov.bcast_row   = f_Broadcast1RowTo8;
+        ctrl_o.mode.bcast_col0 = f_BroadcastCol0;
+        ctrl_o.mov.rows        = f_Broadcast1RowTo8 == 1'b1 ? 4'd8 : f_Move4Rows == 1'b1 ? 4'd4 : 4'd1;
+        ctrl_o.src.mov_is_srcb = 1'b1;
+        ctrl_o.src.wait_srcb   = 1'b1;
+        ctrl_o.src.reads       = 1'b1;
+        ctrl_o.src.srcb_rd_row = (f_SrcRow + rwc_i.srcb)
                         & (f_Broadcast1RowTo8 == 1'b1 ? 6'h3f : f_Move4Rows == 1'b1 ? 6'h3c : 6'h3f);
-        dst_row_o       = dst_unaligned
+        ctrl_o.dst.row       = dst_unaligned
                         & (f_Broadcast1RowTo8 == 1'b1 ? 10'h3f8 : f_Move4Rows == 1'b1 ? 10'h3fc : 10'h3ff);
-        dst_rd_base        = 1'b0;  // as MOVA2D
-        dst_we_o        = 1'b1;
-        latch_srca_o    = 1'b1;
-        if (!(blackhole && !cfg_no_implied_srcb_i) && !valid_format_code(cfg_reg1_srcb_i))
+        dst_rd_base           = 1'b0;  // as MOVA2D
+        ctrl_o.dst.we         = 1'b1;
+        ctrl_o.rwc.latch_srca = 1'b1;
+        if (!(blackhole && !cfg_i.no_implied_srcb) && !valid_format_code(cfg_i.reg1_srcb))
           status_base = tmu_pkg::INSN_UNDEFINED;
       end
       // mov.cpp move_dst_to_src
       tmu_isa_pkg::IDX_MOVD2A, tmu_isa_pkg::IDX_MOVD2B: begin
-        unit_o        = tmu_pkg::MU_UNIT_MOV;
-        mov_op_o      = idx == tmu_isa_pkg::IDX_MOVD2A ? tmu_pkg::MOV_D2A : tmu_pkg::MOV_D2B;
-        mov_rows_o    = f_Move4Rows == 1'b1 ? 4'd4 : 4'd1;
-        dst_row_o     = dst_unaligned & (f_Move4Rows == 1'b1 ? 10'h3fc : 10'h3ff);
-        dst_rd_base      = 1'b1;
-        src_we_o      = 1'b1;
-        src_wr_srcb_o = idx == tmu_isa_pkg::IDX_MOVD2B;
-        src_wr_row_o  = (f_SrcRow + (src_wr_srcb_o ? rwc_i.srcb : rwc_i.srca))
+        ctrl_o.unit        = tmu_pkg::MU_UNIT_MOV;
+        ctrl_o.mov.op      = idx == tmu_isa_pkg::IDX_MOVD2A ? tmu_pkg::MOV_D2A : tmu_pkg::MOV_D2B;
+        ctrl_o.mov.rows    = f_Move4Rows == 1'b1 ? 4'd4 : 4'd1;
+        ctrl_o.dst.row     = dst_unaligned & (f_Move4Rows == 1'b1 ? 10'h3fc : 10'h3ff);
+        dst_rd_base        = 1'b1;
+        ctrl_o.src.we      = 1'b1;
+        ctrl_o.src.wr_srcb = idx == tmu_isa_pkg::IDX_MOVD2B;
+        ctrl_o.src.wr_row  = (f_SrcRow + (ctrl_o.src.wr_srcb ? rwc_i.srcb : rwc_i.srca))
                       & (f_Move4Rows == 1'b1 ? 6'h3c : 6'h3f);
-        latch_srca_o  = 1'b1;
-        if (!src_wr_srcb_o) latch_srca_row_o = src_wr_row_o;
+        ctrl_o.rwc.latch_srca  = 1'b1;
+        if (!ctrl_o.src.wr_srcb) ctrl_o.rwc.latch_srca_row = ctrl_o.src.wr_row;
       end
       // mov.cpp exec_movb2a: four rows from 4-aligned rows below 64, or refused.
       tmu_isa_pkg::IDX_MOVB2A: begin
-        unit_o        = tmu_pkg::MU_UNIT_MOV;
-        mov_op_o      = tmu_pkg::MOV_B2A;
-        mov_rows_o    = 4'd4;
-        mov_src_is_srcb_o = 1'b1;
-        wait_srcb_o   = 1'b1;
-        reads_src_o   = 1'b1;
-        srcb_rd_row_o = movb2a_srcb[SrcRowW-1:0];
-        src_we_o      = 1'b1;
-        src_wr_row_o  = movb2a_srca[SrcRowW-1:0];
-        latch_srca_o  = 1'b1;
-        latch_srca_row_o = movb2a_srca[SrcRowW-1:0];
+        ctrl_o.unit               = tmu_pkg::MU_UNIT_MOV;
+        ctrl_o.mov.op             = tmu_pkg::MOV_B2A;
+        ctrl_o.mov.rows           = 4'd4;
+        ctrl_o.src.mov_is_srcb    = 1'b1;
+        ctrl_o.src.wait_srcb      = 1'b1;
+        ctrl_o.src.reads          = 1'b1;
+        ctrl_o.src.srcb_rd_row    = movb2a_srcb[SrcRowW-1:0];
+        ctrl_o.src.we             = 1'b1;
+        ctrl_o.src.wr_row         = movb2a_srca[SrcRowW-1:0];
+        ctrl_o.rwc.latch_srca     = 1'b1;
+        ctrl_o.rwc.latch_srca_row = movb2a_srca[SrcRowW-1:0];
         if (f_Move4Rows == 1'b0 || movb2a_srca[SrcRowW] || movb2a_srcb[SrcRowW] ||
             movb2a_srca[1:0] != 2'd0 || movb2a_srcb[1:0] != 2'd0)
           status_base = tmu_pkg::INSN_UNSUPPORTED;
       end
       // shift.cpp exec_shiftxa: the input is the aligned 16 rows around LastSrcARow; output rows 0..15.
       tmu_isa_pkg::IDX_SHIFTXA: begin
-        unit_o        = tmu_pkg::MU_UNIT_MOV;
-        mov_op_o      = tmu_pkg::MOV_SHIFTXA;
-        wait_srca_o   = 1'b1;
-        reads_src_o   = 1'b1;
-        srca_rd_row_o = last_srca_row_i & 6'h30;
-        src_we_o      = 1'b1;
-        src_wr_row_o  = '0;
+        ctrl_o.unit            = tmu_pkg::MU_UNIT_MOV;
+        ctrl_o.mov.op          = tmu_pkg::MOV_SHIFTXA;
+        ctrl_o.src.wait_srca   = 1'b1;
+        ctrl_o.src.reads       = 1'b1;
+        ctrl_o.src.srca_rd_row = last_srca_row_i & 6'h30;
+        ctrl_o.src.we          = 1'b1;
+        ctrl_o.src.wr_row      = '0;
         if (f_Direction[1] == 1'b0) status_base = tmu_pkg::INSN_UNDEFINED;
       end
       // shift.cpp exec_shiftxb
       tmu_isa_pkg::IDX_SHIFTXB: begin
-        unit_o        = tmu_pkg::MU_UNIT_MOV;
-        mov_op_o      = tmu_pkg::MOV_SHIFTXB;
-        mov_src_is_srcb_o = 1'b1;
-        wait_srcb_o   = 1'b1;
-        reads_src_o   = 1'b1;
-        srcb_rd_row_o = f_SrcRow + rwc_i.srcb;
-        src_we_o      = 1'b1;
-        src_wr_srcb_o = 1'b1;
-        src_wr_row_o  = srcb_rd_row_o;
+        ctrl_o.unit            = tmu_pkg::MU_UNIT_MOV;
+        ctrl_o.mov.op          = tmu_pkg::MOV_SHIFTXB;
+        ctrl_o.src.mov_is_srcb = 1'b1;
+        ctrl_o.src.wait_srcb   = 1'b1;
+        ctrl_o.src.reads       = 1'b1;
+        ctrl_o.src.srcb_rd_row = f_SrcRow + rwc_i.srcb;
+        ctrl_o.src.we          = 1'b1;
+        ctrl_o.src.wr_srcb     = 1'b1;
+        ctrl_o.src.wr_row      = ctrl_o.src.srcb_rd_row;
       end
       // src_banks.cpp exec_trnspsrcb: SrcB rows 16..31 in place.
       tmu_isa_pkg::IDX_TRNSPSRCB: begin
-        unit_o        = tmu_pkg::MU_UNIT_MOV;
-        mov_op_o      = tmu_pkg::MOV_TRNSPSRCB;
-        mov_src_is_srcb_o = 1'b1;
-        wait_srcb_o   = 1'b1;
-        reads_src_o   = 1'b1;
-        srcb_rd_row_o = 6'd16;
-        src_we_o      = 1'b1;
-        src_wr_srcb_o = 1'b1;
-        src_wr_row_o  = 6'd16;
+        ctrl_o.unit            = tmu_pkg::MU_UNIT_MOV;
+        ctrl_o.mov.op          = tmu_pkg::MOV_TRNSPSRCB;
+        ctrl_o.src.mov_is_srcb = 1'b1;
+        ctrl_o.src.wait_srcb   = 1'b1;
+        ctrl_o.src.reads       = 1'b1;
+        ctrl_o.src.srcb_rd_row = 6'd16;
+        ctrl_o.src.we          = 1'b1;
+        ctrl_o.src.wr_srcb     = 1'b1;
+        ctrl_o.src.wr_row      = 6'd16;
       end
       // zeroacc.cpp
       tmu_isa_pkg::IDX_ZEROACC: begin
-        za_valid_o = 1'b1;
+        ctrl_o.za.valid = 1'b1;
         unique case (f_Mode[1:0])
           2'd0: begin
-            za_dst32_o = cfg_fp32_i || cfg_int8_i || cfg_dbg_bit11_i;
+            ctrl_o.za.dst32 = cfg_i.fp32_enabled || cfg_i.int8_math || cfg_i.dbg_bit11;
             if (f_Revert == 1'b1) status_base = tmu_pkg::INSN_UNDEFINED;
           end
           2'd1: begin
@@ -456,69 +376,69 @@ module tmu_mu_ctrl (
             // Blackhole's relative tile mode: the block is taken within the half the offset points into.
             // A block pushed past 255 is still out of range (the refmodel adds in 32 bits): 0xff
             // clears nothing in either view.
-            if (blackhole && !cfg_zeroacc_absolute_i) begin
+            if (blackhole && !cfg_i.zeroacc_absolute) begin
               if (f_UseDst32b == 1'b1 && za_offset[9:8] != 2'd0) za_block_wide = {1'b0, f_Imm10[7:0]} + 9'd16;
               if (f_UseDst32b == 1'b0 && za_offset[9])         za_block_wide = {1'b0, f_Imm10[7:0]} + 9'd32;
             end
-            za_block_o = za_block_wide[8] ? 8'hff : za_block_wide[7:0];
+            ctrl_o.za.block = za_block_wide[8] ? 8'hff : za_block_wide[7:0];
           end
           default: if (f_Revert == 1'b1) status_base = tmu_pkg::INSN_UNDEFINED;
         endcase
-        rwc_cmd_valid_o = f_Mode[1] == 1'b0;
+        ctrl_o.rwc.valid = f_Mode[1] == 1'b0;
       end
       // src_banks.cpp exec_zerosrc, exec_cleardvalid
       tmu_isa_pkg::IDX_ZEROSRC: begin
-        if (f_ClearSrcA == 1'b1) srca_cmd_o = tmu_pkg::SRC_CMD_ZEROSRC;
-        if (f_ClearSrcB == 1'b1) srcb_cmd_o = tmu_pkg::SRC_CMD_ZEROSRC;
+        if (f_ClearSrcA == 1'b1) ctrl_o.bank.srca_cmd = tmu_pkg::SRC_CMD_ZEROSRC;
+        if (f_ClearSrcB == 1'b1) ctrl_o.bank.srcb_cmd = tmu_pkg::SRC_CMD_ZEROSRC;
       end
       tmu_isa_pkg::IDX_CLEARDVALID: begin
-        srca_cmd_o = tmu_pkg::SRC_CMD_CLEARDVALID;
-        srcb_cmd_o = tmu_pkg::SRC_CMD_CLEARDVALID;
+        ctrl_o.bank.srca_cmd = tmu_pkg::SRC_CMD_CLEARDVALID;
+        ctrl_o.bank.srcb_cmd = tmu_pkg::SRC_CMD_CLEARDVALID;
       end
       // rwc.cpp: the RWC unit decodes the word; the Src banks take SETRWC's flips.
       tmu_isa_pkg::IDX_SETRWC: begin
-        rwc_cmd_valid_o = 1'b1;
-        rwc_cmd_o       = tmu_pkg::RWC_CMD_SETRWC;
+        ctrl_o.rwc.valid = 1'b1;
+        ctrl_o.rwc.cmd   = tmu_pkg::RWC_CMD_SETRWC;
       end
       tmu_isa_pkg::IDX_INCRWC: begin
-        rwc_cmd_valid_o = 1'b1;
-        rwc_cmd_o       = tmu_pkg::RWC_CMD_INCRWC;
+        ctrl_o.rwc.valid = 1'b1;
+        ctrl_o.rwc.cmd   = tmu_pkg::RWC_CMD_INCRWC;
       end
       // legacy.cpp: the neutered legacy instructions keep their bank hand-back and AddrMod.
       tmu_isa_pkg::IDX_CONV3S1, tmu_isa_pkg::IDX_CONV3S2, tmu_isa_pkg::IDX_APOOL3S1,
       tmu_isa_pkg::IDX_APOOL3S2, tmu_isa_pkg::IDX_MPOOL3S1, tmu_isa_pkg::IDX_MPOOL3S2: begin
-        latch_srca_o = 1'b1;
+        ctrl_o.rwc.latch_srca = 1'b1;
       end
       default: ;  // GATESRCRST, CLREXPHIST: no architectural effect; GPR ops: the GPR unit
     endcase
 
     // The arithmetic instructions and the legacy ones end with clear_dvalid and ApplyAddrMod
     // (math_common.h finish_math_insn); the MOVs and SHIFTXB with ApplyAddrMod alone.
-    unique case (unit_o)
-      tmu_pkg::MU_UNIT_MAC, tmu_pkg::MU_UNIT_ELW, tmu_pkg::MU_UNIT_GMPOOL: begin
-        srca_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
-        srcb_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
-        rwc_cmd_valid_o = 1'b1;
+    unique case (ctrl_o.unit)
+      tmu_pkg::MU_UNIT_MVMUL, tmu_pkg::MU_UNIT_ELW, tmu_pkg::MU_UNIT_GMPOOL: begin
+        ctrl_o.bank.srca_cmd = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+        ctrl_o.bank.srcb_cmd = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+        ctrl_o.rwc.valid     = 1'b1;
       end
       tmu_pkg::MU_UNIT_MOV:
-        rwc_cmd_valid_o = mov_op_o != tmu_pkg::MOV_SHIFTXA && mov_op_o != tmu_pkg::MOV_TRNSPSRCB;
+        ctrl_o.rwc.valid = ctrl_o.mov.op != tmu_pkg::MOV_SHIFTXA && ctrl_o.mov.op != tmu_pkg::MOV_TRNSPSRCB;
       default: ;
     endcase
-    if (latch_srca_o && unit_o == tmu_pkg::MU_UNIT_NONE) begin  // legacy
-      srca_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
-      srcb_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
-      rwc_cmd_valid_o = 1'b1;
+    if (ctrl_o.rwc.latch_srca && ctrl_o.unit == tmu_pkg::MU_UNIT_NONE) begin  // legacy
+      ctrl_o.bank.srca_cmd = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+      ctrl_o.bank.srcb_cmd = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+      ctrl_o.rwc.valid     = 1'b1;
     end
     if (idx == tmu_isa_pkg::IDX_SETRWC) begin
-      srca_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
-      srcb_cmd_o = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+      ctrl_o.bank.srca_cmd = tmu_pkg::SRC_CMD_CLEAR_DVALID;
+      ctrl_o.bank.srcb_cmd = tmu_pkg::SRC_CMD_CLEAR_DVALID;
     end
 
     // mov.cpp hardware_format: MOVA2D / MOVB2D / MOVD2A / MOVD2B read SrcAFmt.
-    if (unit_o == tmu_pkg::MU_UNIT_MOV && mov_op_o == tmu_pkg::MOV_A2D && !valid_format_code(mov_a_code))
+    if (ctrl_o.unit == tmu_pkg::MU_UNIT_MOV && ctrl_o.mov.op == tmu_pkg::MOV_A2D && !valid_format_code(mov_a_code))
       status_base = tmu_pkg::INSN_UNDEFINED;
     // Blackhole's AddrMod has three bits; ApplyAddrMod with RWC.ExtraAddrModBit set is refused.
-    if (rwc_cmd_valid_o && rwc_cmd_o == tmu_pkg::RWC_CMD_ADDR_MOD && blackhole && rwc_i.extra_addr_mod_bit)
+    if (ctrl_o.rwc.valid && ctrl_o.rwc.cmd == tmu_pkg::RWC_CMD_ADDR_MOD && blackhole && rwc_i.extra_addr_mod_bit)
       status_base = tmu_pkg::INSN_UNSUPPORTED;
     if (!legal) status_base = tmu_pkg::INSN_DECODE_ERR;
   end
@@ -527,17 +447,18 @@ module tmu_mu_ctrl (
   // process of their own so the loop through the MOV unit is not a combinational loop.
   logic mov_rmw;  // MOVA2D / MOVB2D writing Dst32bLow16 read the 32-bit value first
   always_comb begin
-    mov_rmw    = unit_o == tmu_pkg::MU_UNIT_MOV && (mov_op_o == tmu_pkg::MOV_A2D || mov_op_o == tmu_pkg::MOV_B2D);
-    dst_rd_o   = dst_rd_base || (mov_rmw && mov_dst_read32_i);
+    mov_rmw                = ctrl_o.unit == tmu_pkg::MU_UNIT_MOV &&
+                             (ctrl_o.mov.op == tmu_pkg::MOV_A2D || ctrl_o.mov.op == tmu_pkg::MOV_B2D);
+    access_o.dst_rd        = dst_rd_base || (mov_rmw && mov_dst_read32_i);
     // Dst views: the MOVs choose theirs; DbgFeatureDisableBit11 reads Dst16b through the 32-bit view.
-    dst_rd32_o      = unit_o == tmu_pkg::MU_UNIT_MOV ? mov_dst_read32_i : dst32_o;
-    dst_wr32_o      = unit_o == tmu_pkg::MU_UNIT_MOV ? mov_dst_write32_i : dst32_o;
-    dst_rd_high16_o = cfg_dbg_bit11_i && !dst_rd32_o;
-    status_o        = status_base;
-    if (unit_o == tmu_pkg::MU_UNIT_MOV && mov_undefined_i) status_o = tmu_pkg::INSN_UNDEFINED;
+    access_o.dst_rd32      = ctrl_o.unit == tmu_pkg::MU_UNIT_MOV ? mov_dst_read32_i : ctrl_o.mode.dst32;
+    access_o.dst_wr32      = ctrl_o.unit == tmu_pkg::MU_UNIT_MOV ? mov_dst_write32_i : ctrl_o.mode.dst32;
+    access_o.dst_rd_high16 = cfg_i.dbg_bit11 && !access_o.dst_rd32;
+    access_o.status        = status_base;
+    if (ctrl_o.unit == tmu_pkg::MU_UNIT_MOV && mov_undefined_i) access_o.status = tmu_pkg::INSN_UNDEFINED;
     // context.h write_dst16: a Dst16b write with DBG_FEATURE_DISABLE bit 11 is refused.
-    if (dst_we_o && !dst_wr32_o && cfg_dbg_bit11_i) status_o = tmu_pkg::INSN_UNDEFINED;
-    if (status_base != tmu_pkg::INSN_OK) status_o = status_base;
+    if (ctrl_o.dst.we && !access_o.dst_wr32 && cfg_i.dbg_bit11) access_o.status = tmu_pkg::INSN_UNDEFINED;
+    if (status_base != tmu_pkg::INSN_OK) access_o.status = status_base;
   end
 
 endmodule

@@ -164,7 +164,7 @@ package tmu_pkg;
   localparam int unsigned SliceProductW = 1 + ExpW + ProductMantW;
   localparam int unsigned AccTermW      = 1 + ExpW + TermMantW;
 
-  // How accum_normalize_round finished (datapath.h AccumOutcome; same encoding).
+  // How accum_normalize finished (datapath.h AccumOutcome; same encoding).
   typedef enum logic [2:0] {
     ACC_NORMAL          = 3'd0,
     ACC_EARLY_UNDERFLOW = 3'd1,  // every input exponent <= 0
@@ -187,10 +187,10 @@ package tmu_pkg;
   // by src_style_e.
   localparam logic [3:0] StyleHas8bitExponent = 4'b0101;
 
-  // Modules instantiated once per element (tmu_mac_element, tmu_elw_element and their stages)
+  // Modules instantiated once per element (tmu_mvmul_element, tmu_elw_element and their stages)
   // index StyleHas8bitExponent instead of calling a function: Verilator gives each inlined call
   // numbered temporaries of its own, which makes the simulation code of every instance different,
-  // so the 128 MAC elements would compile to 128 copies instead of one (docs/cosim.md, "Writing
+  // so the 128 MVMUL elements would compile to 128 copies instead of one (docs/cosim.md, "Writing
   // RTL that simulates fast").
   function automatic logic has_8bit_exponent(input tmu_pkg::src_style_e style);
     has_8bit_exponent = StyleHas8bitExponent[style];
@@ -326,7 +326,7 @@ package tmu_pkg;
   // Which functional unit carries a Matrix Unit instruction through the pipeline.
   typedef enum logic [2:0] {
     MU_UNIT_NONE   = 3'd0,  // bookkeeping only (RWCs, banks, ZEROACC, no-ops)
-    MU_UNIT_MAC    = 3'd1,  // MVMUL, DOTPV, GAPOOL
+    MU_UNIT_MVMUL    = 3'd1,  // MVMUL, DOTPV, GAPOOL
     MU_UNIT_ELW    = 3'd2,  // ELWMUL, ELWADD, ELWSUB
     MU_UNIT_GMPOOL = 3'd3,  // GMPOOL
     MU_UNIT_MOV    = 3'd4   // MOV*, SHIFTXA, SHIFTXB, TRNSPSRCB
@@ -392,6 +392,137 @@ package tmu_pkg;
     AM_BIAS_SEC         = 5'd23
   } cfg_field_e;
 
+  // The configuration the issuing thread sees (tmu_config: its ThreadConfig, Config[its
+  // CFG_STATE_ID] and the state-wide fields), in the ISA's field names.
+  typedef struct packed {
+    logic [DataFormatW-1:0] srca_val;                 // ALU_FORMAT_SPEC_REG_SrcA_val
+    logic                   srca_override;            // ALU_FORMAT_SPEC_REG_SrcA_override
+    logic [DataFormatW-1:0] srcb_val;                 // ALU_FORMAT_SPEC_REG_SrcB_val
+    logic                   srcb_override;            // ALU_FORMAT_SPEC_REG_SrcB_override
+    logic [DataFormatW-1:0] reg0_srca;                // ALU_FORMAT_SPEC_REG0_SrcA
+    logic [DataFormatW-1:0] reg1_srcb;                // ALU_FORMAT_SPEC_REG1_SrcB
+    logic                   fp32_enabled;             // ALU_ACC_CTRL_Fp32_enabled
+    logic                   int8_math;                // ALU_ACC_CTRL_INT8_math_enabled
+    logic                   zero_flag_disabled_src;   // ALU_ACC_CTRL_Zero_Flag_disabled_src
+    logic [DstRowW-1:0]     dst_row_base;             // MATH_Offset + DEST_REGW_BASE_Base
+    logic [DstRowW-1:0]     math_offset;              // DEST_TARGET_REG_CFG_MATH_Offset
+    logic                   no_implied_srca;          // DISABLE_IMPLIED_SRCA_FMT_Base
+    logic                   no_implied_srcb;          // DISABLE_IMPLIED_SRCB_FMT_Base
+    logic                   clr_dvalid_srca_disable;  // CLR_DVALID_SrcA_Disable
+    logic                   clr_dvalid_srcb_disable;  // CLR_DVALID_SrcB_Disable
+    fidelity_phase_t        fidelity_base;            // FIDELITY_BASE_Phase
+    logic                   fp16a_force;              // FP16A_FORCE_Enable
+    logic                   dbg_bit11;                // DbgFeatureDisableBit11
+    logic                   zeroacc_absolute;         // DEST_ACCESS_CFG_zeroacc_absolute_tile_mode
+  } mu_cfg_t;
+
+  // ---- What one Matrix Unit instruction does, worked out at issue by tmu_mu_ctrl ----
+
+  // Src: waits (AllowedClient must be the Matrix Unit), read windows, the write at retirement.
+  typedef struct packed {
+    logic                wait_srca;
+    logic                wait_srcb;
+    logic                reads;        // reads a Src window
+    logic [SrcRowW-1:0]  srca_rd_row;
+    logic [SrcRowW-1:0]  srcb_rd_row;
+    logic                we;           // a Src write at retirement (row mask from the MOV unit)
+    logic                wr_srcb;      // ... into SrcB (else SrcA)
+    logic [SrcRowW-1:0]  wr_row;
+    logic                mov_is_srcb;  // the MOV unit's Src window is SrcB's
+  } mu_src_ctrl_t;
+
+  // Dst: the 8-row window and the write (rows relative to the window). The views and whether it
+  // is read at all are in mu_access_t: the MOVs' depend on the MOV unit's answer.
+  typedef struct packed {
+    logic [DstRowW-1:0]  row;          // first row of the window (view row)
+    logic [31:0]         identity;     // what an undefined row reads as
+    logic                we;
+    logic [7:0]          wr_mask;      // all ones for MOV: the MOV unit's mask applies
+  } mu_dst_ctrl_t;
+
+  // The datapath mode (fpu::FpuMode and the instruction's flags).
+  typedef struct packed {
+    src_style_e          srca_style;
+    src_style_e          srcb_style;
+    logic                dst32;
+    logic                int8;
+    fidelity_phase_t     phase;
+    logic                bcast_row;    // MVMUL / ELW* BroadcastSrcBRow
+    logic                bcast_col0;   // ELW* BroadcastSrcBCol0, MOVB2D BroadcastCol0
+    elw_op_e             elw_op;
+    logic                add_dst;
+    logic                argmax;
+  } mu_mode_t;
+
+  // The MOV unit's operation (movconv.h's configuration).
+  typedef struct packed {
+    mov_op_e                op;
+    logic [3:0]             rows;
+    logic                   bcast_row;
+    logic                   shift_left;
+    logic                   shift_in_zero;
+    logic [DataFormatW-1:0] srca_format;
+    logic [DataFormatW-1:0] srcb_format;
+    logic                   use_dst32b_lo;  // UseDst32bLo
+    logic                   use_dst32b;     // Fp32_enabled || INT8_math_enabled (MOVD2A/B)
+  } mu_mov_ctrl_t;
+
+  // The RWC command and SHIFTXA's latch.
+  typedef struct packed {
+    logic                valid;
+    rwc_cmd_e            cmd;
+    logic [AddrModW-1:0] addr_mod;
+    logic                latch_srca;
+    logic [SrcRowW-1:0]  latch_srca_row;
+  } mu_rwc_ctrl_t;
+
+  // The Src bank commands (tmu_src_regs).
+  typedef struct packed {
+    src_cmd_e            srca_cmd;
+    src_cmd_e            srcb_cmd;
+    logic                flip_srca;
+    logic                flip_srcb;
+    logic                cleardvalid_reset;
+    logic                keep_reading;
+    logic                zerosrc_both_banks;
+    logic                zerosrc_single_bank_mu;
+    logic                zerosrc_negative_inf;
+  } mu_bank_ctrl_t;
+
+  // ZEROACC, applied at retirement (tmu_dst_regs).
+  typedef struct packed {
+    logic                valid;
+    zeroacc_mode_e       mode;
+    logic [DstRowW-1:0]  row;
+    logic                dst32;
+    logic [7:0]          block;
+    logic                revert;
+    logic                upper_half;
+  } mu_zeroacc_t;
+
+  typedef struct packed {
+    logic                scalar;           // a GPR instruction: not the Matrix Unit's
+    mu_unit_e            unit;
+    logic                two_cycle_issue;  // 0.5 instructions per cycle (SHIFTXB)
+    mu_src_ctrl_t        src;
+    mu_dst_ctrl_t        dst;
+    mu_mode_t            mode;
+    mu_mov_ctrl_t        mov;
+    mu_rwc_ctrl_t        rwc;
+    mu_bank_ctrl_t       bank;
+    mu_zeroacc_t         za;
+  } mu_ctrl_t;
+
+  // The part settled with the MOV unit's answer to mu_ctrl_t.mov: a separate value, so the path
+  // through the MOV unit is not a combinational loop.
+  typedef struct packed {
+    insn_status_e        status;       // not INSN_OK: the model refuses it; no effect
+    logic                dst_rd;
+    logic                dst_rd32;
+    logic                dst_rd_high16;  // DbgFeatureDisableBit11: 16-bit reads take the 32-bit view's high halves
+    logic                dst_wr32;
+  } mu_access_t;
+
   // One Matrix Unit instruction's record as it travels from issue to retirement (tmu_top st1..st4).
   typedef struct packed {
     logic                valid;
@@ -409,13 +540,7 @@ package tmu_pkg;
     logic                src_wr_b;
     logic                src_bank;
     logic [SrcRowW-1:0]  src_row;
-    logic                za_valid;
-    zeroacc_mode_e       za_mode;
-    logic [DstRowW-1:0]  za_row;
-    logic                za_dst32;
-    logic [7:0]          za_block;
-    logic                za_revert;
-    logic                za_upper;
+    mu_zeroacc_t         za;
     logic [4:0]          zerosrc;     // {NegativeInfSrcA, SrcB banks, SrcA banks} cleared at issue
     rwc_t                rwc;         // snapshots taken the cycle after issue: the state after it
     logic [7:0]          banks;

@@ -1,6 +1,6 @@
 // tmu_shift_round: a magnitude divided by 2^shift, rounded to nearest by adding half an output LSB
 // and truncating - the one rounding the datapath uses whenever it aligns a value to a larger
-// exponent or drops low bits (refmodel src/fpu/rounding.cpp).
+// exponent or drops low bits (refmodel src/fpu/shift_round.cpp).
 //
 // Ties go away from zero for a positive value. For a negative value held as sign and magnitude
 // (negative_i set) the hardware first subtracts the sign bit, so an exact tie rounds toward zero

@@ -7,7 +7,7 @@
 //   cycle t     issue: tmu_mu_ctrl works out the instruction from the thread's RWCs and configuration;
 //               the Src windows and the Dst window are read (asynchronously) and handed to the unit;
 //               RWC, Src-bank and SHIFTXA-latch updates are made (visible from t+1).
-//   t+1 .. t+4  the unit's pipeline (tmu_mac_array / tmu_elw_unit / tmu_gmpool_unit / tmu_mov_unit,
+//   t+1 .. t+4  the unit's pipeline (tmu_mvmul_block / tmu_elw_unit / tmu_gmpool_unit / tmu_mov_unit,
 //               Latency = 4); the instruction's record travels in stage registers st1..st4.
 //   t+4         retirement: Dst rows, Src rows and ZEROACC's validity change are written (visible
 //               from t+5: MatrixUnit.md's 5-cycle latency) and reported on the observation port.
@@ -156,54 +156,25 @@ module tmu_top (
   tmu_pkg::thread_t thread;
   assign thread = issue_thread_i;
 
-  logic [3:0] cfg_srca_val, cfg_srcb_val, cfg_reg0, cfg_reg1;
-  logic       cfg_srca_ovr, cfg_srcb_ovr, cfg_fp32, cfg_int8, cfg_zf, cfg_no_impl_a, cfg_no_impl_b;
-  logic       cfg_clr_a_dis, cfg_clr_b_dis, cfg_fp16a, cfg_bit11, cfg_za_abs;
-  logic [tmu_pkg::DstRowW-1:0] cfg_base, cfg_offset;
-  tmu_pkg::fidelity_phase_t    cfg_fid_base;
+  tmu_pkg::mu_cfg_t cfg;  // the issuing thread's configuration
 
   tmu_config u_config (
     .clk_i, .rst_ni,
     .we_i (cfg_we_i && cfg_scope_i != tmu_pkg::CFG_SCOPE_ADDR_MOD && cfg_field_i != tmu_pkg::TCFG_ADDR_MOD_SET),
     .scope_i (cfg_scope_i), .index_i (cfg_index_i[1:0]), .field_i (cfg_field_i), .wdata_i (cfg_wdata_i),
     .thread_i (thread),
-    .srca_val_o (cfg_srca_val), .srca_override_o (cfg_srca_ovr), .srcb_val_o (cfg_srcb_val),
-    .srcb_override_o (cfg_srcb_ovr), .reg0_srca_o (cfg_reg0), .reg1_srcb_o (cfg_reg1),
-    .fp32_enabled_o (cfg_fp32), .int8_math_o (cfg_int8), .zero_flag_disabled_src_o (cfg_zf),
-    .dst_row_base_o (cfg_base), .no_implied_srca_o (cfg_no_impl_a), .no_implied_srcb_o (cfg_no_impl_b),
-    .clr_dvalid_srca_disable_o (cfg_clr_a_dis), .clr_dvalid_srcb_disable_o (cfg_clr_b_dis),
-    .fidelity_base_o (cfg_fid_base), .fp16a_force_o (cfg_fp16a), .math_offset_o (cfg_offset),
-    .dbg_bit11_o (cfg_bit11), .zeroacc_absolute_o (cfg_za_abs)
+    .cfg_o (cfg)
   );
 
   // ---- the issue decision (below) drives these ----
   logic                        mu_fire;       // a Matrix Unit instruction issues this cycle
   logic                        mu_effects;    // ... and the model accepts it
-  tmu_pkg::insn_status_e       c_status;
-  tmu_pkg::mu_unit_e           c_unit;
-  logic                        c_scalar, c_wait_a, c_wait_b, c_reads_src, c_src_we, c_src_wr_b, c_mov_b;
-  logic [tmu_pkg::SrcRowW-1:0] c_srca_row, c_srcb_row, c_src_wr_row, c_latch_row;
-  logic                        c_dst_rd, c_dst_rd32, c_rd_high16, c_dst_we, c_dst_wr32, c_dst32, c_int8;
-  logic [tmu_pkg::DstRowW-1:0] c_dst_row;
-  logic [31:0]                 c_identity;
-  logic [7:0]                  c_dst_mask;
-  tmu_pkg::src_style_e         c_style_a, c_style_b;
-  tmu_pkg::fidelity_phase_t    c_phase;
-  logic                        c_bcast_row, c_bcast_col0, c_add_dst, c_argmax, c_mov_bcast, c_shl, c_shz;
-  tmu_pkg::elw_op_e            c_elw_op;
-  tmu_pkg::mov_op_e            c_mov_op;
-  logic [3:0]                  c_mov_rows, c_mov_fmt_a, c_mov_fmt_b;
-  logic                        c_dst32b_lo, c_use_dst32b, c_two_cycle;
-  logic                        c_rwc_valid, c_latch;
-  tmu_pkg::rwc_cmd_e           c_rwc_cmd;
-  logic [2:0]                  c_addr_mod;
-  tmu_pkg::src_cmd_e           c_cmd_a, c_cmd_b;
-  logic                        c_flip_a, c_flip_b, c_reset, c_keep, c_zs_both, c_zs_mu, c_zs_ninf;
-  logic                        c_za_valid, c_za_dst32, c_za_revert, c_za_upper;
-  tmu_pkg::zeroacc_mode_e      c_za_mode;
-  logic [tmu_pkg::DstRowW-1:0] c_za_row;
-  logic [7:0]                  c_za_block;
+  tmu_pkg::mu_ctrl_t           ctrl;          // what it does (tmu_mu_ctrl)
+  tmu_pkg::mu_access_t         access;        // ... its status and Dst views, with the MOV unit's answer
   logic                        mov_rd32, mov_wr32, mov_undefined;
+  logic                        zerosrc_a, zerosrc_b;  // a ZEROSRC command for SrcA's / SrcB's banks
+  assign zerosrc_a = ctrl.bank.srca_cmd == tmu_pkg::SRC_CMD_ZEROSRC;
+  assign zerosrc_b = ctrl.bank.srcb_cmd == tmu_pkg::SRC_CMD_ZEROSRC;
 
   // ---- RWCs and ADDR_MOD slots ----
   logic [tmu_pkg::NumThreads*tmu_pkg::RwcW-1:0] rwcs;
@@ -236,8 +207,8 @@ module tmu_top (
     .cfg_we_i (rwc_cfg_we),
     .cfg_thread_i (cfg_scope_i == tmu_pkg::CFG_SCOPE_ADDR_MOD ? cfg_thread_i : cfg_index_i[1:0]),
     .cfg_slot_i (cfg_index_i), .cfg_sel_i (rwc_cfg_sel), .cfg_wdata_i (cfg_wdata_i),
-    .cmd_valid_i (mu_effects && c_rwc_valid), .cmd_thread_i (thread), .cmd_i (c_rwc_cmd),
-    .cmd_insn_i (issue_word_i), .cmd_addr_mod_i (c_addr_mod), .cmd_update_fidelity_i (1'b1),
+    .cmd_valid_i (mu_effects && ctrl.rwc.valid), .cmd_thread_i (thread), .cmd_i (ctrl.rwc.cmd),
+    .cmd_insn_i (issue_word_i), .cmd_addr_mod_i (ctrl.rwc.addr_mod), .cmd_update_fidelity_i (1'b1),
     .cmd_status_o (rwc_status), .rwc_o (rwcs)
   );
 
@@ -265,19 +236,21 @@ module tmu_top (
     logic                 op_is_srcb;
     tmu_pkg::src_cmd_e    cmd;
     assign op_is_srcb = op == 1;
-    assign cmd = mu_effects ? (op_is_srcb ? c_cmd_b : c_cmd_a) : tmu_pkg::SRC_CMD_NONE;
+    assign cmd = mu_effects ? (op_is_srcb ? ctrl.bank.srcb_cmd : ctrl.bank.srca_cmd) : tmu_pkg::SRC_CMD_NONE;
     tmu_src_regs #(.IsSrcA (op == 0), .ReadRows (WinRows)) u_src (
       .clk_i, .rst_ni,
       .unp_we_i (unp_we_i[op] && unp_ready_o[op]), .unp_row_i (unp_row_i[op*tmu_pkg::SrcRowW +: tmu_pkg::SrcRowW]),
       .unp_data_i (unp_data_i[op*RowBits +: RowBits]),
       .unp_format_i (unp_format_i[op*4 +: 4]),
       .unp_dvalid_i (unp_dvalid_i[op] && unp_dvalid_ready_o[op]),
-      .cmd_i (cmd), .cmd_flip_i (op_is_srcb ? c_flip_b : c_flip_a),
-      .cmd_clr_dvalid_disable_i (op_is_srcb ? cfg_clr_b_dis : cfg_clr_a_dis),
-      .cmd_reset_i (c_reset), .cmd_keep_reading_i (c_keep), .cmd_clear_i (1'b1),
-      .cmd_both_banks_i (c_zs_both), .cmd_single_bank_mu_i (c_zs_mu),
-      .cmd_negative_inf_i (c_zs_ninf),
-      .rd_en_i (mu_effects), .rd_bank_i (mu_bank[op]), .rd_row_i (op_is_srcb ? c_srcb_row : c_srca_row),
+      .cmd_i (cmd), .cmd_flip_i (op_is_srcb ? ctrl.bank.flip_srcb : ctrl.bank.flip_srca),
+      .cmd_clr_dvalid_disable_i (op_is_srcb ? cfg.clr_dvalid_srcb_disable : cfg.clr_dvalid_srca_disable),
+      .cmd_reset_i (ctrl.bank.cleardvalid_reset), .cmd_keep_reading_i (ctrl.bank.keep_reading),
+      .cmd_clear_i (1'b1),
+      .cmd_both_banks_i (ctrl.bank.zerosrc_both_banks), .cmd_single_bank_mu_i (ctrl.bank.zerosrc_single_bank_mu),
+      .cmd_negative_inf_i (ctrl.bank.zerosrc_negative_inf),
+      .rd_en_i (mu_effects), .rd_bank_i (mu_bank[op]),
+      .rd_row_i (op_is_srcb ? ctrl.src.srcb_rd_row : ctrl.src.srca_rd_row),
       .rd_data_o (src_wins[op*WinRows*RowBits +: WinRows*RowBits]),
       .mu_we_i (src_wr_en && st4_q.src_wr_b == op_is_srcb), .mu_bank_i (st4_q.src_bank),
       .mu_row_i (st4_q.src_row), .mu_mask_i (src_wr_mask), .mu_data_i (src_wr_data),
@@ -322,9 +295,9 @@ module tmu_top (
   tmu_dst_regs #(.NumReadPorts (2)) u_dst (
     .clk_i, .rst_ni,
     .rd_en_i ({pack_rd_i, mu_effects}),
-    .rd_row_i ({pack_row_i, c_dst_row}),
-    .rd_dst32_i ({pack_dst32_i, c_dst_rd32 || c_rd_high16}),
-    .rd_identity_i ({32'd0, c_rd_high16 ? {c_identity[15:0], 16'd0} : c_identity}),
+    .rd_row_i ({pack_row_i, ctrl.dst.row}),
+    .rd_dst32_i ({pack_dst32_i, access.dst_rd32 || access.dst_rd_high16}),
+    .rd_identity_i ({32'd0, access.dst_rd_high16 ? {ctrl.dst.identity[15:0], 16'd0} : ctrl.dst.identity}),
     .rd_data_o (dst_rd),
     .wr_en_i (pl_dst_we_i || dst_wr_en),
     .wr_row_i (pl_dst_we_i ? pl_dst_row_i : dst_wr_row),
@@ -332,9 +305,9 @@ module tmu_top (
     .wr_row_mask_i (pl_dst_we_i ? 8'h01 : dst_wr_mask),
     .wr_data_i (pl_dst_we_i ? {{(Lanes*32-512){1'b0}}, pl_dst_lanes} : dst_wr_data),
     .wr_set_valid_i (pl_dst_we_i ? pl_dst_valid_i : dst_wr_valid),
-    .za_valid_i (st4_q.valid && st4_q.ok && st4_q.za_valid), .za_mode_i (st4_q.za_mode),
-    .za_row_i (st4_q.za_row), .za_dst32_i (st4_q.za_dst32), .za_block_i (st4_q.za_block),
-    .za_revert_i (st4_q.za_revert), .za_upper_half_i (st4_q.za_upper),
+    .za_valid_i (st4_q.valid && st4_q.ok && st4_q.za.valid), .za_mode_i (st4_q.za.mode),
+    .za_row_i (st4_q.za.row), .za_dst32_i (st4_q.za.dst32), .za_block_i (st4_q.za.block),
+    .za_revert_i (st4_q.za.revert), .za_upper_half_i (st4_q.za.upper_half),
     .za_rows_o (obs_za_rows_o),
     .dbg_en_i (dbg_rd_i), .dbg_row_i (dbg_dst_row_i), .dbg_bits_o (dbg_dst_bits_o), .row_valid_o (dbg_dst_valid_o)
   );
@@ -342,13 +315,13 @@ module tmu_top (
 
   always_comb begin
     dst_win = dst_rd[0 +: Lanes*32];
-    if (c_rd_high16)  // DbgFeatureDisableBit11: a 16-bit read is the high half of the 32-bit view
+    if (access.dst_rd_high16)  // DbgFeatureDisableBit11: a 16-bit read is the high half of the 32-bit view
       for (int unsigned e = 0; e < Lanes; e++) dst_win[e*32 +: 32] = {16'd0, dst_rd[e*32 + 16 +: 16]};
   end
 
   // ---- SHIFTXA's latch: the SrcA row the last SrcA-addressing instruction computed ----
   logic [tmu_pkg::SrcRowW-1:0] last_srca_q, last_srca_d;
-  assign last_srca_d = (mu_effects && c_latch) ? c_latch_row : last_srca_q;
+  assign last_srca_d = (mu_effects && ctrl.rwc.latch_srca) ? ctrl.rwc.latch_srca_row : last_srca_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) last_srca_q <= '0;
     else         last_srca_q <= last_srca_d;
@@ -358,35 +331,10 @@ module tmu_top (
   // The instruction at issue
   // ---------------------------------------------------------------------------------------------
   tmu_mu_ctrl u_ctrl (
-    .word_i (issue_word_i), .arch_i, .rwc_i (rwc),
-    .cfg_srca_val_i (cfg_srca_val), .cfg_srca_override_i (cfg_srca_ovr), .cfg_srcb_val_i (cfg_srcb_val),
-    .cfg_srcb_override_i (cfg_srcb_ovr), .cfg_reg0_srca_i (cfg_reg0), .cfg_reg1_srcb_i (cfg_reg1),
-    .cfg_fp32_i (cfg_fp32), .cfg_int8_i (cfg_int8), .cfg_dst_row_base_i (cfg_base),
-    .cfg_math_offset_i (cfg_offset), .cfg_no_implied_srca_i (cfg_no_impl_a),
-    .cfg_no_implied_srcb_i (cfg_no_impl_b), .cfg_fidelity_base_i (cfg_fid_base),
-    .cfg_fp16a_force_i (cfg_fp16a), .cfg_dbg_bit11_i (cfg_bit11), .cfg_zeroacc_absolute_i (cfg_za_abs),
+    .word_i (issue_word_i), .arch_i, .rwc_i (rwc), .cfg_i (cfg),
     .srca_bank_format_i (mu_format_a), .srcb_bank_format_i (mu_format_b), .last_srca_row_i (last_srca_q),
     .mov_dst_read32_i (mov_rd32), .mov_dst_write32_i (mov_wr32), .mov_undefined_i (mov_undefined),
-    .scalar_o (c_scalar), .status_o (c_status), .unit_o (c_unit),
-    .wait_srca_o (c_wait_a), .wait_srcb_o (c_wait_b), .reads_src_o (c_reads_src),
-    .srca_rd_row_o (c_srca_row), .srcb_rd_row_o (c_srcb_row), .src_we_o (c_src_we),
-    .src_wr_srcb_o (c_src_wr_b), .src_wr_row_o (c_src_wr_row), .mov_src_is_srcb_o (c_mov_b),
-    .dst_rd_o (c_dst_rd), .dst_row_o (c_dst_row), .dst_rd32_o (c_dst_rd32), .dst_identity_o (c_identity),
-    .dst_rd_high16_o (c_rd_high16), .dst_we_o (c_dst_we), .dst_wr32_o (c_dst_wr32),
-    .dst_wr_mask_o (c_dst_mask),
-    .srca_style_o (c_style_a), .srcb_style_o (c_style_b), .dst32_o (c_dst32), .int8_o (c_int8),
-    .phase_o (c_phase), .bcast_row_o (c_bcast_row), .bcast_col0_o (c_bcast_col0), .elw_op_o (c_elw_op),
-    .add_dst_o (c_add_dst), .argmax_o (c_argmax), .mov_op_o (c_mov_op), .mov_rows_o (c_mov_rows),
-    .mov_bcast_row_o (c_mov_bcast), .shift_left_o (c_shl), .shift_in_zero_o (c_shz),
-    .mov_srca_format_o (c_mov_fmt_a), .mov_srcb_format_o (c_mov_fmt_b), .use_dst32b_lo_o (c_dst32b_lo),
-    .use_dst32b_o (c_use_dst32b), .two_cycle_issue_o (c_two_cycle),
-    .rwc_cmd_valid_o (c_rwc_valid), .rwc_cmd_o (c_rwc_cmd), .addr_mod_o (c_addr_mod),
-    .latch_srca_o (c_latch), .latch_srca_row_o (c_latch_row),
-    .srca_cmd_o (c_cmd_a), .srcb_cmd_o (c_cmd_b), .flip_srca_o (c_flip_a), .flip_srcb_o (c_flip_b),
-    .cleardvalid_reset_o (c_reset), .keep_reading_o (c_keep), .zerosrc_both_banks_o (c_zs_both),
-    .zerosrc_single_bank_mu_o (c_zs_mu), .zerosrc_negative_inf_o (c_zs_ninf),
-    .za_valid_o (c_za_valid), .za_mode_o (c_za_mode), .za_row_o (c_za_row), .za_dst32_o (c_za_dst32),
-    .za_block_o (c_za_block), .za_revert_o (c_za_revert), .za_upper_half_o (c_za_upper)
+    .ctrl_o (ctrl), .access_o (access)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -424,13 +372,13 @@ module tmu_top (
   logic                  stall_src_wait, stall_dst, stall_src, mu_ok_to_issue, blocked;
 
   always_comb begin
-    unique case (c_mov_rows)
+    unique case (ctrl.mov.rows)
       4'd8:    rows_mask = 8'hff;
       4'd4:    rows_mask = 8'h0f;
       default: rows_mask = 8'h01;
     endcase
-    if (c_unit != tmu_pkg::MU_UNIT_MOV) rows_mask = c_dst_mask;
-    if (c_unit == tmu_pkg::MU_UNIT_ELW) rows_mask = 8'hff;
+    if (ctrl.unit != tmu_pkg::MU_UNIT_MOV) rows_mask = ctrl.dst.wr_mask;
+    if (ctrl.unit == tmu_pkg::MU_UNIT_ELW) rows_mask = 8'hff;
 
     inflight_groups = '0;
     if (st1_q.valid && st1_q.ok) inflight_groups |= st1_q.hz_groups;
@@ -440,31 +388,30 @@ module tmu_top (
     any_src_writer = (st1_q.valid && st1_q.ok && st1_q.src_we) || (st2_q.valid && st2_q.ok && st2_q.src_we) ||
                      (st3_q.valid && st3_q.ok && st3_q.src_we) || (st4_q.valid && st4_q.ok && st4_q.src_we);
 
-    rd_groups      = window_groups(c_dst_row, c_dst_rd32 || c_rd_high16, rows_mask);
+    rd_groups      = window_groups(ctrl.dst.row, access.dst_rd32 || access.dst_rd_high16, rows_mask);
     blocked        = thread_blocked[thread];
-    stall_src_wait = (c_wait_a && !owns[{1'b0, mu_bank[0]}]) || (c_wait_b && !owns[{1'b1, mu_bank[1]}]);
-    stall_dst      = c_dst_rd && (rd_groups & inflight_groups) != '0;
-    stall_src      = (c_reads_src || c_src_we || c_cmd_a == tmu_pkg::SRC_CMD_ZEROSRC ||
-                      c_cmd_b == tmu_pkg::SRC_CMD_ZEROSRC) && any_src_writer;
+    stall_src_wait = (ctrl.src.wait_srca && !owns[{1'b0, mu_bank[0]}]) ||
+                     (ctrl.src.wait_srcb && !owns[{1'b1, mu_bank[1]}]);
+    stall_dst      = access.dst_rd && (rd_groups & inflight_groups) != '0;
+    stall_src      = (ctrl.src.reads || ctrl.src.we || zerosrc_a || zerosrc_b) && any_src_writer;
     // A refused instruction waits for nothing: it only has to retire in order.
-    mu_ok_to_issue = c_status != tmu_pkg::INSN_OK || (!stall_src_wait && !stall_dst && !stall_src);
+    mu_ok_to_issue = access.status != tmu_pkg::INSN_OK || (!stall_src_wait && !stall_dst && !stall_src);
 
-    issue_ready_o  = !blocked && (c_scalar ? gpr_ready : (!busy_q && mu_ok_to_issue));
-    mu_fire        = issue_valid_i && issue_ready_o && !c_scalar;
-    gpr_fire       = issue_valid_i && issue_ready_o && c_scalar;
-    mu_effects     = mu_fire && c_status == tmu_pkg::INSN_OK;
-    busy_d         = mu_effects && c_two_cycle;
+    issue_ready_o  = !blocked && (ctrl.scalar ? gpr_ready : (!busy_q && mu_ok_to_issue));
+    mu_fire        = issue_valid_i && issue_ready_o && !ctrl.scalar;
+    gpr_fire       = issue_valid_i && issue_ready_o && ctrl.scalar;
+    mu_effects     = mu_fire && access.status == tmu_pkg::INSN_OK;
+    busy_d         = mu_effects && ctrl.two_cycle_issue;
 
     // Unpackers: no row write while Src results are on their way or a Src writer / ZEROSRC issues;
     // no hand-over in a cycle a Matrix Unit instruction issues.
-    unp_ready_o        = {2{!any_src_writer && !(mu_effects && (c_src_we || c_cmd_a == tmu_pkg::SRC_CMD_ZEROSRC ||
-                                                                  c_cmd_b == tmu_pkg::SRC_CMD_ZEROSRC))}};
+    unp_ready_o        = {2{!any_src_writer && !(mu_effects && (ctrl.src.we || zerosrc_a || zerosrc_b))}};
     unp_dvalid_ready_o = {2{!mu_fire}};
 
-    ev_src_wait_o       = issue_valid_i && !c_scalar && c_status == tmu_pkg::INSN_OK && stall_src_wait;
-    ev_dst_hazard_o     = issue_valid_i && !c_scalar && c_status == tmu_pkg::INSN_OK && stall_dst;
-    ev_src_hazard_o     = issue_valid_i && !c_scalar && c_status == tmu_pkg::INSN_OK && stall_src;
-    ev_shiftxb_busy_o   = issue_valid_i && !c_scalar && busy_q;
+    ev_src_wait_o       = issue_valid_i && !ctrl.scalar && access.status == tmu_pkg::INSN_OK && stall_src_wait;
+    ev_dst_hazard_o     = issue_valid_i && !ctrl.scalar && access.status == tmu_pkg::INSN_OK && stall_dst;
+    ev_src_hazard_o     = issue_valid_i && !ctrl.scalar && access.status == tmu_pkg::INSN_OK && stall_src;
+    ev_shiftxb_busy_o   = issue_valid_i && !ctrl.scalar && busy_q;
     ev_thread_blocked_o = issue_valid_i && blocked;
   end
 
@@ -475,26 +422,20 @@ module tmu_top (
     st0.ok        = mu_effects;
     st0.thread    = thread;
     st0.word      = issue_word_i;
-    st0.status    = c_status;
-    st0.unit      = c_unit;
-    st0.dst_we    = c_dst_we;
-    st0.dst_row   = c_dst_row;
-    st0.dst_wr32  = c_dst_wr32;
-    st0.dst_mask  = c_dst_mask;
-    st0.hz_groups = c_za_valid ? '1 : c_dst_we ? window_groups(c_dst_row, c_dst_wr32, rows_mask) : '0;
-    st0.src_we    = c_src_we;
-    st0.src_wr_b  = c_src_wr_b;
-    st0.src_bank  = c_src_wr_b ? mu_bank[1] : mu_bank[0];
-    st0.src_row   = c_src_wr_row;
-    st0.za_valid  = c_za_valid;
-    st0.za_mode   = c_za_mode;
-    st0.za_row    = c_za_row;
-    st0.za_dst32  = c_za_dst32;
-    st0.za_block  = c_za_block;
-    st0.za_revert = c_za_revert;
-    st0.za_upper  = c_za_upper;
-    st0.zerosrc   = {c_zs_ninf, zeroed & {c_cmd_b == tmu_pkg::SRC_CMD_ZEROSRC, c_cmd_b == tmu_pkg::SRC_CMD_ZEROSRC,
-                                          c_cmd_a == tmu_pkg::SRC_CMD_ZEROSRC, c_cmd_a == tmu_pkg::SRC_CMD_ZEROSRC}};
+    st0.status    = access.status;
+    st0.unit      = ctrl.unit;
+    st0.dst_we    = ctrl.dst.we;
+    st0.dst_row   = ctrl.dst.row;
+    st0.dst_wr32  = access.dst_wr32;
+    st0.dst_mask  = ctrl.dst.wr_mask;
+    st0.hz_groups = ctrl.za.valid ? '1
+                  : ctrl.dst.we ? window_groups(ctrl.dst.row, access.dst_wr32, rows_mask) : '0;
+    st0.src_we    = ctrl.src.we;
+    st0.src_wr_b  = ctrl.src.wr_srcb;
+    st0.src_bank  = ctrl.src.wr_srcb ? mu_bank[1] : mu_bank[0];
+    st0.src_row   = ctrl.src.wr_row;
+    st0.za        = ctrl.za;
+    st0.zerosrc   = {ctrl.bank.zerosrc_negative_inf, zeroed & {zerosrc_b, zerosrc_b, zerosrc_a, zerosrc_a}};
   end
 
   // ---- stage registers; st1 -> st2 takes the snapshots of the state the instruction left ----
@@ -531,49 +472,51 @@ module tmu_top (
   // ---------------------------------------------------------------------------------------------
   // The unit an issuing instruction goes to; the units' wide operands are put together only in
   // the cycles a unit takes them.
-  logic mac_issue, elw_issue, gmp_issue, mov_issue;
-  assign mac_issue = mu_effects && c_unit == tmu_pkg::MU_UNIT_MAC;
-  assign elw_issue = mu_effects && c_unit == tmu_pkg::MU_UNIT_ELW;
-  assign gmp_issue = mu_effects && c_unit == tmu_pkg::MU_UNIT_GMPOOL;
-  assign mov_issue = mu_effects && c_unit == tmu_pkg::MU_UNIT_MOV;
+  logic mvmul_issue, elw_issue, gmp_issue, mov_issue;
+  assign mvmul_issue = mu_effects && ctrl.unit == tmu_pkg::MU_UNIT_MVMUL;
+  assign elw_issue = mu_effects && ctrl.unit == tmu_pkg::MU_UNIT_ELW;
+  assign gmp_issue = mu_effects && ctrl.unit == tmu_pkg::MU_UNIT_GMPOOL;
+  assign mov_issue = mu_effects && ctrl.unit == tmu_pkg::MU_UNIT_MOV;
 
-  logic [8*16*tmu_pkg::SrcDatumW-1:0] mac_srcb;
+  logic [8*16*tmu_pkg::SrcDatumW-1:0] mvmul_srcb;
   logic [WinRows*RowBits-1:0]         mov_src_win;
   always_comb begin
-    mac_srcb    = 'x;
+    mvmul_srcb    = 'x;
     mov_src_win = 'x;
-    if (mac_issue) begin
-      mac_srcb = srcb_win[0 +: 8*RowBits];
-      if (c_bcast_row)
-        for (int unsigned i = 1; i < 8; i++) mac_srcb[i*RowBits +: RowBits] = srcb_win[0 +: RowBits];
+    if (mvmul_issue) begin
+      mvmul_srcb = srcb_win[0 +: 8*RowBits];
+      if (ctrl.mode.bcast_row)
+        for (int unsigned i = 1; i < 8; i++) mvmul_srcb[i*RowBits +: RowBits] = srcb_win[0 +: RowBits];
     end
-    if (mov_issue) mov_src_win = c_mov_b ? srcb_win : srca_win;
+    if (mov_issue) mov_src_win = ctrl.src.mov_is_srcb ? srcb_win : srca_win;
   end
 
-  logic                  mac_valid, elw_valid, gmp_valid, mov_valid;
-  logic [Lanes*32-1:0]   mac_dst, elw_dst, mov_dst;
+  logic                  mvmul_valid, elw_valid, gmp_valid, mov_valid;
+  logic [Lanes*32-1:0]   mvmul_dst, elw_dst, mov_dst;
   logic [4*16*32-1:0]    gmp_dst;
   logic                  mov_dst_we, mov_src_we;
   logic [7:0]            mov_dst_mask;
   logic [15:0]           mov_src_mask;
   logic [WinRows*RowBits-1:0] mov_src;
 
-  tmu_mac_array #(.Rows (8), .Latency (Latency)) u_mac (
+  tmu_mvmul_block #(.Rows (8), .Latency (Latency)) u_mvmul (
     .clk_i, .rst_ni,
-    .valid_i (mac_issue),
-    .srca_i (srca_win), .srcb_i (mac_srcb), .dst_i (dst_win),
-    .srca_style_i (c_style_a), .srcb_style_i (c_style_b), .dst32_i (c_dst32), .phase_i (c_phase),
-    .arch_i, .int8_i (c_int8), .zero_flag_disabled_i (cfg_zf),
-    .valid_o (mac_valid), .dst_o (mac_dst)
+    .valid_i (mvmul_issue),
+    .srca_i (srca_win), .srcb_i (mvmul_srcb), .dst_i (dst_win),
+    .srca_style_i (ctrl.mode.srca_style), .srcb_style_i (ctrl.mode.srcb_style), .dst32_i (ctrl.mode.dst32),
+    .phase_i (ctrl.mode.phase),
+    .arch_i, .int8_i (ctrl.mode.int8), .zero_flag_disabled_i (cfg.zero_flag_disabled_src),
+    .valid_o (mvmul_valid), .dst_o (mvmul_dst)
   );
 
   tmu_elw_unit #(.Latency (Latency)) u_elw (
     .clk_i, .rst_ni,
     .valid_i (elw_issue),
-    .op_i (c_elw_op), .add_dst_i (c_add_dst), .bcast_row_i (c_bcast_row), .bcast_col0_i (c_bcast_col0),
+    .op_i (ctrl.mode.elw_op), .add_dst_i (ctrl.mode.add_dst), .bcast_row_i (ctrl.mode.bcast_row),
+    .bcast_col0_i (ctrl.mode.bcast_col0),
     .srca_i (srca_win[0 +: 8*RowBits]), .srcb_i (srcb_win[0 +: 8*RowBits]), .dst_i (dst_win),
-    .srca_style_i (c_style_a), .srcb_style_i (c_style_b), .dst32_i (c_dst32), .phase_i (c_phase),
-    .arch_i, .zero_flag_disabled_i (cfg_zf), .int8_i (c_int8),
+    .srca_style_i (ctrl.mode.srca_style), .srcb_style_i (ctrl.mode.srcb_style), .dst32_i (ctrl.mode.dst32), .phase_i (ctrl.mode.phase),
+    .arch_i, .zero_flag_disabled_i (cfg.zero_flag_disabled_src), .int8_i (ctrl.mode.int8),
     .valid_o (elw_valid), .dst_o (elw_dst)
   );
 
@@ -581,18 +524,20 @@ module tmu_top (
     .clk_i, .rst_ni,
     .valid_i (gmp_issue),
     .srca_i (srca_win), .srcb_i (srcb_win[0 +: RowBits]), .dst_i (dst_win[0 +: 4*16*32]),
-    .srca_style_i (c_style_a), .dst32_i (c_dst32), .argmax_i (c_argmax),
+    .srca_style_i (ctrl.mode.srca_style), .dst32_i (ctrl.mode.dst32), .argmax_i (ctrl.mode.argmax),
     .valid_o (gmp_valid), .dst_o (gmp_dst)
   );
 
   tmu_mov_unit #(.Latency (Latency)) u_mov (
     .clk_i, .rst_ni,
     .valid_i (mov_issue),
-    .op_i (c_mov_op), .rows_i (c_mov_rows), .broadcast_row_i (c_mov_bcast), .broadcast_col0_i (c_bcast_col0),
-    .shift_left_i (c_shl), .shift_in_zero_i (c_shz),
+    .op_i (ctrl.mov.op), .rows_i (ctrl.mov.rows), .broadcast_row_i (ctrl.mov.bcast_row),
+    .broadcast_col0_i (ctrl.mode.bcast_col0),
+    .shift_left_i (ctrl.mov.shift_left), .shift_in_zero_i (ctrl.mov.shift_in_zero),
     .src_i (mov_src_win), .dst_i (dst_win),
-    .srca_format_i (c_mov_fmt_a), .srcb_format_i (c_mov_fmt_b), .fp16a_force_i (cfg_fp16a),
-    .flush_denormals_i (!cfg_zf), .use_dst32b_lo_i (c_dst32b_lo), .use_dst32b_i (c_use_dst32b),
+    .srca_format_i (ctrl.mov.srca_format), .srcb_format_i (ctrl.mov.srcb_format), .fp16a_force_i (cfg.fp16a_force),
+    .flush_denormals_i (!cfg.zero_flag_disabled_src), .use_dst32b_lo_i (ctrl.mov.use_dst32b_lo),
+    .use_dst32b_i (ctrl.mov.use_dst32b),
     .dst_read32_o (mov_rd32), .dst_write32_o (mov_wr32), .undefined_o (mov_undefined),
     .valid_o (mov_valid), .dst_we_o (mov_dst_we), .dst_row_mask_o (mov_dst_mask), .dst_o (mov_dst),
     .src_we_o (mov_src_we), .src_row_mask_o (mov_src_mask), .src_o (mov_src)
@@ -609,7 +554,7 @@ module tmu_top (
       tmu_pkg::MU_UNIT_ELW:    dst_wr_data = elw_dst;
       tmu_pkg::MU_UNIT_GMPOOL: dst_wr_data = {{(4*16*32){1'b0}}, gmp_dst};
       tmu_pkg::MU_UNIT_MOV:    dst_wr_data = mov_dst;
-      default:                 dst_wr_data = mac_dst;
+      default:                 dst_wr_data = mvmul_dst;
     endcase
     dst_wr_en    = retire_ok && st4_q.dst_we && (st4_q.unit != tmu_pkg::MU_UNIT_MOV || mov_dst_we);
     dst_wr_row   = st4_q.dst_row;
@@ -630,7 +575,7 @@ module tmu_top (
   assign obs_dst32_o         = dst_wr32;
   assign obs_dst_mask_o      = dst_wr_mask;
   assign obs_dst_data_o      = dst_wr_data;
-  assign obs_za_valid_o      = st4_q.za_mode == tmu_pkg::ZEROACC_SIXTEEN_ROWS && st4_q.za_revert;
+  assign obs_za_valid_o      = st4_q.za.mode == tmu_pkg::ZEROACC_SIXTEEN_ROWS && st4_q.za.revert;
   assign obs_src_we_o        = src_wr_en;
   assign obs_src_srcb_o      = st4_q.src_wr_b;
   assign obs_src_bank_o      = st4_q.src_bank;
@@ -675,13 +620,13 @@ module tmu_top (
 `ifndef SYNTHESIS
   // The RWC unit must never refuse a command the control let through.
   a_rwc_accepts: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      mu_effects && c_rwc_valid |-> rwc_status == tmu_pkg::INSN_OK);
+      mu_effects && ctrl.rwc.valid |-> rwc_status == tmu_pkg::INSN_OK);
   // Every unit returns its result exactly Latency cycles after issue, with the instruction in st4.
   a_unit_timing: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      (mac_valid || elw_valid || gmp_valid || mov_valid) |-> retire_ok);
+      (mvmul_valid || elw_valid || gmp_valid || mov_valid) |-> retire_ok);
   a_unit_matches: assert property (@(posedge clk_i) disable iff (!rst_ni)
       retire_ok && st4_q.unit != tmu_pkg::MU_UNIT_NONE |->
-      (st4_q.unit == tmu_pkg::MU_UNIT_MAC ? mac_valid : st4_q.unit == tmu_pkg::MU_UNIT_ELW ? elw_valid :
+      (st4_q.unit == tmu_pkg::MU_UNIT_MVMUL ? mvmul_valid : st4_q.unit == tmu_pkg::MU_UNIT_ELW ? elw_valid :
        st4_q.unit == tmu_pkg::MU_UNIT_GMPOOL ? gmp_valid : mov_valid));
   // The back door is for the time before the first instruction.
   a_preload_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)

@@ -4,7 +4,7 @@
 # temporal induction (an equivalent pair leaves a trigger that is constant 0).
 #
 #   scripts/equiv.sh [--rev REV] [--tie PORT=VALUE ...] [--new-output PORT ...] [--map-memories]
-#                    MODULE [MODULE ...]
+#                    [--gold-rename PERL_SUBST ...] MODULE [MODULE ...]
 #
 # --rev REV       the reference commit (default: HEAD)
 # --tie P=V       drive input port P with the constant V (e.g. valid_i=1'b1) in both versions,
@@ -14,6 +14,11 @@
 #                 comparison, every other output is compared as usual
 # --map-memories  turn inferred memories into flip-flops first (SAT cannot read memory cells):
 #                 for the register files
+# --gold-rename S a Perl substitution applied to every reference file before it is read, for
+#                 modules and ports renamed since REV (e.g. 's/\btmu_mac_element\b/tmu_mvmul_element/g';
+#                 repeatable, applied in order); MODULE and --tie use the new names. Anchor each name
+#                 with \b: the substitution must rename the old names only (a clash with an existing
+#                 name is a Yosys error).
 #
 # Exit 0: every module proven; 1: a module is not proven (the Yosys error is printed); 2: bad
 # arguments or a commit that does not exist.
@@ -23,6 +28,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 rev=HEAD
 ties=()
 new_outputs=()
+gold_renames=()
 memory_pass="memory -nomap"
 modules=()
 while [ $# -gt 0 ]; do
@@ -31,7 +37,8 @@ while [ $# -gt 0 ]; do
     --tie) ties+=("${2:?--tie needs PORT=VALUE}"); shift ;;
     --new-output) new_outputs+=("${2:?--new-output needs a port name}"); shift ;;
     --map-memories) memory_pass="memory" ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --gold-rename) gold_renames+=("${2:?--gold-rename needs a Perl substitution}"); shift ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "equiv.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) modules+=("$1") ;;
   esac
@@ -49,6 +56,9 @@ mkdir -p "$work/gold" "$work/gate"
 # The reference's file list is its own rtl/tmu.f.
 mapfile -t gold_files < <(git -C "$root" show "$rev:rtl/tmu.f" | grep -v '^[[:space:]]*\(//\|$\)')
 for f in "${gold_files[@]}"; do git -C "$root" show "$rev:$f" > "$work/gold/$(basename "$f")"; done
+for r in "${gold_renames[@]}"; do
+  perl -pi -e "$r" "$work"/gold/*.sv || { echo "equiv.sh: --gold-rename '$r' is not a Perl substitution" >&2; exit 2; }
+done
 mapfile -t gate_files < <(grep -v '^[[:space:]]*\(//\|$\)' "$root/rtl/tmu.f")
 for f in "${gate_files[@]}"; do cp "$root/$f" "$work/gate/"; done
 

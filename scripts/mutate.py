@@ -2,7 +2,7 @@
 """Testbench qualification by mutation (docs/regression.md, "Mutation testing").
 
 Yosys 0.23's `mutate` (the engine of SymbiYosys's mcy) lists N mutations of the design, hierarchy
-kept: a mutation changes a module, so every instance of it (all 128 MAC elements, say) carries it, as
+kept: a mutation changes a module, so every instance of it (all 128 MVMUL elements, say) carries it, as
 an edit of the source line would. All of them go into ONE netlist behind a selector input `mutsel`
 (mutsel = K enables mutation K, mutsel = 0 is the original design) that Yosys threads from each
 mutated module up to the top's ports. The co-simulation model is built once against that netlist and

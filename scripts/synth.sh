@@ -5,7 +5,7 @@
 #   scripts/synth.sh --quick          the same up to Yosys's coarse netlist (word-level cells): reads,
 #                                     elaborates, checks for latches, counts multipliers, memories and
 #                                     flip-flop bits in seconds; this is what ctest runs
-#                                     (tmu_mac_array only when named with --top, then at Rows=1;
+#                                     (tmu_mvmul_block only when named with --top, then at Rows=1;
 #                                     tmu_elw_unit, 128 elements, only when named with --top)
 #   scripts/synth.sh --top M [--top N ...]   only these modules
 #   scripts/synth.sh --hier           keep the hierarchy: each module is synthesised once however often it
@@ -53,12 +53,12 @@ if [ "${#tops[@]}" -eq 0 ]; then
     case "$name" in *_pkg) ;; *) tops+=("$name") ;; esac
   done
   # Even reduced, the multiplier array takes about two minutes of coarse synthesis (its element,
-  # tmu_mac_element, is a top of its own and takes under one): --quick leaves it to --top. The same
+  # tmu_mvmul_element, is a top of its own and takes under one): --quick leaves it to --top. The same
   # holds for the element-wise and GMPOOL/MOV-carrying units and for tmu_top, which holds them all.
   if [ "$quick" -eq 1 ]; then
     kept=()
     for top in "${tops[@]}"; do
-      case "$top" in tmu_mac_array|tmu_elw_unit|tmu_gmpool_unit|tmu_top) ;; *) kept+=("$top") ;; esac
+      case "$top" in tmu_mvmul_block|tmu_elw_unit|tmu_gmpool_unit|tmu_top) ;; *) kept+=("$top") ;; esac
     done
     tops=("${kept[@]}")
   fi
@@ -72,10 +72,10 @@ read_cmd="read_verilog -sv -DSYNTHESIS ${files[*]}"
 
 # Arrays --quick --top synthesises at a reduced size, and the array and its element without
 # Yosys's SAT-based resource sharing, whose run time grows steeply with the number of elements
-# (it took over 2.5 minutes on a one-row tmu_mac_array) and which only merges a few shifters per
+# (it took over 2.5 minutes on a one-row tmu_mvmul_block) and which only merges a few shifters per
 # element. A run without --quick synthesises them at full width with sharing.
-declare -A quick_params=([tmu_mac_array]="Rows 1")
-declare -A quick_synth_opts=([tmu_mac_array]="-noshare" [tmu_mac_element]="-noshare"
+declare -A quick_params=([tmu_mvmul_block]="Rows 1")
+declare -A quick_synth_opts=([tmu_mvmul_block]="-noshare" [tmu_mvmul_element]="-noshare"
                              [tmu_elw_unit]="-noshare" [tmu_elw_element]="-noshare")
 latch_types='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
 

@@ -235,7 +235,7 @@ int test_accum_normalize(Sim& sim, const Options& opt);
 int test_mvmul_element(Sim& sim, const Options& opt);
 int test_gpr_unit(Sim& sim, const Options& opt);
 int test_rwc(Sim& sim, const Options& opt);
-int test_mac_array(Sim& sim, const Options& opt);
+int test_mvmul_block(Sim& sim, const Options& opt);
 int test_src_regs(Sim& sim, const Options& opt);
 int test_dst_regs(Sim& sim, const Options& opt);
 int test_gmpool_unit(Sim& sim, const Options& opt);

@@ -1,5 +1,5 @@
 // Block-level RTL tests against the refmodel: tmu_rtl_blocks <block> [--seed N] [--cases N]
-// Blocks: fidelity_slice align_group_sum accum_normalize mvmul_element gpr_unit rwc mac_array src_regs
+// Blocks: fidelity_slice align_group_sum accum_normalize mvmul_element gpr_unit rwc mvmul_block src_regs
 // dst_regs gmpool_unit all.
 // Every run prints its seed; a mismatch is reproduced by passing that seed back.
 #include <chrono>
@@ -24,7 +24,7 @@ constexpr Block kBlocks[] = {
     {"mvmul_element", tmu_rtl::test_mvmul_element},
     {"gpr_unit", tmu_rtl::test_gpr_unit},
     {"rwc", tmu_rtl::test_rwc},
-    {"mac_array", tmu_rtl::test_mac_array},
+    {"mvmul_block", tmu_rtl::test_mvmul_block},
     {"src_regs", tmu_rtl::test_src_regs},
     {"dst_regs", tmu_rtl::test_dst_regs},
     {"gmpool_unit", tmu_rtl::test_gmpool_unit},

@@ -8,7 +8,7 @@
 //  al_*  a free-standing tmu_align_group_sum, for products no fidelity slice would make.
 //  ac_*  a free-standing tmu_accum_normalize, for arbitrary terms and Dst words.
 //  gpr_* tmu_gpr_unit;  rwc_* tmu_rwc (both clocked by clk_i / rst_ni).
-//  ma_*  tmu_mac_array with MacRows output rows (a reduced array keeps the build lean), clocked.
+//  ma_*  tmu_mvmul_block with MvmulRows output rows (a reduced array keeps the build lean), clocked.
 //  sr_*  tmu_src_regs for SrcA (sra_*) and SrcB (srb_*), both with 16-row windows as the Matrix
 //        Unit top has them: operand i's inputs at bit i (or field i) of each shared port;
 //        dr_* tmu_dst_regs (2 read ports).
@@ -86,7 +86,7 @@ module tmu_blocks_tb (
   output logic [1:0]                                    rwc_cmd_status_o,
   output logic [tmu_pkg::NumThreads*tmu_pkg::RwcW-1:0]  rwc_o,
 
-  // ---- MAC array (MacRows rows; tests/rtl/test_mac_array.cpp kMacRows must match) ----
+  // ---- MVMUL block (MvmulRows rows; tests/rtl/test_mvmul_block.cpp kMvmulRows must match) ----
   input  logic                                          ma_valid_i,
   input  logic [16*16*tmu_pkg::SrcDatumW-1:0]           ma_srca_i,
   input  logic [2*16*tmu_pkg::SrcDatumW-1:0]            ma_srcb_i,
@@ -340,13 +340,13 @@ module tmu_blocks_tb (
     .rwc_o                (rwc_o)
   );
 
-  // ---- MAC array ----
-  localparam int unsigned MacRows = 2;
+  // ---- MVMUL block ----
+  localparam int unsigned MvmulRows = 2;
 
-  tmu_mac_array #(
-    .Rows   (MacRows),
+  tmu_mvmul_block #(
+    .Rows   (MvmulRows),
     .Latency(5)
-  ) u_mac_array (
+  ) u_mvmul_block (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .valid_i     (ma_valid_i),

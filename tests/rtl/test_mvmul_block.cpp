@@ -1,4 +1,4 @@
-// tmu_mac_array (reduced to kMacRows rows in tmu_blocks_tb) against the refmodel's
+// tmu_mvmul_block (reduced to kMvmulRows rows in tmu_blocks_tb) against the refmodel's
 // fpu::mvmul_block: random float and INT8 operations streamed into the pipeline back-to-back (with
 // occasional bubbles), each in its own mode, and every output block compared with the model's
 // once it leaves the pipeline, kLatency cycles after it entered.
@@ -12,8 +12,8 @@ namespace {
 
 using namespace dp;
 
-inline constexpr unsigned kMacRows = 2;   // tmu_blocks_tb MacRows
-inline constexpr unsigned kLatency = 5;   // tmu_blocks_tb u_mac_array Latency (MatrixUnit.md)
+inline constexpr unsigned kMvmulRows = 2;   // tmu_blocks_tb MvmulRows
+inline constexpr unsigned kLatency = 5;   // tmu_blocks_tb u_mvmul_block Latency (MatrixUnit.md)
 inline constexpr unsigned kCols = fpu::kBlockColumns;
 
 struct Operation {
@@ -59,8 +59,8 @@ Operation cancelling_operation(Rng& rng) {
     for (unsigned k = 0; k < fpu::kDotLength; ++k) op.block.srca[k][j] = 0;
     op.block.srca[0][j] = static_cast<uint32_t>(exp_a[j]);
   }
-  op.block.rows = kMacRows;
-  for (unsigned i = 0; i < kMacRows; ++i) {
+  op.block.rows = kMvmulRows;
+  for (unsigned i = 0; i < kMvmulRows; ++i) {
     const int exp_b = static_cast<int>(rng.between(lo, hi));
     const uint32_t sign_b = static_cast<uint32_t>(rng.bits(1));
     for (unsigned k = 0; k < fpu::kDotLength; ++k) op.block.srcb[i][k] = 0;
@@ -138,8 +138,8 @@ Operation int8_operation(Rng& rng) {
   for (unsigned j = 0; j < kCols; ++j) sign_a[j] = large ? static_cast<int>(rng.bits(1)) : -1;
   for (unsigned k = 0; k < fpu::kDotLength; ++k)
     for (unsigned j = 0; j < kCols; ++j) op.block.srca[k][j] = random_int8_datum(rng, sign_a[j], large);
-  op.block.rows = kMacRows;
-  for (unsigned i = 0; i < kMacRows; ++i) {
+  op.block.rows = kMvmulRows;
+  for (unsigned i = 0; i < kMvmulRows; ++i) {
     const int sign_b = large ? static_cast<int>(rng.bits(1)) : -1;
     for (unsigned k = 0; k < fpu::kDotLength; ++k) op.block.srcb[i][k] = random_int8_datum(rng, sign_b, large);
     for (unsigned j = 0; j < kCols; ++j) {
@@ -183,8 +183,8 @@ Operation random_operation(Rng& rng) {
   for (unsigned j = 0; j < kCols; ++j) base_a[j] = static_cast<int>(rng.between(1, max_exp));
   for (unsigned k = 0; k < fpu::kDotLength; ++k)
     for (unsigned j = 0; j < kCols; ++j) op.block.srca[k][j] = random_datum(rng, base_a[j], fp16);
-  op.block.rows = kMacRows;
-  for (unsigned i = 0; i < kMacRows; ++i) {
+  op.block.rows = kMvmulRows;
+  for (unsigned i = 0; i < kMvmulRows; ++i) {
     const int base_b = static_cast<int>(rng.between(1, max_exp));
     for (unsigned k = 0; k < fpu::kDotLength; ++k) op.block.srcb[i][k] = random_datum(rng, base_b, fp16);
     for (unsigned j = 0; j < kCols; ++j) {
@@ -208,7 +208,7 @@ void drive_operation(Model& top, const Operation& op) {
   for (unsigned k = 0; k < fpu::kDotLength; ++k)
     for (unsigned j = 0; j < kCols; ++j)
       put_bits(top.ma_srca_i, (k * kCols + j) * kSrcDatumW, kSrcDatumW, op.block.srca[k][j]);
-  for (unsigned i = 0; i < kMacRows; ++i) {
+  for (unsigned i = 0; i < kMvmulRows; ++i) {
     for (unsigned k = 0; k < fpu::kDotLength; ++k)
       put_bits(top.ma_srcb_i, (i * fpu::kDotLength + k) * kSrcDatumW, kSrcDatumW, op.block.srcb[i][k]);
     for (unsigned j = 0; j < kCols; ++j) top.ma_dst_i[i * kCols + j] = op.block.dst[i][j];
@@ -223,11 +223,11 @@ void drive_bubble(Model& top, Rng& rng) {
   top.ma_zero_flag_disabled_i = rng.bits(1);
   top.ma_dst32_i = rng.bits(1);
   top.ma_phase_i = static_cast<uint8_t>(rng.bits(2));
-  for (unsigned w = 0; w < kMacRows * kCols; ++w) top.ma_dst_i[w] = static_cast<uint32_t>(rng.bits(32));
+  for (unsigned w = 0; w < kMvmulRows * kCols; ++w) top.ma_dst_i[w] = static_cast<uint32_t>(rng.bits(32));
 }
 
 void check_result(const Model& top, const Operation& op, Checker& chk) {
-  for (unsigned i = 0; i < kMacRows; ++i)
+  for (unsigned i = 0; i < kMvmulRows; ++i)
     for (unsigned j = 0; j < kCols; ++j) {
       const uint32_t got = top.ma_dst_o[i * kCols + j];
       const uint32_t want = op.block.dst[i][j];
@@ -243,12 +243,12 @@ void check_result(const Model& top, const Operation& op, Checker& chk) {
 
 }  // namespace
 
-int test_mac_array(Sim& sim, const Options& opt) {
-  Checker chk("mac_array");
+int test_mvmul_block(Sim& sim, const Options& opt) {
+  Checker chk("mvmul_block");
   Rng rng(opt.seed);
   Model& top = *sim.top;
   const uint64_t operations = opt.cases ? opt.cases : 50000;
-  static_assert(sizeof(top.ma_dst_o) * 8 == kMacRows * kCols * 32, "tmu_blocks_tb MacRows != kMacRows");
+  static_assert(sizeof(top.ma_dst_o) * 8 == kMvmulRows * kCols * 32, "tmu_blocks_tb MvmulRows != kMvmulRows");
 
   top.ma_valid_i = 0;
   sim.reset();
@@ -262,7 +262,7 @@ int test_mac_array(Sim& sim, const Options& opt) {
         op.index = index;
         drive_operation(top, op);
         if (fpu::is_int8_math(op.mode)) {
-          for (unsigned i = 0; i < kMacRows; ++i)
+          for (unsigned i = 0; i < kMvmulRows; ++i)
             for (unsigned j = 0; j < kCols; ++j) {
               const int64_t sum = int64_t{tmu::dst32_to_int32(op.block.dst[i][j])} +
                                   int8_dot(op.block, i, j, op.mode.fidelity_phase);
@@ -282,9 +282,9 @@ int test_mac_array(Sim& sim, const Options& opt) {
         }
         check_result(top, op, chk);
       });
-  std::printf("mac_array: %" PRIu64 " operations checked, %" PRIu64 " bubbles, %" PRIu64 " cycles\n", st.checked,
+  std::printf("mvmul_block: %" PRIu64 " operations checked, %" PRIu64 " bubbles, %" PRIu64 " cycles\n", st.checked,
               st.bubbles, st.ticks);
-  std::printf("mac_array: INT8 operations per phase %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
+  std::printf("mvmul_block: INT8 operations per phase %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
               ", %" PRIu64 " with the zero flag disabled, %" PRIu64 " with dst32 clear; %" PRIu64
               " elements saturated\n",
               int8_ops[0], int8_ops[1], int8_ops[2], int8_ops[3], int8_zero_flag_disabled, dst32_clear, saturated);
