@@ -70,7 +70,7 @@ uint32_t float_dst(Rng& rng, const fpu::FpuMode& mode, int base) {
   }
   const uint32_t word = fpu::make_acc_word(static_cast<uint32_t>(rng.bits(1)), static_cast<uint32_t>(e),
                                            static_cast<uint32_t>(rng.bits(23)));
-  return fpu::acc_word_to_dst(word, mode);
+  return fpu::acc_to_dst(word, mode);
 }
 
 uint32_t int8_dst(Rng& rng) {

@@ -33,7 +33,7 @@ uint32_t random_dst_value(Rng& rng, const fpu::FpuMode& mode, int base) {
   if (rng.chance(2, 100)) e = max_exp;
   const uint32_t word = fpu::make_acc_word(static_cast<uint32_t>(rng.bits(1)), static_cast<uint32_t>(e),
                                            static_cast<uint32_t>(rng.bits(23)));
-  return fpu::acc_word_to_dst(word, mode);
+  return fpu::acc_to_dst(word, mode);
 }
 
 // Product exponent (accumulator bias) of two Src exponents in phase 0.
@@ -68,7 +68,7 @@ Operation cancelling_operation(Rng& rng) {
     for (unsigned j = 0; j < kCols; ++j) {
       const auto e = static_cast<uint32_t>(product_exponent(op.mode, exp_a[j], exp_b));
       const auto delta = static_cast<uint32_t>(rng.between(0, 2)) << lsb_shift;
-      op.block.dst[i][j] = fpu::acc_word_to_dst(fpu::make_acc_word(sign_b ^ 1u, e, delta), op.mode);
+      op.block.dst[i][j] = fpu::acc_to_dst(fpu::make_acc_word(sign_b ^ 1u, e, delta), op.mode);
     }
   }
   return op;

@@ -1,7 +1,7 @@
 // Stage 2 (align_group_sum): eight products aligned to their largest exponent, the shifted-out bits
 // rounded to nearest with ties away from zero (the sign is applied after rounding the magnitude),
 // then summed. Expected values use long double division and std::round (which rounds half away from
-// zero), not the model's shift-and-add.
+// zero), not the model's shift-and-add; those of align_product alone are worked out by hand.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -111,6 +111,50 @@ TEST(FpuAlignGroupSum, ZeroProductsKeepTheirClampedExponent) {
   g[0] = SliceProduct{0, 140, 2000};
   g[1] = SliceProduct{1, 140, 2000};
   EXPECT_EQ(align_group_sum(g), (AccTerm{0, 140, 0}));
+}
+
+// align_product, the one-product step (rtl/tmu_align_product.sv). Mantissas have 10 fraction bits
+// (1.0 = 0x400) and at most 12 bits; "distance" is group exponent - product exponent.
+TEST(FpuAlignProduct, DistanceZeroPassesTheProductThrough) {
+  // 0xABC = 2748 at the group's own exponent: nothing to shift, the sign rides along.
+  EXPECT_EQ(align_product({1, 100, 0xABC}, 100), (AlignedProduct{1, 0xABC}));
+  EXPECT_EQ(align_product({0, -3, 4095}, -3), (AlignedProduct{0, 4095}));
+}
+
+TEST(FpuAlignProduct, DistanceOneHalvesAndRoundsTiesAway) {
+  // 1536 / 2 = 768 exactly.
+  EXPECT_EQ(align_product({0, 99, 1536}, 100), (AlignedProduct{0, 768}));
+  // 1025 / 2 = 512.5, a tie: away from zero gives 513, for either sign (the magnitude is rounded).
+  EXPECT_EQ(align_product({0, 99, 1025}, 100), (AlignedProduct{0, 513}));
+  EXPECT_EQ(align_product({1, 99, 1025}, 100), (AlignedProduct{1, 513}));
+}
+
+TEST(FpuAlignProduct, ExactTieAndItsNeighboursAtDistanceFour) {
+  // Distance 4 divides by 16: 24 / 16 = 1.5 (tie -> 2), 23 / 16 = 1.4375 (-> 1), 25 / 16 = 1.5625 (-> 2).
+  EXPECT_EQ(align_product({1, 96, 24}, 100), (AlignedProduct{1, 2}));
+  EXPECT_EQ(align_product({0, 96, 23}, 100), (AlignedProduct{0, 1}));
+  EXPECT_EQ(align_product({0, 96, 25}, 100), (AlignedProduct{0, 2}));
+  // 0x2C8 = 712: 712 / 16 = 44.5, a tie -> 45.
+  EXPECT_EQ(align_product({0, 6, 0x2C8}, 10), (AlignedProduct{0, 45}));
+}
+
+TEST(FpuAlignProduct, DistancesBeyondTheMagnitudeWidthLeaveNothing) {
+  // Distance 12 (the width): 4095 / 4096 and the tie 2048 / 4096 = 0.5 round to 1; 2047 / 4096 to 0.
+  EXPECT_EQ(align_product({0, 88, 4095}, 100), (AlignedProduct{0, 1}));
+  EXPECT_EQ(align_product({1, 88, 2048}, 100), (AlignedProduct{1, 1}));
+  EXPECT_EQ(align_product({0, 88, 2047}, 100), (AlignedProduct{0, 0}));
+  // Distance 13: 4095 / 8192 < 1/2 -> 0. 15 is the RTL's clamped shift, 16 a distance it clamps, 40
+  // beyond the model's 32-bit shift guard, 1000 far beyond: all 0.
+  for (const int32_t distance : {13, 15, 16, 40, 1000}) {
+    EXPECT_EQ(align_product({1, 100 - distance, 4095}, 100), (AlignedProduct{1, 0})) << distance;
+  }
+}
+
+TEST(FpuAlignProduct, ZeroProductStaysZero) {
+  // A zero product (exponent clamped to 97, or at the group exponent) has nothing to round up.
+  EXPECT_EQ(align_product({0, 97, 0}, 120), (AlignedProduct{0, 0}));
+  EXPECT_EQ(align_product({0, 120, 0}, 120), (AlignedProduct{0, 0}));
+  EXPECT_EQ(align_product({1, 119, 0}, 120), (AlignedProduct{1, 0}));
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // ELWADD / ELWSUB / ELWMUL on hand-computed cases: ordinary sums, signed zeros, denormal flushing,
 // the adder's alignment without guard bits, Dst formats, FP16 saturation, and the ISA-defined
-// scaling of ELWADD under a non-zero fidelity phase.
+// scaling of ELWADD under a non-zero fidelity phase. elw_adder, the operand adder, also on its own.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -195,6 +195,73 @@ TEST(FpuElwmul, Fp16IntoFp16Dst) {
   // 1.5 x 1.5 = 2.25 = 1.001 x 2^1 (FP16 exponent 16); SrcA's 1.1000 and SrcB's 1.100000 both fit phase 0.
   const uint32_t one_and_half = fp16_datum(0, 15, 0x200);
   EXPECT_EQ(elwmul_element(one_and_half, one_and_half, 0, kFp16Dst16), dst16_phys_fp16(0, 16, 0x080));
+}
+
+// elw_adder alone (rtl/tmu_elw_adder.sv). A term's mantissa has its implicit one at bit 23, so an
+// 11-bit significand s (implicit one at bit 10) enters as s << 13: 1.0 is 0x400 << 13 = 0x800000.
+TEST(FpuElwAdder, OnePlusOneIsTwoUnnormalised) {
+  // 0x400 + 0x400 = 0x800 at SrcA's exponent; 0x800 << 13 = 0x1000000 is 2.0 still at exponent 127
+  // (accum_normalize normalises it).
+  ElwTrace trace;
+  EXPECT_EQ(elw_adder(kOne, kOne, kBf16Dst16, &trace), (AccTerm{0, 127, 0x1000000}));
+  EXPECT_EQ(trace.b_aligned, 0x400u);
+  EXPECT_EQ(trace.term, (AccTerm{0, 127, 0x1000000}));
+  // FP16 sources into an FP32 Dst: exponent 15 is rebiased by 127 - 15 to 127.
+  const uint32_t one16 = fp16_datum(0, 15, 0);
+  EXPECT_EQ(elw_adder(one16, one16, kFp16Dst32), (AccTerm{0, 127, 0x1000000}));
+}
+
+TEST(FpuElwAdder, OneMinusOneIsAZeroTermWithSrcAsSign) {
+  // ELWSUB's 1.0 - 1.0 arrives as 1.0 + (-1.0): equal magnitudes, no swap, 0x400 - 0x400 = 0. The
+  // term keeps SrcA's sign and exponent; accum_normalize turns either sign of zero into +0.
+  EXPECT_EQ(elw_adder(kOne, kMinusOne, kBf16Dst16), (AccTerm{0, 127, 0}));
+  EXPECT_EQ(elw_adder(kMinusOne, kOne, kBf16Dst16), (AccTerm{1, 127, 0}));
+}
+
+TEST(FpuElwAdder, SmallerOperandAlignedWithATie) {
+  // TF32 2.0 (exponent 128, significand 0x400) + (1 + 2^-10) (exponent 127, significand 0x401): the
+  // smaller is shifted one place, 0x401 / 2 = 512.5, a tie, rounded away to 513 = 0x201. Sum 0x601,
+  // term mantissa 0x601 << 13 = 0xC02000: 3 + 2^-9 where the exact sum is 3 + 2^-10.
+  const uint32_t two = tf32_datum(0, 128, 0), one_plus = tf32_datum(0, 127, 0x001);
+  ElwTrace trace;
+  EXPECT_EQ(elw_adder(one_plus, two, kTf32Dst32, &trace), (AccTerm{0, 128, 0xC02000}));
+  // The larger operand went first whatever the order it came in.
+  EXPECT_EQ(trace.a.exponent, 128u);
+  EXPECT_EQ(trace.b.exponent, 127u);
+  EXPECT_EQ(trace.b_aligned, 0x201u);
+  EXPECT_EQ(elw_adder(two, one_plus, kTf32Dst32), (AccTerm{0, 128, 0xC02000}));
+  // Subtracting the same rounded 0x201: 0x400 - 0x201 = 0x1FF, mantissa 0x3FE000 (0.998046875 where
+  // the exact difference is 0.9990234375); the sign is the larger operand's.
+  EXPECT_EQ(elw_adder(two, tf32_datum(1, 127, 0x001), kTf32Dst32), (AccTerm{0, 128, 0x3FE000}));
+  EXPECT_EQ(elw_adder(one_plus, tf32_datum(1, 128, 0), kTf32Dst32), (AccTerm{1, 128, 0x3FE000}));
+}
+
+TEST(FpuElwAdder, OnlyTheRoundingKeepsAnOperandElevenPlacesDown) {
+  // 2^11 (significand 0x400) + (2 - 2^-10) (significand 0x7FF, 11 places down): 2047 / 2048 rounds
+  // to 1, so the sum is 0x401 -> mantissa 0x802000, i.e. 2050 for the exact 2049.999...
+  EXPECT_EQ(elw_adder(tf32_datum(0, 138, 0), tf32_datum(0, 127, 0x3FF), kTf32Dst32),
+            (AccTerm{0, 138, 0x802000}));
+}
+
+TEST(FpuElwAdder, PhaseScaleAndZeroSumExponent) {
+  // Phase bit 0 divides by 2^5, bit 1 by 2^7 (ISA-defined): 1 + 1 at exponent 127 - 5 and 127 - 12.
+  FpuMode mode = kBf16Dst16;
+  mode.fidelity_phase = 1;
+  EXPECT_EQ(elw_adder(kOne, kOne, mode), (AccTerm{0, 122, 0x1000000}));
+  mode.fidelity_phase = 3;
+  EXPECT_EQ(elw_adder(kOne, kOne, mode), (AccTerm{0, 115, 0x1000000}));
+  // FP16 +0 + +0 into an FP32 Dst: both flushed, the empty sum sits at the clamp 127 - 2 * 15 = 97.
+  const uint32_t zero16 = fp16_datum(0, 0, 0);
+  EXPECT_EQ(elw_adder(zero16, zero16, kFp16Dst32), (AccTerm{0, 97, 0}));
+}
+
+TEST(FpuElwAdder, KeptMinusZeroWrapsTheDifference) {
+  // FP16 +0 - 0 with SrcB's zero flag disabled: SrcA is flushed (significand 0), SrcB is a kept -0
+  // with an implicit one (0x400); equal keys, no swap, 0 - 0x400 wraps to 0xFFFFFC00, and << 13 to
+  // 0xFF800000 - the value rtl/tmu_elw_adder.sv's header describes - at the zero-sum exponent 97.
+  FpuMode keep = kFp16Dst32;
+  keep.srcb_zero_flag_disabled = true;
+  EXPECT_EQ(elw_adder(fp16_datum(0, 0, 0), fp16_datum(1, 0, 0), keep), (AccTerm{0, 97, 0xFF800000}));
 }
 
 }  // namespace

@@ -200,7 +200,7 @@ TEST(Scoreboard, Fp32DstMismatchIsShownInTheDst32View) {
   EXPECT_EQ(m.expected_text, "0x607f0000 (FP32 1.75)");
   EXPECT_EQ(m.actual_text, "0x607f0001 (FP32 1.7500001192092896)");
   ASSERT_TRUE(m.datapath.has_value());
-  EXPECT_EQ(m.datapath->first_stage, "accum_normalize_round");
+  EXPECT_EQ(m.datapath->first_stage, "accum_normalize");
 }
 
 TEST(Scoreboard, ZeroaccMayReportValidityOnly) {

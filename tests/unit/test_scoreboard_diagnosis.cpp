@@ -47,13 +47,13 @@ TEST(ScoreboardDiagnosis, RoundingBitFlipIsNamedFinalRounding) {
   EXPECT_EQ(m.expected, 0x007Fu);
   EXPECT_EQ(m.actual_text, "0x017f (BF16 1.0078125)");
   ASSERT_TRUE(m.datapath.has_value());
-  EXPECT_EQ(m.datapath->first_stage, "accum_normalize_round");
+  EXPECT_EQ(m.datapath->first_stage, "accum_normalize");
   EXPECT_TRUE(contains(m.datapath->explanation, "final rounding")) << m.datapath->explanation;
   EXPECT_TRUE(contains(m.datapath->explanation, "went down")) << m.datapath->explanation;
   EXPECT_TRUE(contains(m.datapath->explanation, "(rounded up)")) << m.datapath->explanation;
   EXPECT_FALSE(contains(m.datapath->explanation, "exact tie")) << m.datapath->explanation;
   EXPECT_TRUE(m.datapath->recompute_matches_model);
-  EXPECT_TRUE(contains(m.report, "diagnosis   [accum_normalize_round]")) << m.report;
+  EXPECT_TRUE(contains(m.report, "diagnosis   [accum_normalize]")) << m.report;
 }
 
 TEST(ScoreboardDiagnosis, ExactTieRoundedToEvenIsNamedFinalRoundingAndTie) {
@@ -67,7 +67,7 @@ TEST(ScoreboardDiagnosis, ExactTieRoundedToEvenIsNamedFinalRoundingAndTie) {
   const Mismatch m = mvmul_with_element(b, 0x007F);
   EXPECT_EQ(m.expected, 0x017Fu);
   ASSERT_TRUE(m.datapath.has_value());
-  EXPECT_EQ(m.datapath->first_stage, "accum_normalize_round");
+  EXPECT_EQ(m.datapath->first_stage, "accum_normalize");
   EXPECT_TRUE(contains(m.datapath->explanation, "went up")) << m.datapath->explanation;
   EXPECT_TRUE(contains(m.datapath->explanation, "(truncated)")) << m.datapath->explanation;
   EXPECT_TRUE(contains(m.datapath->explanation, "exact tie")) << m.datapath->explanation;
@@ -99,7 +99,7 @@ TEST(ScoreboardDiagnosis, DstNotAccumulatedIsNamed) {
   const Mismatch m = mvmul_with_element(b, 0x407F);
   EXPECT_EQ(m.expected, 0x6080u);
   ASSERT_TRUE(m.datapath.has_value());
-  EXPECT_EQ(m.datapath->first_stage, "accum_normalize_round");
+  EXPECT_EQ(m.datapath->first_stage, "accum_normalize");
   EXPECT_EQ(m.datapath->explanation, "the Dst value was not accumulated (read as zero)");
 }
 
@@ -176,7 +176,7 @@ TEST(ScoreboardDiagnosis, SignOnlyDifferenceComesFirstAndOtherExplanationsAreLis
   ASSERT_EQ(found.size(), 1u);
   ASSERT_TRUE(found[0].datapath.has_value());
   EXPECT_EQ(found[0].actual_text, "0xa07f (BF16 -1.25)");
-  EXPECT_EQ(found[0].datapath->first_stage, "accum_normalize_round");
+  EXPECT_EQ(found[0].datapath->first_stage, "accum_normalize");
   EXPECT_TRUE(contains(found[0].datapath->explanation, "differs only in the sign")) << found[0].datapath->explanation;
   ASSERT_EQ(found[0].datapath->also_consistent.size(), 1u);
   EXPECT_EQ(found[0].datapath->also_consistent[0], "[operand read] SrcA and SrcB swapped (SrcB - SrcA)");

@@ -133,7 +133,7 @@ struct DatapathDiagnosis {
   unsigned fidelity_phase = 0;
   std::string srca_slice;  // which SrcA mantissa bits the phase multiplies
   std::string srcb_slice;
-  std::string first_stage;  // "fidelity_slice" | "align_group_sum" | "accum_normalize_round" | ""
+  std::string first_stage;  // "fidelity_slice" | "align_group_sum" | "accum_normalize" | ""
   std::string explanation;  // the heuristic's finding
   std::vector<std::string> also_consistent;  // other single perturbations reproducing the RTL value
   std::string stage_values;  // the model's value at every stage, one per line

@@ -90,8 +90,8 @@ AccumConfig accum_config(const FpuMode& mode) {
   return AccumConfig{mode.dst32, has_8bit_exponent(mode), mode.arch};
 }
 
-uint32_t accum_normalize_round(const AccTerm& group0, const AccTerm& group1, uint32_t dst_word,
-                               const AccumConfig& config, AccumTrace* trace) {
+uint32_t accum_normalize(const AccTerm& group0, const AccTerm& group1, uint32_t dst_word,
+                         const AccumConfig& config, AccumTrace* trace) {
   AccumTrace local;
   AccumTrace& t = trace ? *trace : local;
   t = AccumTrace{};

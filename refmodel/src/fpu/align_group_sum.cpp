@@ -8,6 +8,14 @@
 
 namespace tmu::fpu {
 
+AlignedProduct align_product(const SliceProduct& product, int32_t group_exponent) {
+  // rtl/tmu_align_product.sv clamps the distance to 15 to keep its shifter small; a 12-bit product
+  // is rounded to nothing from 13 places on, so no clamp is needed for the same results. A distance
+  // that is negative (not a product of this group) wraps to a huge shift and gives 0.
+  const auto distance = static_cast<uint32_t>(group_exponent - product.exponent);
+  return AlignedProduct{product.sign, shift_right_round_half_away(product.mantissa, distance)};
+}
+
 AccTerm align_group_sum(std::span<const SliceProduct, kProductsPerGroup> products) {
   int32_t group_exponent = products[0].exponent;
   for (const SliceProduct& p : products) group_exponent = std::max(group_exponent, p.exponent);
@@ -16,9 +24,9 @@ AccTerm align_group_sum(std::span<const SliceProduct, kProductsPerGroup> product
 
   int32_t sum = 0;  // at most 8 * (2^12 - 1): no overflow
   for (const SliceProduct& p : products) {
-    const auto shift = static_cast<uint32_t>(group_exponent - p.exponent);
-    const auto aligned = static_cast<int32_t>(shift_right_round_half_away(p.mantissa, shift));
-    sum += p.sign ? -aligned : aligned;
+    const AlignedProduct a = align_product(p, group_exponent);
+    const auto magnitude = static_cast<int32_t>(a.aligned);
+    sum += a.sign ? -magnitude : magnitude;
   }
 
   AccTerm term;

@@ -49,7 +49,7 @@ DstFormat dst_format(const FpuMode& mode) {
   return mode.srca_style == SrcStyle::FP16 ? DstFormat::FP16 : DstFormat::BF16;
 }
 
-uint32_t dst_to_acc_word(uint32_t dst_stored, const FpuMode& mode) {
+uint32_t dst_to_acc(uint32_t dst_stored, const FpuMode& mode) {
   switch (dst_format(mode)) {
     case DstFormat::FP32: return dst32_to_fp32(dst_stored);
     case DstFormat::BF16: return uint32_t{dst16_to_bf16(static_cast<uint16_t>(dst_stored))} << 16;
@@ -59,7 +59,7 @@ uint32_t dst_to_acc_word(uint32_t dst_stored, const FpuMode& mode) {
   return 0;  // the integer path never uses accumulator words
 }
 
-uint32_t acc_word_to_dst(uint32_t word, const FpuMode& mode) {
+uint32_t acc_to_dst(uint32_t word, const FpuMode& mode) {
   switch (dst_format(mode)) {
     case DstFormat::FP32: return dst32_from_fp32(word);
     // The BF16 rounding already left the low 16 bits zero.

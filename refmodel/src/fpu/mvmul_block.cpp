@@ -181,7 +181,7 @@ TMU_LANE_INLINE TermLanes group_adder_tree(const SrcAPlanes& a, const SrcBRow& b
 }
 
 // ---------------------------------------------------------------------------------------------
-// Stage 3: accum_normalize_round, eight elements at once
+// Stage 3: accum_normalize, eight elements at once
 // ---------------------------------------------------------------------------------------------
 
 // magnitude / 2^shift rounded with ties away from zero, for magnitude < 2^29 and shift 0..30 (where
@@ -218,7 +218,7 @@ TMU_LANE_INLINE Lanes round_presum_bits(Lanes magnitude, Lanes negative) {
   return ((magnitude - negative + (1 << (kDropBits - 1))) >> kDropBits) << kDropBits;
 }
 
-// The steps of accum_normalize_round, in its order, each done on every lane; the outcomes that end
+// The steps of accum_normalize, in its order, each done on every lane; the outcomes that end
 // the stage early (early underflow, cancellation) are applied by the final selects instead.
 TMU_LANE_INLINE WordLanes accumulate_lanes(const TermLanes& group0, const TermLanes& group1, WordLanes dst_word,
                                            const AccumConfig& config) {
@@ -267,8 +267,8 @@ TMU_LANE_INLINE WordLanes accumulate_lanes(const TermLanes& group0, const TermLa
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dst values <-> accumulator words (fpu_mode.cpp dst_to_acc_word / acc_word_to_dst, formats.cpp
-// layouts), eight at a time
+// Dst values <-> accumulator words (fpu_mode.cpp dst_to_acc / acc_to_dst, formats.cpp layouts),
+// eight at a time
 // ---------------------------------------------------------------------------------------------
 
 TMU_LANE_INLINE WordLanes words_from_dst(WordLanes v, DstFormat format) {

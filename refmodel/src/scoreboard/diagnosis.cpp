@@ -146,7 +146,7 @@ std::string term_text(const fpu::AccTerm& t) {
 }
 
 std::string accum_text(const fpu::AccumTrace& t, uint32_t dst_word) {
-  std::string s = fmt::format("  accum_normalize_round: Dst word {}, common exponent {}\n", hex(dst_word, 8), t.common_exponent);
+  std::string s = fmt::format("  accum_normalize: Dst word {}, common exponent {}\n", hex(dst_word, 8), t.common_exponent);
   s += fmt::format("    aligned group0 {} group1 {} Dst {}; after the 13-bit pre-sum rounding {} {} {}\n",
                    hex(t.aligned[0], 8), hex(t.aligned[1], 8), hex(t.aligned[2], 8), hex(t.presum[0], 8),
                    hex(t.presum[1], 8), hex(t.presum[2], 8));
@@ -225,8 +225,8 @@ std::vector<Hypothesis> matmul_hypotheses(const Element& e, const fpu::MvmulTrac
     if (truncate_group == 0) g[0] = align_truncating(all.first<8>());
     if (truncate_group == 1) g[1] = align_truncating(all.last<8>());
     if (lose_group >= 0) g[lose_group] = fpu::AccTerm{};
-    const uint32_t word = fpu::accum_normalize_round(g[0], g[1], with_dst ? t.dst_word : 0, fpu::accum_config(mode));
-    return fpu::acc_word_to_dst(word, mode);
+    const uint32_t word = fpu::accum_normalize(g[0], g[1], with_dst ? t.dst_word : 0, fpu::accum_config(mode));
+    return fpu::acc_to_dst(word, mode);
   };
   for (uint32_t q = 0; q < 4; ++q) {
     if (q == mode.fidelity_phase) continue;
@@ -254,7 +254,7 @@ std::vector<Hypothesis> matmul_hypotheses(const Element& e, const fpu::MvmulTrac
          through_stages(t.products, -1, g, true));
   }
   if (fpu::acc_exponent(t.dst_word) != 0)
-    test("accum_normalize_round", "the Dst value was not accumulated (read as zero)", through_stages(t.products, -1, -1, false));
+    test("accum_normalize", "the Dst value was not accumulated (read as zero)", through_stages(t.products, -1, -1, false));
   return found;
 }
 
@@ -284,7 +284,7 @@ std::vector<Hypothesis> elementwise_hypotheses(const Element& e, uint32_t actual
   if (e.op == Op::ELWADD)
     test("operand read", "SrcB's sign was inverted (computed ELWSUB)", run(Op::ELWSUB, e.a, e.b, e.dst_in, e.add_dst, e.mode));
   if (e.add_dst && e.dst_in != 0)
-    test("accum_normalize_round", "the Dst value was not accumulated (read as zero)", run(e.op, e.a, e.b, 0, e.add_dst, e.mode));
+    test("accum_normalize", "the Dst value was not accumulated (read as zero)", run(e.op, e.a, e.b, 0, e.add_dst, e.mode));
   return found;
 }
 
@@ -314,13 +314,13 @@ std::string probe_departure(const StageProbe& p, const fpu::MvmulTrace* mt, cons
     }
   }
   if (p.accum_magnitude && *p.accum_magnitude != accum.magnitude) {
-    *stage = "accum_normalize_round";
-    return fmt::format("RTL stage values first depart at accum_normalize_round (sum magnitude before normalisation): "
+    *stage = "accum_normalize";
+    return fmt::format("RTL stage values first depart at accum_normalize (sum magnitude before normalisation): "
                        "RTL {}, model {}", hex(*p.accum_magnitude, 8), hex(accum.magnitude, 8));
   }
   if (p.result_word && *p.result_word != accum.result_word) {
-    *stage = "accum_normalize_round";
-    return fmt::format("RTL stage values first depart at accum_normalize_round (after rounding): RTL word {}, model {}",
+    *stage = "accum_normalize";
+    return fmt::format("RTL stage values first depart at accum_normalize (after rounding): RTL word {}, model {}",
                        hex(*p.result_word, 8), hex(accum.result_word, 8));
   }
   return "the RTL's reported stage values agree with the model's; the difference arises when the result is packed into Dst";
@@ -381,7 +381,7 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
       d.explanation = fmt::format("integer results differ by {}",
                                   static_cast<int64_t>(dst32_to_int32(actual)) - dst32_to_int32(expected));
   } else {
-    const uint32_t e_word = fpu::dst_to_acc_word(expected, e.mode), a_word = fpu::dst_to_acc_word(actual, e.mode);
+    const uint32_t e_word = fpu::dst_to_acc(expected, e.mode), a_word = fpu::dst_to_acc(actual, e.mode);
     const fpu::AccumTrace* accum = nullptr;
     fpu::MvmulTrace mt;
     fpu::ElwTrace et;
@@ -438,10 +438,10 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
     const uint32_t e_key = bits<30, 0>(e_word), a_key = bits<30, 0>(a_word);
     const uint32_t ulp = ulp_of(e.mode);
     if (e_key == a_key && fpu::acc_sign(e_word) != fpu::acc_sign(a_word)) {
-      d.first_stage = "accum_normalize_round";
+      d.first_stage = "accum_normalize";
       d.explanation = "differs only in the sign: the sign of the sum (relative to Dst's) or its packing";
     } else if (fpu::acc_sign(e_word) == fpu::acc_sign(a_word) && (a_key > e_key ? a_key - e_key : e_key - a_key) == ulp) {
-      d.first_stage = "accum_normalize_round";
+      d.first_stage = "accum_normalize";
       d.explanation = final_rounding_explanation(*accum, e.mode, a_key > e_key);
     } else if (!found.empty()) {
       d.first_stage = found.front().stage;

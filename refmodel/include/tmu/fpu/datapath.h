@@ -1,9 +1,11 @@
 // The Matrix Unit (FPU) arithmetic datapath as silicon computes it, one pure function per hardware
-// stage. The stage boundaries and names are the ones the RTL will have:
+// stage. A stage has the name of the RTL module that implements it (accum_normalize:
+// rtl/tmu_accum_normalize.sv), so that the model, the RTL and the tests speak of a stage by one name:
 //
-//   fidelity_slice        SrcA/SrcB datum -> 5-bit and 7-bit mantissa slices -> 5x7 product + exponent
-//   align_group_sum       8 products -> aligned to their largest exponent (rounded) -> one signed sum
-//   accum_normalize_round two group sums + the Dst value -> common exponent -> add -> normalise -> round
+//   fidelity_slice   SrcA/SrcB datum -> 5-bit and 7-bit mantissa slices -> 5x7 product + exponent
+//   align_group_sum  8 products -> each aligned to their largest exponent (align_product) -> one sum
+//   accum_normalize  two group sums + the Dst value -> common exponent -> add -> normalise -> round
+//   elw_adder        ELWADD/ELWSUB: SrcA and SrcB -> the one term accum_normalize adds to Dst
 //
 // The bit-level behaviour follows Tenstorrent's ttsim (src/tensix.cpp: mvmul, elwmul, elwadd,
 // fpu_accum_normalize_encode), which is validated against silicon. The ISA documentation's float
@@ -77,11 +79,12 @@ constexpr uint32_t make_acc_word(uint32_t sign, uint32_t exponent, uint32_t mant
   return with_bits<31, 31>(with_bits<30, 23>(with_bits<22, 0>(0, mantissa23), exponent), sign);
 }
 
-uint32_t dst_to_acc_word(uint32_t dst_stored, const FpuMode& mode);
-uint32_t acc_word_to_dst(uint32_t word, const FpuMode& mode);
+uint32_t dst_to_acc(uint32_t dst_stored, const FpuMode& mode);  // twin of rtl/tmu_dst_to_acc.sv
+uint32_t acc_to_dst(uint32_t word, const FpuMode& mode);        // twin of rtl/tmu_acc_to_dst.sv
 
 // ---------------------------------------------------------------------------------------------
-// Rounding primitives shared by the stages (all on magnitudes; the callers own the signs).
+// Rounding primitives shared by the stages (all on magnitudes; the callers own the signs), in
+// refmodel/src/fpu/shift_round.cpp: rtl/tmu_shift_round.sv does both, told apart by its negative_i.
 // ---------------------------------------------------------------------------------------------
 
 // magnitude / 2^amount, rounded to nearest with ties away from zero (add half, truncate).
@@ -152,8 +155,17 @@ struct AccTerm {
 // signed products are summed. A group whose largest exponent is <= 0 contributes nothing.
 AccTerm align_group_sum(std::span<const SliceProduct, kProductsPerGroup> products);
 
+// A product at its group's exponent; the sign rides along so that the rounding sees only magnitudes.
+struct AlignedProduct {
+  uint32_t sign = 0;
+  uint32_t aligned = 0;  // the mantissa shifted to the group exponent: still kProductFractionBits
+  friend bool operator==(const AlignedProduct&, const AlignedProduct&) = default;
+};
+// Twin of rtl/tmu_align_product.sv: one product of align_group_sum's group, rounded ties away.
+AlignedProduct align_product(const SliceProduct& product, int32_t group_exponent);
+
 // ---------------------------------------------------------------------------------------------
-// Stage 3: accum_normalize_round (refmodel/src/fpu/accum_normalize.cpp)
+// Stage 3: accum_normalize (refmodel/src/fpu/accum_normalize.cpp)
 // ---------------------------------------------------------------------------------------------
 
 struct AccumConfig {
@@ -193,8 +205,8 @@ struct AccumTrace {
   AccumOutcome outcome = AccumOutcome::Normal;
   uint32_t result_word = 0;
 };
-uint32_t accum_normalize_round(const AccTerm& group0, const AccTerm& group1, uint32_t dst_word,
-                               const AccumConfig& config, AccumTrace* trace = nullptr);
+uint32_t accum_normalize(const AccTerm& group0, const AccTerm& group1, uint32_t dst_word,
+                         const AccumConfig& config, AccumTrace* trace = nullptr);
 
 // ---------------------------------------------------------------------------------------------
 // Whole-element operations (refmodel/src/fpu/elementwise.cpp). Each returns the new stored Dst value
@@ -225,6 +237,12 @@ struct ElwTrace {
   AccumTrace accum;
   uint32_t result_word = 0;
 };
+// Twin of rtl/tmu_elw_adder.sv (refmodel/src/fpu/elw_adder.cpp): the float ELWADD/ELWSUB operand
+// adder, whose one term accum_normalize adds to Dst. ELWSUB hands it SrcB with the sign bit inverted.
+// Fills trace's a, b, b_aligned and term. Unlike the RTL it has no Dst output: the one wrapped
+// difference (elw_adder.cpp), which the RTL's 28-bit accumulator cannot hold, goes to accum_normalize
+// as it is, whose 32-bit arithmetic wraps as ttsim's does.
+AccTerm elw_adder(uint32_t srca, uint32_t srcb, const FpuMode& mode, ElwTrace* trace = nullptr);
 // Dst += SrcA * SrcB for one fidelity phase. ELWMUL always accumulates onto Dst, whatever
 // dest_accum_en says (ttsim: "ELWMUL forces accumulation").
 uint32_t elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, const FpuMode& mode,

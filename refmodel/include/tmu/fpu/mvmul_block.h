@@ -143,7 +143,7 @@ constexpr int32_t round_signed_product_shift(int32_t doubled_product, int32_t sh
 }
 
 // The kernel's accumulator stage on its own, so that tests can drive it with chosen terms:
-// results[n] = accum_normalize_round(group0[n], group1[n], dst_words[n], config) for every n, for
+// results[n] = accum_normalize(group0[n], group1[n], dst_words[n], config) for every n, for
 // terms as align_group_sum makes them (exponent 0..1023, mantissa below 2^28) and any Dst word. All
 // spans must have the same length.
 void accumulate_block_terms(std::span<const AccTerm> group0, std::span<const AccTerm> group1,

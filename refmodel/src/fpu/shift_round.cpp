@@ -1,6 +1,7 @@
 // The two right-shift roundings the datapath uses when it aligns a value to a larger exponent or
 // drops low bits. Both add half an output LSB and truncate; they differ only in how a negative value
-// held as sign and magnitude breaks a tie.
+// held as sign and magnitude breaks a tie. The file has the name of rtl/tmu_shift_round.sv, which
+// does both behind one port (negative_i), so that either side of a mismatch leads to the other.
 #include "tmu/fpu/datapath.h"
 
 namespace tmu::fpu {
