@@ -5,12 +5,12 @@
 
 #include <cstdint>
 #include <cstring>
-#include <random>
 
 #include <Eigen/Dense>
 
 #include "exec_harness.h"
 #include "tmu/formats.h"
+#include "tmu/rng.h"
 
 namespace tmu::test {
 
@@ -23,11 +23,11 @@ struct Bf16 {
   uint32_t datum() const { return pack_src(SrcFields{sign, exp, mant7 << 3}, SrcStyle::BF16); }
 };
 
-inline Bf16 random_bf16(std::mt19937& rng, int exp_lo, int exp_hi) {
+inline Bf16 random_bf16(Rng& rng, int exp_lo, int exp_hi) {
   Bf16 b;
-  b.sign = rng() & 1;
-  b.exp = static_cast<uint32_t>(exp_lo + static_cast<int>(rng() % (exp_hi - exp_lo + 1)));
-  b.mant7 = rng() & 127;
+  b.sign = rng.bits(1);
+  b.exp = static_cast<uint32_t>(rng.between(exp_lo, exp_hi));
+  b.mant7 = rng.bits(7);
   return b;
 }
 
@@ -42,7 +42,7 @@ struct Tile {
   }
 };
 
-inline Tile random_tile(std::mt19937& rng, int exp_lo, int exp_hi) {
+inline Tile random_tile(Rng& rng, int exp_lo, int exp_hi) {
   Tile t;
   for (auto& row : t.v)
     for (auto& x : row) x = random_bf16(rng, exp_lo, exp_hi);

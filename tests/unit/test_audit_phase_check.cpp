@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "tmu/audit/phase_check.h"
+#include "tmu/rng.h"
 
 namespace tmu::audit {
 namespace {
@@ -161,10 +162,10 @@ TEST(AuditPhaseCheck, SwappedSlicingIsInvisibleInTheResultButFailsThePhaseCheck)
   MatmulRun r;
   r.c.format = SrcFormat::BF16;
   r.c.tiles = 1;
-  std::mt19937_64 rng(5);
+  Rng rng(5);
   for (auto* v : {&r.c.in0, &r.c.in1}) {
     v->resize(32 * 32);
-    for (SrcNumber& x : *v) x = src_from_fields(rng() & 1, 0, rng() & 127, SrcFormat::BF16);
+    for (SrcNumber& x : *v) x = src_from_fields(rng.bits(1), 0, rng.bits(7), SrcFormat::BF16);
   }
   r.exact = exact_matmul(r.c);
   const RunConfig good{SrcFormat::BF16, 4, true, {}, Arch::Blackhole};

@@ -4,12 +4,12 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <random>
 
 #include "cov/coverage.h"
 #include "tmu/decode.h"
 #include "tmu/error.h"
 #include "tmu/exec.h"
+#include "tmu/rng.h"
 
 namespace tmu::tb {
 namespace {
@@ -300,8 +300,8 @@ namespace {
 TEST(CovModel, RandomStreamHitsNoIllegalBin) {
   const uint64_t seed = 20261122;
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
-  std::mt19937_64 rng(seed);
-  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(rng() % n); };
+  Rng rng(seed);
+  auto pick = [&](uint32_t n) { return rng.below(n); };
   Coverage cov;
   unsigned executed = 0;
   for (int iter = 0; iter < 6000; ++iter) {
@@ -332,18 +332,19 @@ TEST(CovModel, RandomStreamHitsNoIllegalBin) {
     s.SrcA[0].Format = pick(2) ? DataFormat::BF16 : DataFormat::FP16;
     for (unsigned r = 0; r < kSrcRows; r += 1 + pick(8))
       for (unsigned col = 0; col < kSrcCols; col += 1 + pick(8)) {
-        s.SrcA[0].Rows[r][col] = static_cast<uint32_t>(rng()) & kSrcDatumMask;
-        s.SrcB[0].Rows[r][col] = static_cast<uint32_t>(rng()) & kSrcDatumMask;
+        s.SrcA[0].Rows[r][col] = rng.bits(32) & kSrcDatumMask;
+        s.SrcB[0].Rows[r][col] = rng.bits(32) & kSrcDatumMask;
       }
     for (unsigned r = 0; r < kDstRows; r += 1 + pick(16)) {
       s.Dst.RowValid[r] = pick(2);
-      for (unsigned col = 0; col < kDstCols; ++col) s.Dst.DstBits[r][col] = static_cast<uint16_t>(rng());
+      for (unsigned col = 0; col < kDstCols; ++col) s.Dst.DstBits[r][col] = static_cast<uint16_t>(rng.bits(16));
     }
     const auto insns = instructions(arch);
     const InsnSpec& spec = insns[pick(static_cast<uint32_t>(insns.size()))];
     std::vector<std::pair<Field, uint32_t>> fields;
     for (const FieldSpec& f : spec.fields()) {
-      uint32_t v = pick(3) == 0 ? f.max : static_cast<uint32_t>(rng() % (uint64_t{f.max} + 1));
+      // Operand fields are at most 16 bits wide, so f.max + 1 never wraps to 0.
+      uint32_t v = pick(3) == 0 ? f.max : pick(f.max + 1);
       if (f.id == Field::Dim16x16 || f.id == Field::Move4Rows) v = 1;  // the refmodel refuses 0
       if (f.id == Field::AddDst && spec.op == Op::DOTPV) v = 0;
       fields.emplace_back(f.id, v);

@@ -6,10 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 
 #include "test_fpu_support.h"
 #include "tmu/fpu/datapath.h"
+#include "tmu/rng.h"
 
 namespace {
 
@@ -38,12 +38,12 @@ TEST(FpuAccumNormalize, AddsAlignedTermsExactly) {
 }
 
 TEST(FpuAccumNormalize, GroupSumAlignmentTiesGoTowardPlusInfinity) {
-  std::mt19937 rng(7);
+  Rng rng(7);
   for (uint32_t shift = 1; shift <= 29; ++shift) {
     for (int rep = 0; rep < 8; ++rep) {
       // Keep the rounded term below 2^23 so that Dst + term is exact in 24 bits.
       const uint32_t k_bits = shift >= 27 ? 0 : std::min(22u, 27 - shift);
-      const uint32_t k = k_bits ? rng() % (1u << k_bits) : 0;
+      const uint32_t k = rng.bits(k_bits);  // bits(0) is 0, so k_bits = 0 needs no guard
       const uint32_t tie = (k << shift) | (1u << (shift - 1));
       for (uint32_t sign = 0; sign < 2; ++sign) {
         AccumTrace trace;
@@ -64,10 +64,10 @@ TEST(FpuAccumNormalize, GroupSumAlignmentTiesGoTowardPlusInfinity) {
 }
 
 TEST(FpuAccumNormalize, DstAlignmentTiesGoAwayFromZeroWhateverItsSign) {
-  std::mt19937 rng(8);
+  Rng rng(8);
   for (uint32_t shift = 1; shift <= 23; ++shift) {
     for (uint32_t sign = 0; sign < 2; ++sign) {
-      const uint32_t r = shift == 23 ? 0 : rng() % (1u << (23 - shift));
+      const uint32_t r = rng.bits(23 - shift);  // bits(0) is 0, so shift = 23 needs no guard
       const uint32_t full = (((1u << (23 - shift)) + r) << shift) | (1u << (shift - 1));  // 24-bit tie
       AccumTrace trace;
       accum_normalize({0, 150, kOne}, {}, acc_word(sign, 150 - shift, full & 0x7FFFFF), kFp32, &trace);
@@ -79,10 +79,10 @@ TEST(FpuAccumNormalize, DstAlignmentTiesGoAwayFromZeroWhateverItsSign) {
 }
 
 TEST(FpuAccumNormalize, SixteenBitDstPreRoundsEveryTermAtBit13) {
-  std::mt19937 rng(9);
+  Rng rng(9);
   for (int iter = 0; iter < 5000; ++iter) {
-    const uint32_t sign = rng() & 1;
-    uint32_t m = kOne | (rng() & 0x7FFFFF);
+    const uint32_t sign = rng.bits(1);
+    uint32_t m = kOne | rng.bits(23);
     if (iter % 4 == 0) m = (m & ~0x1FFFu) | 0x1000;  // exact tie at bit 12
     AccumTrace trace;
     accum_normalize({sign, 140, m}, {}, 0, kBf16, &trace);
@@ -116,11 +116,11 @@ TEST(FpuAccumNormalize, Bf16FinalRoundingTiesAwayAndDoubleRounds) {
 
 TEST(FpuAccumNormalize, SameExponentTermsRoundToNearestTiesAway) {
   // No alignment, so the result is the exact signed sum rounded once to 24 bits, ties away from zero.
-  std::mt19937 rng(10);
+  Rng rng(10);
   for (int iter = 0; iter < 20000; ++iter) {
-    const AccTerm g0{static_cast<uint32_t>(rng() & 1), 120, static_cast<uint32_t>(rng() % (1u << 27))};
-    const AccTerm g1{static_cast<uint32_t>(rng() & 1), 120, static_cast<uint32_t>(rng() % (1u << 27))};
-    const uint32_t dst = acc_word(rng() & 1, 120, rng() & 0x7FFFFF);
+    const AccTerm g0{rng.bits(1), 120, rng.bits(27)};
+    const AccTerm g1{rng.bits(1), 120, rng.bits(27)};
+    const uint32_t dst = acc_word(rng.bits(1), 120, rng.bits(23));
     long double sum = (dst >> 31 ? -1.0L : 1.0L) * (kOne | (dst & 0x7FFFFF));
     sum += (g0.sign ? -1.0L : 1.0L) * g0.mantissa + (g1.sign ? -1.0L : 1.0L) * g1.mantissa;
     long double expected = 0;

@@ -8,9 +8,9 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
-#include <random>
 
 #include "tmu/fpu/datapath.h"
+#include "tmu/rng.h"
 
 namespace {
 
@@ -57,14 +57,14 @@ TEST(FpuAlignGroupSum, TiesRoundAwayFromZeroAtEveryShift) {
 }
 
 TEST(FpuAlignGroupSum, RandomGroupsMatchRoundToNearestPerProduct) {
-  std::mt19937 rng(1234);
+  tmu::Rng rng(1234);
   for (int iter = 0; iter < 20000; ++iter) {
     Group g;
     int32_t top = -1000;
     for (auto& p : g) {
-      p.sign = rng() & 1;
-      p.exponent = 50 + static_cast<int32_t>(rng() % 20);
-      p.mantissa = rng() % 4096;  // any 12-bit 5x7 product
+      p.sign = rng.bits(1);
+      p.exponent = rng.between(50, 69);
+      p.mantissa = rng.bits(12);  // any 12-bit 5x7 product
       top = std::max(top, p.exponent);
     }
     long double sum = 0;

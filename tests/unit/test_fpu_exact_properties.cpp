@@ -7,10 +7,10 @@
 #include <array>
 #include <cmath>
 #include <initializer_list>
-#include <random>
 
 #include "test_fpu_support.h"
 #include "tmu/fpu/datapath.h"
+#include "tmu/rng.h"
 
 namespace {
 
@@ -36,14 +36,14 @@ struct Bf16Case {
 
 // All SrcA datums share one exponent and all SrcB datums another, so every nonzero product has the
 // same exponent and no alignment inside a group drops bits; about one lane in eight is zero.
-Bf16Case random_bf16_case(std::mt19937& rng, uint32_t srcb_mantissa_mask = 0x7F) {
+Bf16Case random_bf16_case(Rng& rng, uint32_t srcb_mantissa_mask = 0x7F) {
   Bf16Case c;
-  c.ea = 100 + rng() % 50;
-  c.eb = 100 + rng() % 50;
+  c.ea = static_cast<uint32_t>(rng.between(100, 149));
+  c.eb = static_cast<uint32_t>(rng.between(100, 149));
   for (unsigned k = 0; k < 16; ++k) {
-    const bool zero = rng() % 8 == 0;
-    c.a[k] = bf16_datum(rng() & 1, zero ? 0 : c.ea, rng() & 0x7F);
-    c.b[k] = bf16_datum(rng() & 1, c.eb, rng() & srcb_mantissa_mask);
+    const bool zero = rng.chance(1, 8);
+    c.a[k] = bf16_datum(rng.bits(1), zero ? 0 : c.ea, rng.bits(7));
+    c.b[k] = bf16_datum(rng.bits(1), c.eb, rng.bits(7) & srcb_mantissa_mask);
   }
   return c;
 }
@@ -60,7 +60,7 @@ long double dot(const Vec& a, const Vec& b, bool fp16, uint32_t srca_mantissa_ke
 }
 
 TEST(FpuExactProperties, Bf16AllFourPhasesIntoFp32DstAreExact) {
-  std::mt19937 rng(42);
+  Rng rng(42);
   for (int iter = 0; iter < 3000; ++iter) {
     const Bf16Case c = random_bf16_case(rng);
     // Start Dst at zero or at a value on the products' grid (2^-14 of one product's unit), small
@@ -68,7 +68,7 @@ TEST(FpuExactProperties, Bf16AllFourPhasesIntoFp32DstAreExact) {
     long double dst0 = 0;
     if (iter % 2) {
       const int unit = static_cast<int>(c.ea + c.eb) - 254 - 14;
-      dst0 = std::ldexp(static_cast<long double>(static_cast<int32_t>(rng() % (1u << 19)) - (1 << 18)), unit);
+      dst0 = std::ldexp(static_cast<long double>(rng.between(-(1 << 18), (1 << 18) - 1)), unit);
     }
     const long double expected = dst0 + dot(c.a, c.b, false);
     ASSERT_TRUE(exact_in_fp32(expected));
@@ -82,7 +82,7 @@ TEST(FpuExactProperties, Bf16AllFourPhasesIntoFp32DstAreExact) {
 }
 
 TEST(FpuExactProperties, LoFiIsTheExactProductOfTruncatedMantissas) {
-  std::mt19937 rng(43);
+  Rng rng(43);
   for (int iter = 0; iter < 3000; ++iter) {
     const Bf16Case c = random_bf16_case(rng);
     // Phase 0 sees the implicit one + top four SrcA bits and the implicit one + top six SrcB bits.
@@ -94,7 +94,7 @@ TEST(FpuExactProperties, LoFiIsTheExactProductOfTruncatedMantissas) {
 
 TEST(FpuExactProperties, Bf16HiFi2IsExactWhenSrcBHasSixMantissaBits) {
   // SrcASrcB.md: phases 0 and 1 consume all of SrcA and SrcB's implicit one + top six bits.
-  std::mt19937 rng(44);
+  Rng rng(44);
   for (int iter = 0; iter < 2000; ++iter) {
     const Bf16Case c = random_bf16_case(rng, 0x7E);
     FpuMode mode{SrcStyle::BF16, SrcStyle::BF16, true, 0};
@@ -106,15 +106,15 @@ TEST(FpuExactProperties, Bf16HiFi2IsExactWhenSrcBHasSixMantissaBits) {
 // the exact sum within FP32's 24 bits.
 void check_ten_bit_mantissas(SrcStyle style, uint32_t seed) {
   const bool fp16 = style == SrcStyle::FP16;
-  std::mt19937 rng(seed);
+  Rng rng(seed);
   for (int iter = 0; iter < 3000; ++iter) {
     Vec a{}, b{};
-    const uint32_t ea = fp16 ? 8 + rng() % 16 : 100 + rng() % 50;
-    const uint32_t eb = fp16 ? 8 + rng() % 16 : 100 + rng() % 50;
+    const uint32_t ea = static_cast<uint32_t>(fp16 ? rng.between(8, 23) : rng.between(100, 149));
+    const uint32_t eb = static_cast<uint32_t>(fp16 ? rng.between(8, 23) : rng.between(100, 149));
     for (unsigned n = 0; n < 4; ++n) {
-      const unsigned k = rng() % 16;
-      a[k] = src_datum(rng() & 1, ea, rng() & 0x3FF);
-      b[k] = src_datum(rng() & 1, eb, rng() & 0x3FF);
+      const unsigned k = rng.below(16);
+      a[k] = src_datum(rng.bits(1), ea, rng.bits(10));
+      b[k] = src_datum(rng.bits(1), eb, rng.bits(10));
     }
     const long double expected = dot(a, b, fp16, 0x3FE, 0x3FF);
     ASSERT_TRUE(exact_in_fp32(expected));

@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <random>
 
 #include "test_fpu_support.h"
 #include "tmu/fpu/datapath.h"
+#include "tmu/rng.h"
 
 namespace {
 
@@ -73,9 +73,9 @@ TEST(FpuGmpool, DstReadWriteRoundTrips) {
     ASSERT_EQ(gmpool_write_dst(gmpool_read_dst(v << 16, GmpoolDstStyle::FP16), GmpoolDstStyle::FP16), v << 16)
         << v;
   }
-  std::mt19937 rng(3);
+  Rng rng(3);
   for (int i = 0; i < 100000; ++i) {
-    const uint32_t v = rng();
+    const uint32_t v = rng.bits(32);
     // TF32 keeps the top ten FP32 mantissa bits (physical bits 30:24 and 15:13).
     ASSERT_EQ(gmpool_write_dst(gmpool_read_dst(v, GmpoolDstStyle::TF32), GmpoolDstStyle::TF32),
               v & 0xFFFFE000u)
@@ -98,17 +98,17 @@ uint32_t src_as_fp32(uint32_t datum, bool bf16) {
   return ((datum >> 18) << 31) | (exponent << 23) | (mantissa << 13);
 }
 
-uint32_t random_datum(std::mt19937& rng) {
-  switch (rng() % 6) {
-    case 0: return src_datum(rng() & 1, 0, rng() & 0x3FF);    // zero / denormal
-    case 1: return src_datum(rng() & 1, 255, rng() & 0x3FF);  // "infinity"
-    case 2: return src_datum(rng() & 1, 120 + rng() % 4, rng() & 0x3FF);
-    default: return src_datum(rng() & 1, rng() & 0xFF, rng() & 0x3FF);
+uint32_t random_datum(Rng& rng) {
+  switch (rng.below(6)) {
+    case 0: return src_datum(rng.bits(1), 0, rng.bits(10));    // zero / denormal
+    case 1: return src_datum(rng.bits(1), 255, rng.bits(10));  // "infinity"
+    case 2: return src_datum(rng.bits(1), rng.between(120, 123), rng.bits(10));
+    default: return src_datum(rng.bits(1), rng.bits(8), rng.bits(10));
   }
 }
 
 TEST(FpuGmpool, MatchesFp32TotalOrderFormulationForUnitScale) {
-  std::mt19937 rng(4);
+  Rng rng(4);
   Vec ones;
   ones.fill(kScaleOne);
   for (int iter = 0; iter < 20000; ++iter) {
@@ -117,10 +117,10 @@ TEST(FpuGmpool, MatchesFp32TotalOrderFormulationForUnitScale) {
     Vec col;
     for (auto& d : col) d = random_datum(rng);
     uint32_t dst;
-    switch (rng() % 4) {
+    switch (rng.below(4)) {
       case 0: dst = dst32 ? kGmpoolUndefinedDst32 : (kGmpoolUndefinedDst16 << 16); break;
-      case 1: dst = 0x80000000u & rng(); break;  // +0 or -0
-      default: dst = dst32 ? rng() : (rng() & 0xFFFF0000u); break;
+      case 1: dst = rng.bits(1) << 31; break;  // +0 or -0
+      default: dst = dst32 ? rng.bits(32) : (rng.bits(16) << 16); break;
     }
     // ttsim: Dst as an FP32 pattern (TF32-truncated, or BF16 in the high half).
     uint32_t best = dst32 ? (dst32_ieee_from_phys(dst) & 0xFFFFE000u)

@@ -6,11 +6,11 @@
 
 #include <algorithm>
 #include <array>
-#include <random>
 #include <vector>
 
 #include "test_fpu_support.h"
 #include "tmu/fpu/datapath.h"
+#include "tmu/rng.h"
 
 namespace {
 
@@ -52,11 +52,11 @@ TEST(FpuInt8, FidelityPhaseTableGivesExactProducts) {
     std::vector<uint32_t> phases;
   };
   const Row table[] = {{31, 15, {3}}, {31, 1023, {1, 3}}, {255, 15, {2, 3}}, {255, 1023, {0, 1, 2, 3}}};
-  std::mt19937 rng(5);
+  Rng rng(5);
   for (const Row& row : table) {
     for (int iter = 0; iter < 20000; ++iter) {
-      const int32_t a = static_cast<int32_t>(rng() % (2 * row.max_a + 1)) - row.max_a;
-      const int32_t b = static_cast<int32_t>(rng() % (2 * row.max_b + 1)) - row.max_b;
+      const int32_t a = rng.between(-row.max_a, row.max_a);
+      const int32_t b = rng.between(-row.max_b, row.max_b);
       uint32_t dst = 0;
       for (uint32_t phase : row.phases) dst = int8_elwmul_element(int8_datum(a), int8_datum(b), dst, phase);
       ASSERT_EQ(dst32_int_from_phys(dst), int64_t{a} * b) << a << " x " << b;
@@ -72,14 +72,13 @@ TEST(FpuInt8, SrcAUsesOnlyItsLowEightMagnitudeBits) {
 }
 
 TEST(FpuInt8, MvmulAllPhasesIsTheIntegerDotProduct) {
-  std::mt19937 rng(6);
+  Rng rng(6);
   for (int iter = 0; iter < 5000; ++iter) {
     Vec a{}, b{};
-    int64_t expected = static_cast<int64_t>(rng() % 2000001) - 1000000;
+    int64_t expected = rng.between(-1000000, 1000000);
     const uint32_t dst0 = dst32_phys_from_int(expected);
     for (unsigned k = 0; k < 16; ++k) {
-      const int32_t va = static_cast<int32_t>(rng() % 2047) - 1023,
-                    vb = static_cast<int32_t>(rng() % 2047) - 1023;
+      const int32_t va = rng.between(-1023, 1023), vb = rng.between(-1023, 1023);
       a[k] = int8_datum(va);
       b[k] = int8_datum(vb);
       expected += int64_t{va < 0 ? -((-va) & 0xFF) : (va & 0xFF)} * vb;

@@ -15,7 +15,7 @@ struct SrcImage {
   Bf16 a[64][16], b[64][16];
 };
 
-SrcImage load_random(TensixState& s, std::mt19937& rng, int exp_lo, int exp_hi) {
+SrcImage load_random(TensixState& s, Rng& rng, int exp_lo, int exp_hi) {
   SrcImage img;
   for (int r = 0; r < 64; ++r)
     for (int c = 0; c < 16; ++c) {
@@ -73,7 +73,7 @@ class EltwiseBroadcast : public ::testing::TestWithParam<Bcast> {};
 TEST_P(EltwiseBroadcast, AddSubMulOverA64RowRegionAreExact) {
   const Bcast b = GetParam();
   for (const char* op : {"ELWADD", "ELWSUB", "ELWMUL"}) {
-    std::mt19937 rng(static_cast<unsigned>(b) * 10 + op[3]);
+    Rng rng(static_cast<unsigned>(b) * 10 + op[3]);
     TensixState s = test::fresh();
     const SrcImage img = load_random(s, rng, 127, 127);
     const bool mul = std::string(op) == "ELWMUL";
@@ -92,7 +92,7 @@ INSTANTIATE_TEST_SUITE_P(AllBroadcasts, EltwiseBroadcast,
                          ::testing::Values(Bcast::None, Bcast::Col, Bcast::Row, Bcast::Scalar));
 
 TEST(EltwiseMul, LoFiIsTheProductOfTheTopSlices) {
-  std::mt19937 rng(5);
+  Rng rng(5);
   TensixState s = test::fresh();
   const SrcImage img = load_random(s, rng, 127, 127);
   run_eltwise(s, "ELWMUL", Bcast::None, 1);
@@ -109,7 +109,7 @@ TEST(EltwiseMul, LoFiIsTheProductOfTheTopSlices) {
 // column sums of the 16x16 SrcA face and rows 1..3 the products with SrcB rows 1..3 (zero here).
 TEST(ReduceGapool, ColumnSumsLoFiTruncatesSrcAHiFi2IsExact) {
   for (unsigned phases : {1u, 2u}) {
-    std::mt19937 rng(77);
+    Rng rng(77);
     TensixState s = test::fresh();
     load_random(s, rng, 127, 127);
     SrcImage img;
@@ -152,7 +152,7 @@ unsigned expected_winner_row(const std::array<double, 16>& col) {
 }
 
 TEST(MaxPoolGmpool, ArgmaxIndicesPointAtTheMaximaWithHardwareTieOrder) {
-  std::mt19937 rng(99);
+  Rng rng(99);
   TensixState s = test::fresh();
   s.Config[0].ALU_ACC_CTRL_Fp32_enabled = true;
   test::give_banks_to_matrix_unit(s);

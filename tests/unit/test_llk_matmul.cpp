@@ -51,7 +51,7 @@ class MatmulFidelity : public ::testing::TestWithParam<unsigned> {};
 // hardware result must equal, bit for bit, the exact sum of the slice products of the phases run.
 TEST_P(MatmulFidelity, EqualExponentTileIsExactSumOfPhaseSliceProducts) {
   const unsigned phases = GetParam();
-  std::mt19937 rng(1000 + phases);
+  Rng rng(1000 + phases);
   const Tile in0 = test::random_tile(rng, 127, 127);
   const Tile in1 = test::random_tile(rng, 127, 127);
   Mat expected = Mat::Zero(32, 32);
@@ -72,7 +72,7 @@ TEST_P(MatmulFidelity, EqualExponentTileIsExactSumOfPhaseSliceProducts) {
 INSTANTIATE_TEST_SUITE_P(LoFiToHiFi4, MatmulFidelity, ::testing::Values(1u, 2u, 3u, 4u));
 
 TEST(MatmulReplay, RwcsEndWhereTheyStartedAndEachHiFiPassAdvancesThePhase) {
-  std::mt19937 rng(7);
+  Rng rng(7);
   const Tile t = test::random_tile(rng, 127, 127);
   const TensixState s = run_matmul_tile(t, t, 3);
   const Rwc& r = s.RWCs[0];
@@ -88,7 +88,7 @@ TEST(MatmulReplay, RwcsEndWhereTheyStartedAndEachHiFiPassAdvancesThePhase) {
 // group's largest product (< 2^-11 |largest product| each, so < 2^-8 per group), and the FP32 Dst
 // rounds each of the 16 accumulations by at most 2^-24 of the running value.
 TEST(MatmulReplay, RandomExponentHiFi4StaysWithinTheAlignmentErrorBound) {
-  std::mt19937 rng(42);
+  Rng rng(42);
   const Tile in0 = test::random_tile(rng, 118, 136);
   const Tile in1 = test::random_tile(rng, 118, 136);
   const Mat a = in1.values(), b = in0.values();

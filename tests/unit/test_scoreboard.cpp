@@ -1,10 +1,9 @@
 // The lock-step scoreboard: a correct fake-RTL stream passes; each kind of corrupted observation gives
 // exactly one mismatch with the right location and decoded values. Expected values are worked out by
 // hand from the Src/Dst bit diagrams (Bits32.lua) and the instruction pages.
-#include <random>
-
 #include "test_scoreboard_harness.h"
 #include "tmu/error.h"
+#include "tmu/rng.h"
 
 namespace tmu {
 namespace {
@@ -25,10 +24,10 @@ TEST(Scoreboard, CorrectFakeRtlStreamPassesAndFinalStateMatches) {
   ScoreboardOptions o;
   o.test_name = "mixed_stream";
   Bench b(o);
-  std::mt19937 rng(7);
+  Rng rng(7);
   auto random_row = [&] {
     test::Row16 r;
-    for (auto& v : r) v = bf16(120 + rng() % 14, rng() & 0x7F, rng() & 1);
+    for (auto& v : r) v = bf16(rng.between(120, 133), rng.bits(7), rng.bits(1));
     return r;
   };
   b.sb.set_addr_mod(0, 1, AddrModAB{0, false, false, 8, false, false}, AddrModDst{8, false, false, false, 0, false}, {});

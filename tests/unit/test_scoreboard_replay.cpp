@@ -2,11 +2,11 @@
 // reproduces the model's values without the simulator.
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 
 #include "test_scoreboard_harness.h"
 #include "tmu/program.h"
+#include "tmu/rng.h"
 
 namespace tmu {
 namespace {
@@ -68,27 +68,27 @@ TEST(ScoreboardReplay, ReplayIsSavedWhenADirectoryIsGiven) {
 
 // Every part of the state an instruction can read survives the trip through a replay program.
 TEST(ScoreboardReplay, ProgramRebuildsTheReadableState) {
-  std::mt19937 rng(11);
+  Rng rng(11);
   for (Arch arch : {Arch::Blackhole, Arch::Wormhole}) {
     TensixState s;
     s.arch = arch;
     const unsigned thread = 2;
     for (FieldScope scope : {FieldScope::Config, FieldScope::ThreadConfig, FieldScope::AddrMod, FieldScope::Rwc, FieldScope::Global})
       for (const StateField& f : state_fields(scope))
-        for (unsigned index = 0; index < 8; ++index) f.set(s, thread, index, rng() & low_mask(f.width));
+        for (unsigned index = 0; index < 8; ++index) f.set(s, thread, index, rng.bits(f.width));
     for (unsigned b = 0; b < kSrcBanks; ++b) {
-      s.SrcA[b].AllowedClient = (rng() & 1) ? SrcClient::MatrixUnit : SrcClient::Unpackers;
+      s.SrcA[b].AllowedClient = rng.bits(1) ? SrcClient::MatrixUnit : SrcClient::Unpackers;
       s.SrcB[b].Format = DataFormat::FP16;
-      for (unsigned r = 0; r < kSrcRows; r += 1 + rng() % 5)
-        for (unsigned c = 0; c < kSrcCols; ++c) s.SrcA[b].Rows[r][c] = rng() & kSrcDatumMask;
+      for (unsigned r = 0; r < kSrcRows; r += 1 + rng.below(5))
+        for (unsigned c = 0; c < kSrcCols; ++c) s.SrcA[b].Rows[r][c] = rng.bits(32) & kSrcDatumMask;
       s.SrcB[b].Rows[63] = filled(0x12345);
     }
     s.Unpackers[1].SrcBank = 1;
     for (unsigned r = 0; r < kDstRows; ++r) {
-      for (unsigned c = 0; c < kDstCols; ++c) s.Dst.DstBits[r][c] = static_cast<uint16_t>(rng());
-      s.Dst.RowValid[r] = rng() % 3 == 0;
+      for (unsigned c = 0; c < kDstCols; ++c) s.Dst.DstBits[r][c] = static_cast<uint16_t>(rng.bits(16));
+      s.Dst.RowValid[r] = rng.chance(1, 3);
     }
-    for (unsigned g = 0; g < kNumGprs; ++g) s.GPRs[thread][g] = rng();
+    for (unsigned g = 0; g < kNumGprs; ++g) s.GPRs[thread][g] = rng.bits(32);
 
     const uint32_t nop = assemble("DMANOP", arch).word;
     const ProgramRun run = run_text(replay_program_text(s, thread, nop, "round trip"), arch);
