@@ -73,7 +73,8 @@ if [ "$perf" -eq 1 ]; then
     echo "perf profile of $b/tb/tmu_tb (random, blackhole, $n instructions): share of samples"
     perf report -q -i "$data" --no-children --sort symbol 2>/dev/null | awk '
       { share = $1; sub(/%/, "", share); sym = $0; sub(/^[^]]*\] /, "", sym)
-        if (sym ~ /tmu_mvmul_element/)                     k = "RTL: MVMUL block elements"
+        # (tmu_mac_element: the elements' name in builds before the refmodel's stage names)
+        if (sym ~ /tmu_mvmul_element|tmu_mac_element/)   k = "RTL: MVMUL block elements"
         else if (sym ~ /tmu_elw_element/)                k = "RTL: element-wise unit elements"
         else if (sym ~ /tmu_gmpool/)                     k = "RTL: GMPOOL columns"
         else if (sym ~ /^Vtmu_tb_top/)                   k = "RTL: the rest of the unit and the SV testbench top"

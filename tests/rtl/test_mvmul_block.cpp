@@ -197,39 +197,39 @@ Operation random_operation(Rng& rng) {
 }
 
 void drive_operation(Model& top, const Operation& op) {
-  top.ma_valid_i = 1;
-  top.ma_srca_style_i = static_cast<uint8_t>(op.mode.srca_style);
-  top.ma_srcb_style_i = static_cast<uint8_t>(op.mode.srcb_style);
-  top.ma_dst32_i = op.mode.dst32;
-  top.ma_phase_i = static_cast<uint8_t>(op.mode.fidelity_phase);
-  top.ma_arch_i = op.mode.arch == Arch::Wormhole;
-  top.ma_int8_i = fpu::is_int8_math(op.mode);
-  top.ma_zero_flag_disabled_i = op.mode.srcb_zero_flag_disabled;
+  top.mvb_valid_i = 1;
+  top.mvb_srca_style_i = static_cast<uint8_t>(op.mode.srca_style);
+  top.mvb_srcb_style_i = static_cast<uint8_t>(op.mode.srcb_style);
+  top.mvb_dst32_i = op.mode.dst32;
+  top.mvb_phase_i = static_cast<uint8_t>(op.mode.fidelity_phase);
+  top.mvb_arch_i = op.mode.arch == Arch::Wormhole;
+  top.mvb_int8_i = fpu::is_int8_math(op.mode);
+  top.mvb_zero_flag_disabled_i = op.mode.srcb_zero_flag_disabled;
   for (unsigned k = 0; k < fpu::kDotLength; ++k)
     for (unsigned j = 0; j < kCols; ++j)
-      put_bits(top.ma_srca_i, (k * kCols + j) * kSrcDatumW, kSrcDatumW, op.block.srca[k][j]);
+      put_bits(top.mvb_srca_i, (k * kCols + j) * kSrcDatumW, kSrcDatumW, op.block.srca[k][j]);
   for (unsigned i = 0; i < kMvmulRows; ++i) {
     for (unsigned k = 0; k < fpu::kDotLength; ++k)
-      put_bits(top.ma_srcb_i, (i * fpu::kDotLength + k) * kSrcDatumW, kSrcDatumW, op.block.srcb[i][k]);
-    for (unsigned j = 0; j < kCols; ++j) top.ma_dst_i[i * kCols + j] = op.block.dst[i][j];
+      put_bits(top.mvb_srcb_i, (i * fpu::kDotLength + k) * kSrcDatumW, kSrcDatumW, op.block.srcb[i][k]);
+    for (unsigned j = 0; j < kCols; ++j) top.mvb_dst_i[i * kCols + j] = op.block.dst[i][j];
   }
 }
 
 // Garbage on the data inputs while valid is low: the pipeline must ignore it.
 void drive_bubble(Model& top, Rng& rng) {
-  top.ma_valid_i = 0;
-  top.ma_srca_style_i = static_cast<uint8_t>(rng.bits(2));
-  top.ma_int8_i = top.ma_srca_style_i == static_cast<uint8_t>(SrcStyle::INT8);
-  top.ma_zero_flag_disabled_i = rng.bits(1);
-  top.ma_dst32_i = rng.bits(1);
-  top.ma_phase_i = static_cast<uint8_t>(rng.bits(2));
-  for (unsigned w = 0; w < kMvmulRows * kCols; ++w) top.ma_dst_i[w] = static_cast<uint32_t>(rng.bits(32));
+  top.mvb_valid_i = 0;
+  top.mvb_srca_style_i = static_cast<uint8_t>(rng.bits(2));
+  top.mvb_int8_i = top.mvb_srca_style_i == static_cast<uint8_t>(SrcStyle::INT8);
+  top.mvb_zero_flag_disabled_i = rng.bits(1);
+  top.mvb_dst32_i = rng.bits(1);
+  top.mvb_phase_i = static_cast<uint8_t>(rng.bits(2));
+  for (unsigned w = 0; w < kMvmulRows * kCols; ++w) top.mvb_dst_i[w] = static_cast<uint32_t>(rng.bits(32));
 }
 
 void check_result(const Model& top, const Operation& op, Checker& chk) {
   for (unsigned i = 0; i < kMvmulRows; ++i)
     for (unsigned j = 0; j < kCols; ++j) {
-      const uint32_t got = top.ma_dst_o[i * kCols + j];
+      const uint32_t got = top.mvb_dst_o[i * kCols + j];
       const uint32_t want = op.block.dst[i][j];
       if (got == want) {
         chk.pass();
@@ -248,9 +248,9 @@ int test_mvmul_block(Sim& sim, const Options& opt) {
   Rng rng(opt.seed);
   Model& top = *sim.top;
   const uint64_t operations = opt.cases ? opt.cases : 50000;
-  static_assert(sizeof(top.ma_dst_o) * 8 == kMvmulRows * kCols * 32, "tmu_blocks_tb MvmulRows != kMvmulRows");
+  static_assert(sizeof(top.mvb_dst_o) * 8 == kMvmulRows * kCols * 32, "tmu_blocks_tb MvmulRows != kMvmulRows");
 
-  top.ma_valid_i = 0;
+  top.mvb_valid_i = 0;
   sim.reset();
   // INT8 coverage: operations per phase and with the zero flag disabled, elements that saturated.
   std::array<uint64_t, 4> int8_ops{};
@@ -272,7 +272,7 @@ int test_mvmul_block(Sim& sim, const Options& opt) {
         fpu::mvmul_block(op.block, op.mode);  // dst now holds the expected values
         return op;
       },
-      [&] { drive_bubble(top, rng); }, [&] { return top.ma_valid_o != 0; },
+      [&] { drive_bubble(top, rng); }, [&] { return top.mvb_valid_o != 0; },
       [&](const Operation& op) {
         if (fpu::is_int8_math(op.mode)) {
           ++int8_ops[op.mode.fidelity_phase & 3];

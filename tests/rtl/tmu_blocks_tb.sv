@@ -8,7 +8,7 @@
 //  al_*  a free-standing tmu_align_group_sum, for products no fidelity slice would make.
 //  ac_*  a free-standing tmu_accum_normalize, for arbitrary terms and Dst words.
 //  gpr_* tmu_gpr_unit;  rwc_* tmu_rwc (both clocked by clk_i / rst_ni).
-//  ma_*  tmu_mvmul_block with MvmulRows output rows (a reduced array keeps the build lean), clocked.
+//  mvb_*  tmu_mvmul_block with MvmulRows output rows (a reduced array keeps the build lean), clocked.
 //  sr_*  tmu_src_regs for SrcA (sra_*) and SrcB (srb_*), both with 16-row windows as the Matrix
 //        Unit top has them: operand i's inputs at bit i (or field i) of each shared port;
 //        dr_* tmu_dst_regs (2 read ports).
@@ -87,19 +87,19 @@ module tmu_blocks_tb (
   output logic [tmu_pkg::NumThreads*tmu_pkg::RwcW-1:0]  rwc_o,
 
   // ---- MVMUL block (MvmulRows rows; tests/rtl/test_mvmul_block.cpp kMvmulRows must match) ----
-  input  logic                                          ma_valid_i,
-  input  logic [16*16*tmu_pkg::SrcDatumW-1:0]           ma_srca_i,
-  input  logic [2*16*tmu_pkg::SrcDatumW-1:0]            ma_srcb_i,
-  input  logic [2*16*32-1:0]                            ma_dst_i,
-  input  logic [1:0]                                    ma_srca_style_i,
-  input  logic [1:0]                                    ma_srcb_style_i,
-  input  logic                                          ma_dst32_i,
-  input  logic [1:0]                                    ma_phase_i,
-  input  logic                                          ma_arch_i,
-  input  logic                                          ma_int8_i,
-  input  logic                                          ma_zero_flag_disabled_i,
-  output logic                                          ma_valid_o,
-  output logic [2*16*32-1:0]                            ma_dst_o,
+  input  logic                                          mvb_valid_i,
+  input  logic [16*16*tmu_pkg::SrcDatumW-1:0]           mvb_srca_i,
+  input  logic [2*16*tmu_pkg::SrcDatumW-1:0]            mvb_srcb_i,
+  input  logic [2*16*32-1:0]                            mvb_dst_i,
+  input  logic [1:0]                                    mvb_srca_style_i,
+  input  logic [1:0]                                    mvb_srcb_style_i,
+  input  logic                                          mvb_dst32_i,
+  input  logic [1:0]                                    mvb_phase_i,
+  input  logic                                          mvb_arch_i,
+  input  logic                                          mvb_int8_i,
+  input  logic                                          mvb_zero_flag_disabled_i,
+  output logic                                          mvb_valid_o,
+  output logic [2*16*32-1:0]                            mvb_dst_o,
 
   // ---- ELW unit (Latency 4; tests/rtl/test_elw_unit.cpp kLatency must match) ----
   input  logic                                          ew_valid_i,
@@ -349,19 +349,19 @@ module tmu_blocks_tb (
   ) u_mvmul_block (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .valid_i     (ma_valid_i),
-    .srca_i      (ma_srca_i),
-    .srcb_i      (ma_srcb_i),
-    .dst_i       (ma_dst_i),
-    .srca_style_i(tmu_pkg::src_style_e'(ma_srca_style_i)),
-    .srcb_style_i(tmu_pkg::src_style_e'(ma_srcb_style_i)),
-    .dst32_i     (ma_dst32_i),
-    .phase_i     (ma_phase_i),
-    .arch_i      (tmu_pkg::arch_e'(ma_arch_i)),
-    .int8_i      (ma_int8_i),
-    .zero_flag_disabled_i(ma_zero_flag_disabled_i),
-    .valid_o     (ma_valid_o),
-    .dst_o       (ma_dst_o)
+    .valid_i     (mvb_valid_i),
+    .srca_i      (mvb_srca_i),
+    .srcb_i      (mvb_srcb_i),
+    .dst_i       (mvb_dst_i),
+    .srca_style_i(tmu_pkg::src_style_e'(mvb_srca_style_i)),
+    .srcb_style_i(tmu_pkg::src_style_e'(mvb_srcb_style_i)),
+    .dst32_i     (mvb_dst32_i),
+    .phase_i     (mvb_phase_i),
+    .arch_i      (tmu_pkg::arch_e'(mvb_arch_i)),
+    .int8_i      (mvb_int8_i),
+    .zero_flag_disabled_i(mvb_zero_flag_disabled_i),
+    .valid_o     (mvb_valid_o),
+    .dst_o       (mvb_dst_o)
   );
 
   // ---- ELW unit (default Latency: the Yosys netlist has no parameters) ----

@@ -158,7 +158,7 @@ TEST(ScoreboardDiagnosis, ElwsubWithoutNegationIsNamed) {
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].expected, 0x207Fu);
   ASSERT_TRUE(found[0].datapath.has_value());
-  EXPECT_EQ(found[0].datapath->first_stage, "operand read");
+  EXPECT_EQ(found[0].datapath->first_stage, "elw_adder");
   EXPECT_EQ(found[0].datapath->explanation, "SrcB's sign was not inverted (computed ELWADD)");
   EXPECT_TRUE(contains(found[0].datapath->operation, "ELWSUB element (i=1, j=9)"));
 }
@@ -179,7 +179,7 @@ TEST(ScoreboardDiagnosis, SignOnlyDifferenceComesFirstAndOtherExplanationsAreLis
   EXPECT_EQ(found[0].datapath->first_stage, "accum_normalize");
   EXPECT_TRUE(contains(found[0].datapath->explanation, "differs only in the sign")) << found[0].datapath->explanation;
   ASSERT_EQ(found[0].datapath->also_consistent.size(), 1u);
-  EXPECT_EQ(found[0].datapath->also_consistent[0], "[operand read] SrcA and SrcB swapped (SrcB - SrcA)");
+  EXPECT_EQ(found[0].datapath->also_consistent[0], "[elw_adder] SrcA and SrcB swapped (SrcB - SrcA)");
 }
 
 TEST(ScoreboardDiagnosis, OnlyDatapathInstructionsAreDiagnosed) {

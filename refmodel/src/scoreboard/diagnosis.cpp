@@ -278,11 +278,11 @@ std::vector<Hypothesis> elementwise_hypotheses(const Element& e, uint32_t actual
          run(e.op, e.a, e.b, e.dst_in, e.add_dst, other));
   }
   if (e.op == Op::ELWSUB) {
-    test("operand read", "SrcB's sign was not inverted (computed ELWADD)", run(Op::ELWADD, e.a, e.b, e.dst_in, e.add_dst, e.mode));
-    test("operand read", "SrcA and SrcB swapped (SrcB - SrcA)", run(Op::ELWSUB, e.b, e.a, e.dst_in, e.add_dst, e.mode));
+    test("elw_adder", "SrcB's sign was not inverted (computed ELWADD)", run(Op::ELWADD, e.a, e.b, e.dst_in, e.add_dst, e.mode));
+    test("elw_adder", "SrcA and SrcB swapped (SrcB - SrcA)", run(Op::ELWSUB, e.b, e.a, e.dst_in, e.add_dst, e.mode));
   }
   if (e.op == Op::ELWADD)
-    test("operand read", "SrcB's sign was inverted (computed ELWSUB)", run(Op::ELWSUB, e.a, e.b, e.dst_in, e.add_dst, e.mode));
+    test("elw_adder", "SrcB's sign was inverted (computed ELWSUB)", run(Op::ELWSUB, e.a, e.b, e.dst_in, e.add_dst, e.mode));
   if (e.add_dst && e.dst_in != 0)
     test("accum_normalize", "the Dst value was not accumulated (read as zero)", run(e.op, e.a, e.b, 0, e.add_dst, e.mode));
   return found;
