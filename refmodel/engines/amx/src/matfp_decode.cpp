@@ -165,8 +165,7 @@ std::string disassemble_matfp(const MatfpOperand& op, Version v) {
     default: alu = fmt::format("nop(alu={})", mode); break;
   }
   std::string s = fmt::format("matfp {} {}", lane_width_name(w), alu);
-  if (op.lane_width != 0 && op.lane_width != 1 && op.lane_width != 3 && op.lane_width != 4 && op.lane_width != 7)
-    s += fmt::format("(lw={})", op.lane_width);
+  if (w == LaneWidth::F16) s += fmt::format("(lw={})", op.lane_width);  // f16 has no code of its own
   s += fmt::format(" x={:#05x} y={:#05x} zrow={}", op.x_offset, op.y_offset, op.z_row);
   s += fmt::format(" xen={}:{}({}) yen={}:{}({})", op.x_enable_mode, op.x_enable_value,
                    enable_text(op.x_enable_mode, op.x_enable_value, 'x'), op.y_enable_mode, op.y_enable_value,
