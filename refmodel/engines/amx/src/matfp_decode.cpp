@@ -164,8 +164,9 @@ std::string disassemble_matfp(const MatfpOperand& op, Version v) {
     case kAluSelect: alu = "z=x<=0?0:y"; break;
     default: alu = fmt::format("nop(alu={})", mode); break;
   }
-  std::string s = fmt::format("matfp {} {}", lane_width_name(w), alu);
-  if (w == LaneWidth::F16) s += fmt::format("(lw={})", op.lane_width);  // f16 has no code of its own
+  // f16 is "anything else" in matfp.md's table, so its code is shown.
+  const std::string lw = w == LaneWidth::F16 ? fmt::format("f16(lw={})", op.lane_width) : lane_width_name(w);
+  std::string s = fmt::format("matfp {} {}", lw, alu);
   s += fmt::format(" x={:#05x} y={:#05x} zrow={}", op.x_offset, op.y_offset, op.z_row);
   s += fmt::format(" xen={}:{}({}) yen={}:{}({})", op.x_enable_mode, op.x_enable_value,
                    enable_text(op.x_enable_mode, op.x_enable_value, 'x'), op.y_enable_mode, op.y_enable_value,
