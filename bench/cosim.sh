@@ -73,7 +73,7 @@ if [ "$perf" -eq 1 ]; then
     echo "perf profile of $b/tb/tmu_tb (random, blackhole, $n instructions): share of samples"
     perf report -q -i "$data" --no-children --sort symbol 2>/dev/null | awk '
       { share = $1; sub(/%/, "", share); sym = $0; sub(/^[^]]*\] /, "", sym)
-        # (tmu_mac_element: the elements' name in builds before the refmodel's stage names)
+        # (tmu_mac_element: the name of the elements in builds before the stage names)
         if (sym ~ /tmu_mvmul_element|tmu_mac_element/)   k = "RTL: MVMUL block elements"
         else if (sym ~ /tmu_elw_element/)                k = "RTL: element-wise unit elements"
         else if (sym ~ /tmu_gmpool/)                     k = "RTL: GMPOOL columns"

@@ -53,17 +53,18 @@ TEST(IeeeExhaustive, Binary16SubsetIsWhatTheCommentSays) {
   EXPECT_EQ(subnormals, 62);
 }
 
+// One binary16 pair through the three two-operand operations, the unit every test below counts in.
+void check_add_sub_mul(Checker& check, uint64_t a, uint64_t b, const Options& o) {
+  for (Op op : {Op::Add, Op::Sub, Op::Mul}) check.check(op, kBinary16, kBinary16, a, b, 0, o);
+}
+
 // 2048^2 = 4,194,304 pairs, each through add, sub and mul: 12,582,912 cases in RNE.
 TEST(IeeeExhaustive, Binary16AddSubMulAllSubsetPairs) {
   const auto values = binary16_subset();
   Checker check;
   const Options rne;
   for (uint64_t a : values)
-    for (uint64_t b : values) {
-      check.check(Op::Add, kBinary16, kBinary16, a, b, 0, rne);
-      check.check(Op::Sub, kBinary16, kBinary16, a, b, 0, rne);
-      check.check(Op::Mul, kBinary16, kBinary16, a, b, 0, rne);
-    }
+    for (uint64_t b : values) check_add_sub_mul(check, a, b, rne);
   EXPECT_EQ(check.cases(), 12'582'912u);
   EXPECT_EQ(check.failures(), 0u);
   check.seen().expect_at_least(500);
@@ -78,11 +79,7 @@ TEST(IeeeExhaustive, Binary16NaNPairsDefaultNaN) {
   dn.default_nan = true;
   for (uint64_t a : values)
     for (uint64_t b : values)
-      if (h.nan(a) || h.nan(b)) {
-        check.check(Op::Add, kBinary16, kBinary16, a, b, 0, dn);
-        check.check(Op::Sub, kBinary16, kBinary16, a, b, 0, dn);
-        check.check(Op::Mul, kBinary16, kBinary16, a, b, 0, dn);
-      }
+      if (h.nan(a) || h.nan(b)) check_add_sub_mul(check, a, b, dn);
   EXPECT_EQ(check.cases(), 750'324u);
   EXPECT_EQ(check.seen().nan, 750'324u);
   EXPECT_EQ(check.failures(), 0u);
@@ -118,11 +115,7 @@ TEST(IeeeExhaustive, Binary16AddSubMulSmallSubsetOtherOptions) {
   Checker check;
   for (const Options& o : other_option_sets())
     for (uint64_t a : values)
-      for (uint64_t b : values) {
-        check.check(Op::Add, kBinary16, kBinary16, a, b, 0, o);
-        check.check(Op::Sub, kBinary16, kBinary16, a, b, 0, o);
-        check.check(Op::Mul, kBinary16, kBinary16, a, b, 0, o);
-      }
+      for (uint64_t b : values) check_add_sub_mul(check, a, b, o);
   EXPECT_EQ(check.cases(), 1'376'256u);
   EXPECT_EQ(check.failures(), 0u);
   check.seen().expect_at_least(500);
