@@ -21,28 +21,6 @@ void put(uint64_t& v, const char* name, unsigned value, unsigned lo, unsigned wi
   v |= uint64_t{value} << lo;
 }
 
-// The effect of an enable mode and value, in the words of matfp.md's table.
-std::string enable_text(unsigned mode, unsigned value, char self) {
-  switch (mode) {
-    case 0:
-      switch (value) {
-        case 0: return "all";
-        case 1: return "odd";
-        case 2: return "even";
-        case 3: return "all,result=0";
-        case 4:
-        case 5: return fmt::format("all,{}=0", self);
-        default: return "none";
-      }
-    case 1: return fmt::format("lane {}", value);
-    case 2: return value == 0 ? "all" : fmt::format("first {}", value);
-    case 3: return value == 0 ? "all" : fmt::format("last {}", value);
-    case 4: return value == 0 ? "none" : fmt::format("first {}", value);
-    case 5: return value == 0 ? "none" : fmt::format("last {}", value);
-    default: return "none";
-  }
-}
-
 }  // namespace
 
 const char* version_name(Version v) {
@@ -152,6 +130,27 @@ uint64_t encode_matfp(const MatfpOperand& op) {
     throw Error(ErrorKind::BadInput, fmt::format("matfp field ignored = {:#x} has bits that are not ignored: {:#x}",
                                                  op.ignored, op.ignored & ~matfp_ignored_bits(op.indexed)));
   return v | op.ignored;
+}
+
+std::string enable_text(unsigned mode, unsigned value, char self) {
+  switch (mode) {
+    case 0:
+      switch (value) {
+        case 0: return "all";
+        case 1: return "odd";
+        case 2: return "even";
+        case 3: return "all,result=0";
+        case 4:
+        case 5: return fmt::format("all,{}=0", self);
+        default: return "none";
+      }
+    case 1: return fmt::format("lane {}", value);
+    case 2: return value == 0 ? "all" : fmt::format("first {}", value);
+    case 3: return value == 0 ? "all" : fmt::format("last {}", value);
+    case 4: return value == 0 ? "none" : fmt::format("first {}", value);
+    case 5: return value == 0 ? "none" : fmt::format("last {}", value);
+    default: return "none";
+  }
 }
 
 std::string disassemble_matfp(const MatfpOperand& op, Version v) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "tmu/amx/state.h"
 
@@ -80,6 +81,20 @@ uint64_t encode_matfp(const MatfpOperand& op);
 // One line, every field: e.g. "matfp f32 z+=x*y x=0x040 y=0x1f0 zrow=1 xen=0:0(all) yen=2:3(first 3)
 // xshuf=S0 yshuf=S1"; indexed loads, no-ops and set ignored bits are spelled out.
 std::string disassemble_matfp(const MatfpOperand& op, Version v = Version::M1);
+// What an enable mode and value select, in matfp.md's words ("all", "odd", "first 3", "all,x=0"):
+// the parenthesised text disassemble_matfp prints after xen= and yen=.
+std::string enable_text(unsigned mode, unsigned value, char operand);
+
+// The text disassemble_matfp prints, read back: assemble_matfp(disassemble_matfp(op, v), v) == op
+// for every operand. Tokens after "matfp", in any order, each at most once:
+//   lane width   f16 (code 2) | f16(lw=N) | f32 | f64 | f16f32 | bf16 | bf16f32 (M2 on)
+//   ALU          z+=x*y | z-=x*y | z=x<=0?0:y | nop(alu=N)
+//   x=OFF y=OFF zrow=R xen=MODE:VALUE yen=MODE:VALUE xshuf=SN yshuf=SN idx=x<-xR/2b (or y, 4b)
+//   nop(mbz=N) ign=BITS
+// and every field by its MatfpOperand name: y_offset= x_offset= z_row= y_enable_mode= ... index_reg=
+// ignored=. The enables' parenthesised text is optional and, when given, must match. Numbers are
+// decimal or 0x hex. Throws tmu::Error (BadInput) naming the token and the reason.
+MatfpOperand assemble_matfp(std::string_view text, Version v = Version::M1);
 
 // The 32-bit instruction word (matfp.md "Instruction encoding"): 0x201000 in bits 10..31, 21 in
 // bits 5..9, the index of the general-purpose register holding the operand in bits 0..4.
