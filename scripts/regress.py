@@ -14,7 +14,7 @@ Run list: the tests `tmu_tb --list-tests` prints except "random" (directed), eac
 architecture, then "random" K times on every architecture; entry n (0-based) of the whole list
 belongs to shard n mod N (shards are 0-based: --shard 0/4 .. 3/4).
 Seeds: run n of shard i under global seed G uses derive_seed(G, f"shard {i} run {n}") & (2**63 - 1),
-tmu::derive_seed of refmodel/include/tmu/rng.h (docs/architecture.md, "Random numbers and seeds"),
+tmu::derive_seed of refmodel/common/include/tmu/rng.h (docs/architecture.md, "Random numbers and seeds"),
 printed per run and recorded in the JUnit <properties> with the exact command that replays it.
 The global seed defaults to the clock (printed); --seed G replays a whole regression.
 Standard library only (Debian's /usr/bin/python3).

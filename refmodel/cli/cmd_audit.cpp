@@ -186,7 +186,10 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   sub->add_option("--plot-script", args->plot_script, "Plot script (default: the source tree's scripts/plot_audit.py)");
   sub->add_flag("--quiet", args->quiet, "No progress bar");
   add_arch_option(sub, global);
-  out.emplace_back(sub, [args, &global] { return cmd_audit(*args, global.arch()); });
+  out.emplace_back(sub, [args, &global] {
+    global.require(Engine::Tensix, "audit");
+    return cmd_audit(*args, global.arch());
+  });
 }
 
 }  // namespace tmu::cli

@@ -124,6 +124,11 @@ int cmd_run(const std::string& path, tmu::Arch arch, const std::vector<std::stri
       return kExitBadInput;
     }
   }
+  if (values == "f16" || values == "f32" || values == "f64") {
+    std::cerr << fmt::format("tmu run: --values {} is an amx lane type; Tensix Dst reads as bf16 fp16 int8 tf32 fp32 int32\n",
+                             values);
+    return kExitBadInput;
+  }
   const bool shows_dst16 = parts.empty() || std::find(parts.begin(), parts.end(), "dst") != parts.end();
   if (!values.empty() && shows_dst16 && !dst_reading(values).dst16) {
     std::cerr << fmt::format("tmu run: --values {}: Dst16b rows hold bf16, fp16 or int8; read {} data in the 32-bit view "
@@ -157,40 +162,56 @@ int cmd_run(const std::string& path, tmu::Arch arch, const std::vector<std::stri
 void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   struct Options {
     std::vector<std::string> dis_words, asm_lines, run_parts;
-    bool dis_rotated = false, asm_rotated = false, run_trace = false;
+    bool dis_rotated = false, dis_word = false, asm_rotated = false, run_trace = false;
     std::string run_path, run_values;
     int run_indent = 1;
   };
   auto o = std::make_shared<Options>();
 
-  auto* dis = app.add_subcommand("dis", "Disassemble 32-bit instruction words (hex)");
+  auto* dis = app.add_subcommand("dis", "Disassemble instruction words (hex); amx: 64-bit matfp operands");
   dis->add_option("words", o->dis_words, "Instruction words in hex, e.g. 0x10184000")->required();
   dis->add_flag("--rotated", o->dis_rotated, "Words are rotated left by 2, as embedded in kernel binaries");
   add_arch_option(dis, global);
-  out.emplace_back(dis, [o, &global] { return cmd_dis(o->dis_words, global.arch(), o->dis_rotated); });
+  dis->add_flag("--word", o->dis_word,
+                "amx: the arguments are 32-bit A64 instruction words (0x00201000 | 21 << 5 | GPR), not 64-bit operands");
+  out.emplace_back(dis, [o, &global] {
+    if (global.engine() == Engine::Amx) return amx_dis(o->dis_words, global, o->dis_word);
+    return cmd_dis(o->dis_words, global.arch(), o->dis_rotated);
+  });
 
-  auto* as = app.add_subcommand("asm", "Assemble instructions: \"MNEMONIC Field=value ...\"");
+  auto* as = app.add_subcommand("asm", "Assemble instructions: \"MNEMONIC Field=value ...\"; amx: \"matfp f32 z+=x*y x=0x40 ...\" "
+                                       "(docs/program-format.md)");
   as->add_option("instructions", o->asm_lines, "One quoted instruction per argument")->required();
   as->add_flag("--rotated", o->asm_rotated, "Print the rotated-left-by-2 form kernels embed");
   add_arch_option(as, global);
-  out.emplace_back(as, [o, &global] { return cmd_asm(o->asm_lines, global.arch(), o->asm_rotated); });
+  out.emplace_back(as, [o, &global] {
+    if (global.engine() == Engine::Amx) return amx_asm(o->asm_lines, global);
+    return cmd_asm(o->asm_lines, global.arch(), o->asm_rotated);
+  });
 
   auto* isa = app.add_subcommand("isa", "List every instruction of the architecture: opcode, unit, fields [hi:lo]");
   add_arch_option(isa, global);
-  out.emplace_back(isa, [&global] { return cmd_isa(global.arch()); });
+  out.emplace_back(isa, [&global] {
+    global.require(Engine::Tensix, "isa");
+    return cmd_isa(global.arch());
+  });
 
   auto* run = app.add_subcommand("run", "Run a program (docs/program-format.md) and print the final state as JSON");
   run->add_option("program", o->run_path, "Program file")->required();
-  run->add_option("--show", o->run_parts, "Only these parts: rwcs gprs config threadconfig banks srca srcb dst dst32")
+  run->add_option("--show", o->run_parts,
+                  "Only these parts: rwcs gprs config threadconfig banks srca srcb dst dst32; amx: x y z gprs")
       ->delimiter(',');
   run->add_option("--values", o->run_values,
                   "Also print each Dst datum as a number (\"values\" beside \"bits\"), read as this format: bf16, fp16 "
-                  "or int8 (16-bit rows; in dst32 as FP32 / INT32), tf32, fp32 or int32 (dst32 only); any case")
-      ->transform(CLI::IsMember({"bf16", "fp16", "int8", "tf32", "fp32", "int32"}, CLI::ignore_case));
+                  "or int8 (16-bit rows; in dst32 as FP32 / INT32), tf32, fp32 or int32 (dst32 only); any case. amx: "
+                  "the lanes of every row as f16, bf16, f32 or f64")
+      ->transform(CLI::IsMember({"bf16", "fp16", "int8", "tf32", "fp32", "int32", "f16", "f32", "f64"}, CLI::ignore_case));
   run->add_flag("--trace", o->run_trace, "Print each retired instruction to stderr");
   run->add_option("--indent", o->run_indent, "JSON indent (-1 for one line)")->capture_default_str();
   add_arch_option(run, global);
   out.emplace_back(run, [o, &global] {
+    if (global.engine() == Engine::Amx)
+      return amx_run(o->run_path, global, o->run_parts, o->run_trace, o->run_indent, o->run_values);
     return cmd_run(o->run_path, global.arch(), o->run_parts, o->run_trace, o->run_indent, o->run_values);
   });
 }

@@ -288,7 +288,10 @@ void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) 
   gen->add_flag("--list", o->list, "Only list the files that would be written");
   gen->add_flag("-q,--quiet", o->quiet, "No summary line");
   add_arch_option(gen, global);
-  out.emplace_back(gen, [o, &global] { return cmd_vectors(*o, global.arch()); });
+  out.emplace_back(gen, [o, &global] {
+    global.require(Engine::Tensix, "vectors");
+    return cmd_vectors(*o, global.arch());
+  });
 
   auto c = std::make_shared<CheckOptions>();
   auto* check = app.add_subcommand("check", "Replay vector files (or directories of them) against the model");
@@ -298,7 +301,10 @@ void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) 
                                     "location read");
   check->add_option("--max-diffs", c->max_diffs, "Differences shown per vector")->capture_default_str();
   add_arch_option(check, global);  // accepted for uniformity; vector files name their architecture
-  out.emplace_back(check, [c] { return cmd_check(*c); });
+  out.emplace_back(check, [c, &global] {
+    global.require(Engine::Tensix, "check");
+    return cmd_check(*c);
+  });
 }
 
 }  // namespace tmu::cli

@@ -16,9 +16,19 @@ namespace tmu::cli {
 
 inline constexpr int kExitBadInput = 2;
 
+// The engines (docs/architecture.md): tensix, the default, and amx.
+enum class Engine { Tensix, Amx };
+
 struct GlobalOptions {
+  std::string engine_name = "tensix";
   std::string arch_name = "blackhole";
-  Arch arch() const;  // throws CLI::ValidationError for an unknown name
+  std::string amx_version_name = "M1";
+  Engine engine() const;  // throws CLI::ValidationError for an unknown name
+  Arch arch() const;      // throws CLI::ValidationError for an unknown name
+  // Throws CLI::ValidationError when an engine-specific option was given for another engine, or a
+  // command only one engine has is asked of another.
+  void require(Engine e, const char* command) const;
+  bool arch_given = false, amx_version_given = false;
 };
 
 // The function to run when the paired subcommand was selected; returns the exit status.
@@ -28,5 +38,11 @@ using Registered = std::vector<std::pair<CLI::App*, std::function<int()>>>;
 void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out);    // dis asm run isa
 void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out);   // vectors check
 void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out);    // audit
+
+// The amx engine's command bodies (cmd_amx.cpp); the tensix ones are local to their files.
+int amx_dis(const std::vector<std::string>& operands, const GlobalOptions& global, bool words);
+int amx_asm(const std::vector<std::string>& lines, const GlobalOptions& global);
+int amx_run(const std::string& path, const GlobalOptions& global, const std::vector<std::string>& parts, bool trace,
+            int indent, const std::string& values);
 
 }  // namespace tmu::cli

@@ -6,25 +6,43 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
+#include "options.h"
 
 namespace tmu::cli {
 
+Engine GlobalOptions::engine() const {
+  if (engine_name == "tensix") return Engine::Tensix;
+  if (engine_name == "amx") return Engine::Amx;
+  throw CLI::ValidationError("--engine", "unknown engine '" + engine_name + "' (tensix or amx)");
+}
+
 Arch GlobalOptions::arch() const {
+  require(Engine::Tensix, "--arch");
   auto a = parse_arch(arch_name);
   if (!a) throw CLI::ValidationError("--arch", "unknown architecture '" + arch_name + "' (blackhole or wormhole)");
   return *a;
+}
+
+void GlobalOptions::require(Engine e, const char* command) const {
+  const Engine given = engine();
+  if (given == Engine::Tensix && amx_version_given)
+    throw CLI::ValidationError("--amx-version", "is an option of --engine amx");
+  if (given == Engine::Amx && arch_given)
+    throw CLI::ValidationError("--arch", "names a Tensix architecture; the amx engine takes --amx-version");
+  if (given != e)
+    throw CLI::ValidationError(command, std::string("is not a command of --engine ") + engine_name);
 }
 
 }  // namespace tmu::cli
 
 int main(int argc, char** argv) {
   using namespace tmu::cli;
-  CLI::App app{"tmu: verification kit for the Tenstorrent Tensix Matrix Unit (FPU) and Scalar Unit GPR ops"};
+  CLI::App app{"tmu: verification kit for matrix engines: the Tenstorrent Tensix Matrix Unit (FPU) with the Scalar "
+               "Unit GPR ops, and Apple AMX matfp (--engine amx)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("tmu ") + TMU_VERSION);
   GlobalOptions global;
-  app.add_option("--arch", global.arch_name, "Architecture: blackhole (default) or wormhole; also accepted after the subcommand")
-      ->capture_default_str();
+  add_engine_options(app, global);
   Registered commands;
   add_basic_commands(app, global, commands);
   add_vector_commands(app, global, commands);

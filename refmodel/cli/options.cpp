@@ -16,9 +16,32 @@ CLI::Validator fidelity_names() {
       "");
 }
 
-void add_arch_option(CLI::App* sub, GlobalOptions& global) {
-  sub->add_option("--arch", global.arch_name,
-                  "Architecture: blackhole (default) or wormhole; the same as tmu --arch before the subcommand");
+namespace {
+
+void add_options(CLI::App* app, GlobalOptions& global, const char* where) {
+  app->add_option_function<std::string>(
+      "--arch",
+      [&global](const std::string& v) {
+        global.arch_name = v;
+        global.arch_given = true;
+      },
+      std::string("Tensix architecture: blackhole (default) or wormhole") + where);
+  app->add_option("--engine", global.engine_name, std::string("Engine: tensix (default) or amx") + where);
+  app->add_option_function<std::string>(
+      "--amx-version",
+      [&global](const std::string& v) {
+        global.amx_version_name = v;
+        global.amx_version_given = true;
+      },
+      std::string("AMX generation: M1 (default), M2, M3 or M4 (bf16 lane widths from M2)") + where);
 }
+
+}  // namespace
+
+void add_arch_option(CLI::App* sub, GlobalOptions& global) {
+  add_options(sub, global, "; the same as before the subcommand");
+}
+
+void add_engine_options(CLI::App& app, GlobalOptions& global) { add_options(&app, global, ""); }
 
 }  // namespace tmu::cli

@@ -5,7 +5,7 @@
 //   --format        (alias --formats)  data formats, comma-separated
 //   --family        (alias --ops)      instruction families / operations, comma-separated
 //   --fidelity      (alias --phase)    fidelity: lofi, hifi2, hifi3, hifi4 (any case) or 0..3
-//   --arch                             before or after the subcommand, with the same meaning
+//   --arch, --engine, --amx-version    before or after the subcommand, with the same meaning
 #pragma once
 
 #include <string>
@@ -27,7 +27,10 @@ inline constexpr const char* kFidelityNames = "--fidelity,--phase";
 CLI::Validator fidelity_names();
 inline constexpr const char* kFidelitySpellings = "lofi|hifi2|hifi3|hifi4 (any case) or 0..3";
 
-// `--arch` on a subcommand, writing the same setting as `tmu --arch` before it.
+// `--arch`, `--engine` and `--amx-version` on a subcommand, writing the same settings as the
+// options before it.
 void add_arch_option(CLI::App* sub, GlobalOptions& global);
+// The same three on the app itself.
+void add_engine_options(CLI::App& app, GlobalOptions& global);
 
 }  // namespace tmu::cli

@@ -8,19 +8,13 @@
 #include <string>
 
 #include "tmu/exec.h"
+#include "tmu/program_error.h"
 #include "tmu/state.h"
 
 namespace tmu {
 
-// A malformed line, an unknown name, a value out of range, a stall that nothing in a one-thread
-// program can ever release, or an instruction the model refuses: "file:line: reason".
-class ProgramError : public std::runtime_error {
- public:
-  ProgramError(const std::string& file, int line, const std::string& reason);
-  const std::string file;
-  const int line;
-  const std::string reason;
-};
+// ProgramError (tmu/program_error.h): a malformed line, an unknown name, a value out of range, a
+// stall that nothing in a one-thread program can ever release, or an instruction the model refuses.
 
 struct ProgramOptions {
   Arch arch = Arch::Blackhole;   // default; a leading `.arch` directive overrides it

@@ -1,6 +1,6 @@
 // Typed values ("bf16:1.5"): parsing and encoding into Src/Dst patterns. Host floating point is
-// allowed here: nothing in this file is on the bit-exact path. Exactness is decided on integers (a
-// GMP integer) and on the binary64 bit fields, never by comparing rounded host values.
+// allowed here: nothing in this file is on the bit-exact path. Exactness is decided on integers
+// (tmu/exact_number.h) and on the binary64 bit fields, never by comparing rounded host values.
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -11,170 +11,18 @@
 #include <string>
 #include <vector>
 
-#include <gmpxx.h>
 #include <strings.h>
 
+#include "tmu/exact_number.h"
 #include "tmu/formats.h"
 
 namespace tmu {
 
 namespace {
 
-// A parsed number: ±odd * 2^pow2 when dyadic; otherwise only approx (for messages) is meaningful.
-struct ExactNumber {
-  enum class Kind { Finite, Inf, NaN } kind = Kind::Finite;
-  bool negative = false;
-  bool dyadic = true;
-  int out_of_range = 0;  // +1: above 10^60, -1: below 10^-60 (exactness never examined)
-  mpz_class odd;      // zero, or odd
-  int64_t pow2 = 0;
-  double approx = 0;  // nearest host double, for messages only
-  bool approx_known = false;
-};
-
-constexpr int64_t kMaxExponentText = 100000;  // larger exponents in the text are rejected outright
-constexpr size_t kMaxDigits = 400;
-constexpr int64_t kMaxDecimalMagnitude = 60;  // beyond 10^±60 nothing here is representable
-
 bool set_reason(std::string* reason, std::string text) {
   if (reason) *reason = std::move(text);
   return false;
-}
-
-bool equal_ignoring_case(std::string_view a, const char* b) {
-  return a.size() == std::strlen(b) && strncasecmp(a.data(), b, a.size()) == 0;
-}
-
-// Significant bits of a non-negative integer (0 for zero).
-int64_t bit_length(const mpz_class& v) { return v == 0 ? 0 : static_cast<int64_t>(mpz_sizeinbase(v.get_mpz_t(), 2)); }
-
-bool is_digit(char c, int base) {
-  return base == 16 ? std::isxdigit(static_cast<unsigned char>(c)) != 0 : std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
-
-// Reads [+-]digits of an exponent suffix starting at s[pos]; advances pos.
-bool parse_exponent_suffix(std::string_view s, size_t& pos, int64_t& exponent, std::string* reason) {
-  bool negative = false;
-  if (pos < s.size() && (s[pos] == '+' || s[pos] == '-')) negative = s[pos++] == '-';
-  const size_t start = pos;
-  int64_t value = 0;
-  while (pos < s.size() && std::isdigit(static_cast<unsigned char>(s[pos]))) {
-    value = std::min<int64_t>(value * 10 + (s[pos++] - '0'), kMaxExponentText + 1);
-  }
-  if (pos == start) return set_reason(reason, "exponent has no digits");
-  if (value > kMaxExponentText) return set_reason(reason, "exponent is out of range");
-  exponent = negative ? -value : value;
-  return true;
-}
-
-// Digits with at most one point, then an optional exponent suffix ('p' for hex: a power of two; 'e'
-// for decimal: a power of ten), then nothing. The digits from the first non-zero one go to
-// `significant`. The digit limit counts the significant digits of a decimal but every digit of a hex
-// number up to the last significant one.
-struct NumberText {
-  std::string significant;
-  int64_t frac_digits = 0;  // digits after the point, leading zeros included
-  int64_t exponent = 0;
-};
-
-bool scan_number(std::string_view s, size_t pos, int base, NumberText& t, std::string* reason) {
-  size_t digits = 0;
-  bool seen_point = false;
-  for (; pos < s.size(); ++pos) {
-    if (s[pos] == '.' && !seen_point) {
-      seen_point = true;
-      continue;
-    }
-    if (!is_digit(s[pos], base)) break;
-    ++digits;
-    if (seen_point) ++t.frac_digits;
-    if (t.significant.empty() && s[pos] == '0') continue;
-    t.significant += s[pos];
-    if ((base == 16 ? digits : t.significant.size()) > kMaxDigits) return set_reason(reason, "too many digits");
-  }
-  if (digits == 0) return set_reason(reason, base == 16 ? "hex number has no digits" : "no digits");
-  const char exponent_mark = base == 16 ? 'p' : 'e';
-  if (pos < s.size() && std::tolower(static_cast<unsigned char>(s[pos])) == exponent_mark) {
-    ++pos;
-    if (!parse_exponent_suffix(s, pos, t.exponent, reason)) return false;
-  }
-  if (pos != s.size()) return set_reason(reason, "unexpected '" + std::string(s.substr(pos)) + "' after the number");
-  return true;
-}
-
-// Sets odd * 2^pow2 = integer * 2^pow2 with odd odd (or zero, and then pow2 = 0).
-void set_dyadic(ExactNumber& n, mpz_class integer, int64_t pow2) {
-  if (integer == 0) {
-    n.odd = 0;
-    n.pow2 = 0;
-    return;
-  }
-  const auto tz = mpz_scan1(integer.get_mpz_t(), 0);
-  mpz_tdiv_q_2exp(n.odd.get_mpz_t(), integer.get_mpz_t(), tz);
-  n.pow2 = pow2 + static_cast<int64_t>(tz);
-}
-
-bool parse_hex_number(std::string_view s, size_t pos, ExactNumber& n, std::string* reason) {
-  NumberText t;
-  if (!scan_number(s, pos, 16, t, reason)) return false;
-  set_dyadic(n, t.significant.empty() ? mpz_class(0) : mpz_class(t.significant, 16), t.exponent - 4 * t.frac_digits);
-  return true;
-}
-
-bool parse_decimal_number(std::string_view s, size_t pos, ExactNumber& n, std::string* reason) {
-  NumberText t;
-  if (!scan_number(s, pos, 10, t, reason)) return false;
-  if (t.significant.empty()) return true;
-  // value = integer * 10^e10; keep the big-integer work bounded by rejecting absurd magnitudes.
-  const int64_t e10 = t.exponent - t.frac_digits;
-  const int64_t magnitude = e10 + static_cast<int64_t>(t.significant.size()) - 1;
-  if (magnitude > kMaxDecimalMagnitude || magnitude < -kMaxDecimalMagnitude) {
-    n.out_of_range = magnitude > 0 ? 1 : -1;
-    n.approx = magnitude > 0 ? HUGE_VAL : 0x1p-1000;
-    n.approx_known = true;
-    n.dyadic = false;
-    return true;
-  }
-  mpz_class integer(t.significant, 10);
-  mpz_class power;
-  if (e10 >= 0) {
-    mpz_ui_pow_ui(power.get_mpz_t(), 10, static_cast<unsigned long>(e10));
-    set_dyadic(n, integer * power, 0);
-    return true;
-  }
-  // integer * 10^e10 = (integer / 5^-e10) * 2^e10: a binary fraction exactly when 5^-e10 divides.
-  mpz_ui_pow_ui(power.get_mpz_t(), 5, static_cast<unsigned long>(-e10));
-  if (!mpz_divisible_p(integer.get_mpz_t(), power.get_mpz_t())) {
-    n.dyadic = false;
-    return true;
-  }
-  mpz_divexact(integer.get_mpz_t(), integer.get_mpz_t(), power.get_mpz_t());
-  set_dyadic(n, std::move(integer), e10);
-  return true;
-}
-
-bool parse_number(std::string_view s, ExactNumber& n, std::string* reason) {
-  if (s.empty()) return set_reason(reason, "empty number");
-  size_t pos = 0;
-  if (s[0] == '+' || s[0] == '-') n.negative = s[pos++] == '-';
-  const std::string_view body = s.substr(pos);
-  if (equal_ignoring_case(body, "inf") || equal_ignoring_case(body, "infinity")) {
-    n.kind = ExactNumber::Kind::Inf;
-    return true;
-  }
-  if (equal_ignoring_case(body, "nan")) {
-    n.kind = ExactNumber::Kind::NaN;
-    return true;
-  }
-  const bool hex = body.size() >= 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X');
-  const bool ok = hex ? parse_hex_number(s, pos + 2, n, reason) : parse_decimal_number(s, pos, n, reason);
-  if (!ok) return false;
-  if (!n.approx_known) {
-    // strtod is only for messages; exactness is decided on the integer fields.
-    const std::string text(s);
-    n.approx = std::fabs(std::strtod(text.c_str(), nullptr));
-  }
-  return true;
 }
 
 // ---- Formats of typed values ----
@@ -263,11 +111,11 @@ bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& te
     return set_reason(reason, text + " is not a binary fraction, so no " + f.name + " value equals it; " +
                                   neighbours_text(n.approx, f, n.negative));
   }
-  if (n.odd == 0) {
+  if (n.odd_bits == 0) {
     out = n.negative ? -0.0 : 0.0;
     return true;
   }
-  const int64_t width = bit_length(n.odd);
+  const int64_t width = n.odd_bits;
   const int64_t leading = n.pow2 + width - 1;
   if (leading > f.emax) return too_large();
   if (leading < f.emin) return too_small();
@@ -275,7 +123,7 @@ bool check_float(const ExactNumber& n, const FloatSpec& f, const std::string& te
     return set_reason(reason, text + " needs " + std::to_string(width) + " significant bits, " + f.name + " has " +
                                   std::to_string(f.precision) + "; " + neighbours_text(n.approx, f, n.negative));
   }
-  const double magnitude = std::ldexp(static_cast<double>(n.odd.get_ui()), static_cast<int>(n.pow2));
+  const double magnitude = std::ldexp(static_cast<double>(n.odd), static_cast<int>(n.pow2));
   out = n.negative ? -magnitude : magnitude;
   return true;
 }
@@ -285,12 +133,12 @@ bool check_integer(const ExactNumber& n, std::string_view format, uint32_t max, 
   if (n.kind != ExactNumber::Kind::Finite) return set_reason(reason, std::string(format) + " has no inf or NaN");
   if (n.out_of_range < 0 || (!n.dyadic && n.out_of_range == 0) || n.pow2 < 0)
     return set_reason(reason, text + " is not an integer");
-  const int64_t width = bit_length(n.odd) + n.pow2;
-  if (n.out_of_range > 0 || width > 32 || (n.odd.get_ui() << n.pow2) > max) {
+  const int64_t width = n.odd_bits + n.pow2;
+  if (n.out_of_range > 0 || width > 32 || (n.odd << n.pow2) > max) {
     return set_reason(reason, "the magnitude of " + text + " exceeds " + std::to_string(max) + ", the largest " +
                                   std::string(format) + " magnitude (sign-magnitude)");
   }
-  const double magnitude = static_cast<double>(n.odd.get_ui() << n.pow2);
+  const double magnitude = static_cast<double>(n.odd << n.pow2);
   out = n.negative ? -magnitude : magnitude;
   return true;
 }
@@ -381,7 +229,7 @@ std::optional<TypedValue> parse_typed_value(std::string_view text, std::string* 
   const std::string quoted(number);
   ExactNumber n;
   std::string why;
-  if (!parse_number(number, n, &why)) {
+  if (!parse_exact_number(number, n, &why)) {
     set_reason(reason, "malformed number '" + quoted + "': " + why);
     return std::nullopt;
   }

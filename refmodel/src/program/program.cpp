@@ -18,9 +18,6 @@
 
 namespace tmu {
 
-ProgramError::ProgramError(const std::string& f, int l, const std::string& r)
-    : std::runtime_error(fmt::format("{}:{}: {}", f, l, r)), file(f), line(l), reason(r) {}
-
 namespace {
 
 // A failure inside one line; the interpreter adds file and line.

@@ -20,11 +20,14 @@ const char* error_kind_name(ErrorKind kind);
 class Error : public std::runtime_error {
  public:
   Error(ErrorKind kind, std::string message)
-      : std::runtime_error(std::string(error_kind_name(kind)) + ": " + message), kind_(kind) {}
+      : std::runtime_error(std::string(error_kind_name(kind)) + ": " + message), kind_(kind), message_(std::move(message)) {}
   ErrorKind kind() const { return kind_; }
+  // The message without the kind in front (what() has both).
+  const std::string& message() const { return message_; }
 
  private:
   ErrorKind kind_;
+  std::string message_;
 };
 
 }  // namespace tmu

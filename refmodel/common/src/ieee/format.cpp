@@ -74,8 +74,7 @@ uint64_t quiet_in(Format out, const Operand& nan) {
 
 }  // namespace
 
-std::optional<uint64_t> process_nans(Format out, std::initializer_list<const Operand*> order, const Options& o,
-                                     Flags& flags) {
+uint64_t select_nan(Format out, std::initializer_list<const Operand*> order, const Options& o, Flags& flags) {
   const Operand* chosen = nullptr;
   for (const Operand* op : order)
     if (op->is(Class::SignalingNaN)) {
@@ -91,7 +90,6 @@ std::optional<uint64_t> process_nans(Format out, std::initializer_list<const Ope
         break;
       }
   }
-  if (!chosen) return std::nullopt;
   return o.default_nan ? out.default_nan() : quiet_in(out, *chosen);
 }
 

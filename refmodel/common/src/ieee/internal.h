@@ -33,10 +33,18 @@ struct Operand {
 
 Operand read_operand(Format f, uint64_t bits, const Options& o, Flags& flags);
 
-// Arm's FPProcessNaNs / FPProcessNaNs3: the NaN result for operands in priority order, or nothing
-// when no operand is a NaN.
-std::optional<uint64_t> process_nans(Format out, std::initializer_list<const Operand*> order, const Options& o,
-                                     Flags& flags);
+// Arm's FPProcessNaNs / FPProcessNaNs3 once some operand is a NaN: the NaN result for the operands
+// in priority order.
+uint64_t select_nan(Format out, std::initializer_list<const Operand*> order, const Options& o, Flags& flags);
+
+// FPProcessNaNs / FPProcessNaNs3: the NaN result, or nothing when no operand is a NaN. Inline, so
+// that the common case - no NaN - costs a few compares in every operation's lane loop.
+inline std::optional<uint64_t> process_nans(Format out, std::initializer_list<const Operand*> order, const Options& o,
+                                            Flags& flags) {
+  for (const Operand* op : order)
+    if (op->is_nan()) return select_nan(out, order, o, flags);
+  return std::nullopt;
+}
 
 int bit_length(u128 x);
 
