@@ -1,6 +1,7 @@
 // tmu --engine amx dis / asm / run: matfp operands and AMX programs.
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -12,8 +13,10 @@
 #include "commands.h"
 #include "tmu/amx/matfp.h"
 #include "tmu/amx/program.h"
+#include "tmu/amx/vectors.h"
 #include "tmu/error.h"
 #include "tmu/program_error.h"
+#include "tmu/rng.h"
 
 namespace tmu::cli {
 
@@ -160,6 +163,86 @@ int amx_run(const std::string& path, const GlobalOptions& global, const std::vec
     return kExitBadInput;
   }
   return 0;
+}
+
+int amx_vectors(const AmxVectorArgs& args, const GlobalOptions& global) {
+  amx_version(global);  // refuses --arch and an unknown version; the files name their generation
+  if (!args.tensix_option.empty()) {
+    std::cerr << fmt::format("tmu vectors: {} selects Tensix files; the amx engine writes every AMX file\n",
+                             args.tensix_option);
+    return kExitBadInput;
+  }
+  tmu::amx::GenOptions gen;
+  gen.level = args.level_given ? args.level : ((args.n_given || args.seed_given) ? 2 : 1);
+  if (gen.level < 1 || gen.level > 2) {
+    std::cerr << fmt::format("tmu vectors: --level {} is not 1 or 2\n", gen.level);
+    return kExitBadInput;
+  }
+  gen.random = args.random_vectors;
+  gen.seed = args.seed_given ? args.seed : tmu::clock_seed();
+  if (gen.level >= 2 && !args.list)
+    std::cerr << fmt::format("tmu vectors: seed {} (replay with --seed {})\n", gen.seed, gen.seed);
+  const std::vector<tmu::amx::GenFile> files = tmu::amx::generate_vectors(gen);
+  size_t vectors = 0;
+  for (const tmu::amx::GenFile& f : files) {
+    if (args.list) {
+      std::cout << f.path << "\n";
+      continue;
+    }
+    const std::filesystem::path path = std::filesystem::path(args.output) / f.path;
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream out(path, std::ios::binary);
+    tmu::amx::write_vector_file(out, f.file);
+    if (!out) {
+      std::cerr << fmt::format("tmu vectors: {}: cannot write\n", path.string());
+      return kExitBadInput;
+    }
+    vectors += f.file.vectors.size();
+  }
+  if (!args.list && !args.quiet)
+    std::cout << fmt::format("tmu vectors: {} files, {} vectors in {}\n", files.size(), vectors, args.output);
+  return 0;
+}
+
+int amx_check(const std::vector<std::string>& paths, const uint64_t* poison, unsigned max_diffs,
+              const GlobalOptions& global) {
+  amx_version(global);
+  std::vector<std::string> files;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (const auto& e : std::filesystem::recursive_directory_iterator(p))
+        if (e.is_regular_file() && e.path().extension() == ".tmv") found.push_back(e.path().string());
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else {
+      files.push_back(p);
+    }
+  }
+  tmu::amx::ReplayCounts total;
+  try {
+    for (const std::string& path : files) {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) {
+        std::cerr << fmt::format("tmu check: {}: cannot open file\n", path);
+        return kExitBadInput;
+      }
+      const tmu::amx::VectorFile f = tmu::amx::read_vector_file(in, path);
+      std::vector<std::string> diffs;
+      const tmu::amx::ReplayCounts c = tmu::amx::replay(f, path, diffs, poison, max_diffs);
+      for (const std::string& d : diffs) std::cout << d << "\n";
+      total.vectors += c.vectors;
+      total.failed += c.failed;
+      total.rows += c.rows;
+    }
+  } catch (const tmu::ProgramError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitBadInput;
+  }
+  std::cout << fmt::format("tmu check: {} files, {} vectors, {} Z rows: {}\n", files.size(), total.vectors, total.rows,
+                           total.failed ? fmt::format("{} vectors differ", total.failed) : std::string("all match"));
+  return total.failed ? 1 : 0;
 }
 
 }  // namespace tmu::cli

@@ -289,7 +289,25 @@ void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) 
   gen->add_flag("-q,--quiet", o->quiet, "No summary line");
   add_arch_option(gen, global);
   out.emplace_back(gen, [o, &global] {
-    global.require(Engine::Tensix, "vectors");
+    if (global.engine() == Engine::Amx) {
+      AmxVectorArgs a;
+      a.output = o->output;
+      a.level = o->level;
+      a.random_vectors = o->random_vectors;
+      a.seed = o->seed;
+      a.level_given = o->level_opt->count() > 0;
+      a.n_given = o->n_opt->count() > 0;
+      a.seed_given = o->seed_opt->count() > 0;
+      a.list = o->list;
+      a.quiet = o->quiet;
+      if (!o->families.empty()) a.tensix_option = "--family";
+      else if (!o->formats.empty()) a.tensix_option = "--format";
+      else if (!o->phases.empty()) a.tensix_option = "--fidelity";
+      else if (!o->dst_bits.empty()) a.tensix_option = "--dst";
+      else if (o->level1_limit) a.tensix_option = "--level1-limit";
+      else if (o->corpus) a.tensix_option = "--corpus";
+      return amx_vectors(a, global);
+    }
     return cmd_vectors(*o, global.arch());
   });
 
@@ -302,7 +320,8 @@ void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) 
   check->add_option("--max-diffs", c->max_diffs, "Differences shown per vector")->capture_default_str();
   add_arch_option(check, global);  // accepted for uniformity; vector files name their architecture
   out.emplace_back(check, [c, &global] {
-    global.require(Engine::Tensix, "check");
+    if (global.engine() == Engine::Amx)
+      return amx_check(c->paths, c->poison_opt->count() ? &c->poison_seed : nullptr, c->max_diffs, global);
     return cmd_check(*c);
   });
 }

@@ -42,6 +42,16 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out); 
 // The amx engine's command bodies (cmd_amx.cpp); the tensix ones are local to their files.
 int amx_dis(const std::vector<std::string>& operands, const GlobalOptions& global, bool words);
 int amx_asm(const std::vector<std::string>& lines, const GlobalOptions& global);
+struct AmxVectorArgs {
+  std::string output;
+  unsigned level = 1, random_vectors = 16;
+  uint64_t seed = 0;
+  bool level_given = false, n_given = false, seed_given = false, list = false, quiet = false;
+  std::string tensix_option;  // the first Tensix-only option given, to refuse it by name
+};
+int amx_vectors(const AmxVectorArgs& args, const GlobalOptions& global);
+int amx_check(const std::vector<std::string>& paths, const uint64_t* poison, unsigned max_diffs,
+              const GlobalOptions& global);
 int amx_run(const std::string& path, const GlobalOptions& global, const std::vector<std::string>& parts, bool trace,
             int indent, const std::string& values);
 
