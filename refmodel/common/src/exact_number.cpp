@@ -1,6 +1,7 @@
 #include "tmu/exact_number.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -162,6 +163,18 @@ bool parse_exact_number(std::string_view s, ExactNumber& n, std::string* reason)
     n.approx = std::fabs(std::strtod(text.c_str(), nullptr));
   }
   return true;
+}
+
+std::optional<uint64_t> parse_unsigned(std::string_view text) {
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    base = 16;
+    text.remove_prefix(2);
+  }
+  uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, base);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
 }
 
 }  // namespace tmu

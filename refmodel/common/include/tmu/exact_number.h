@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -25,5 +26,9 @@ struct ExactNumber {
 // Decimal ("1.5", "-2.5e-3") or C99 hex-float ("0x1.8p0"), optionally signed, or inf/infinity/nan in
 // any case. Hex integers are hex-floats without a point. False (with the reason) for malformed text.
 bool parse_exact_number(std::string_view text, ExactNumber& out, std::string* reason);
+
+// An unsigned integer of at most 64 bits written in decimal or with 0x in hex (fields, indices,
+// raw bits); nullopt for anything else, including a value past 2^64 - 1.
+std::optional<uint64_t> parse_unsigned(std::string_view text);
 
 }  // namespace tmu

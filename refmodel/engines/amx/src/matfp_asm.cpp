@@ -1,5 +1,4 @@
 // matfp text -> operand: the inverse of disassemble_matfp, plus the fields by their names.
-#include <charconv>
 #include <set>
 #include <string>
 #include <vector>
@@ -8,6 +7,7 @@
 
 #include "tmu/amx/matfp.h"
 #include "tmu/error.h"
+#include "tmu/exact_number.h"
 
 namespace tmu::amx {
 
@@ -38,17 +38,10 @@ std::vector<std::string_view> tokens(std::string_view text) {
 }
 
 uint64_t number(std::string_view token, std::string_view digits, uint64_t limit) {
-  int base = 10;
-  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
-    base = 16;
-    digits.remove_prefix(2);
-  }
-  uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
-  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
-    fail(token, fmt::format("'{}' is not a number", digits));
-  if (v > limit) fail(token, fmt::format("{} is more than {}", v, limit));
-  return v;
+  const auto v = parse_unsigned(digits);
+  if (!v) fail(token, fmt::format("'{}' is not a number", digits));
+  if (*v > limit) fail(token, fmt::format("{} is more than {}", *v, limit));
+  return *v;
 }
 
 // "MODE:VALUE" with an optional "(text)" that must be what enable_text says.

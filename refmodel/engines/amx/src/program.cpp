@@ -1,7 +1,6 @@
 // AMX programs: the line loop, the state directives and matfp lines (docs/program-format.md).
 #include "tmu/amx/program.h"
 
-#include <charconv>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -10,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "tmu/error.h"
+#include "tmu/exact_number.h"
 #include "tmu/ieee_text.h"
 #include "tmu/program_error.h"
 
@@ -25,18 +25,10 @@ struct Line {
 };
 
 uint64_t unsigned_number(std::string_view text, uint64_t limit, const char* what) {
-  std::string_view digits = text;
-  int base = 10;
-  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
-    base = 16;
-    digits.remove_prefix(2);
-  }
-  uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
-  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
-    throw Error(ErrorKind::BadInput, fmt::format("{} '{}' is not a number (decimal or 0x hex)", what, text));
-  if (v > limit) throw Error(ErrorKind::BadInput, fmt::format("{} {} is more than {}", what, text, limit));
-  return v;
+  const auto v = parse_unsigned(text);
+  if (!v) throw Error(ErrorKind::BadInput, fmt::format("{} '{}' is not a number (decimal or 0x hex)", what, text));
+  if (*v > limit) throw Error(ErrorKind::BadInput, fmt::format("{} {} is more than {}", what, text, limit));
+  return *v;
 }
 
 ieee::Format typed_format(const LaneType& t) {
