@@ -89,6 +89,23 @@ foreach(f audit.csv phases.csv bits_vs_k.csv error_hist.csv)
   endif()
 endforeach()
 
+# --engines tensix writes the Matrix Unit rows alone, exactly as the full run wrote them; --engines amx
+# the AMX rows alone (no phase checks).
+run_audit(${WORK}/t 0 --engines tensix)
+expect_rows(${WORK}/t/audit.csv "${audit_header}" 48)
+expect_rows(${WORK}/t/bits_vs_k.csv "${bits_header}" 48)
+file(STRINGS ${WORK}/t/audit.csv tensix_lines)
+file(STRINGS ${WORK}/a/audit.csv full_lines)
+list(SUBLIST full_lines 0 49 full_tensix)
+if(NOT tensix_lines STREQUAL full_tensix)
+  message(FATAL_ERROR "--engines tensix changed the Matrix Unit rows of audit.csv")
+endif()
+run_audit(${WORK}/x 0 --engines AMX --amx-modes f32,F16F32)
+expect_rows(${WORK}/x/audit.csv "${audit_header}" 4)
+expect_rows(${WORK}/x/phases.csv
+  "op,src,dst_mode,fidelity,dist,pass,expected_phase,elements,failures,sensitive,max_error_over_budget,added_share_log2,expected_share_log2,steps,steps_wrong_pass_count,verdict"
+  0)
+
 # A phase run twice (tt-llk #837) is caught: exit status 3 and FAIL rows.
 run_audit(${WORK}/c 3 --perturb repeat1 --fidelity hifi4 --ops mvmul)
 file(STRINGS ${WORK}/c/phases.csv failed REGEX ",FAIL$")
@@ -96,7 +113,7 @@ if(NOT failed)
   message(FATAL_ERROR "--perturb repeat1 produced no failing phase check")
 endif()
 
-foreach(bad "--formats;bf17" "--perturb;skip9" "--dst;24" "--k;0")
+foreach(bad "--formats;bf17" "--perturb;skip9" "--dst;24" "--k;0" "--engines;gpu" "--amx-modes;tf32")
   execute_process(COMMAND ${TMU} ${args} --out ${WORK}/d ${bad} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(NOT rc EQUAL 2)
     message(FATAL_ERROR "tmu audit ${bad}: exit status ${rc}, expected 2\n${err}")
