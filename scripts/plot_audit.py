@@ -47,7 +47,8 @@ def ordered(values, preferred):
 def panel_grid(n_rows, n_cols, title):
     fig, axes = plt.subplots(n_rows, n_cols, figsize=(5.2 * n_cols, 3.3 * n_rows), squeeze=False,
                              constrained_layout=True)
-    fig.suptitle(title)
+    # A one-column figure is too narrow for a one-line title.
+    fig.suptitle(title.replace(": ", ":\n", 1) if n_cols == 1 else title)
     return fig, axes
 
 
