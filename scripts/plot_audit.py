@@ -8,6 +8,10 @@ input distribution:
   DIR/errors_<op>_<dist>.png  distribution of log2(relative error) per fidelity level, K = 1,
                               next to the two IEEE references; one panel per source format x Dst mode
   DIR/bits_vs_k_<dist>.png    effective bits (-log2 median relative error) versus K, MVMUL
+and, when the audit ran the AMX rows (op MATFP):
+  DIR/errors_matfp_<dist>.png the same error distributions for AMX matfp, K = 1
+  DIR/bits_vs_k_engines.png   effective bits versus K, Tensix MVMUL (FP32 Dst, LoFi..HiFi4) beside
+                              the AMX mode on the same input stream; one row per distribution
 Needs matplotlib (Debian: python3-matplotlib; run with /usr/bin/python3).
 """
 import csv
@@ -26,6 +30,9 @@ REFERENCES = ["IEEE-once", "IEEE-seq"]
 COLOURS = {"LoFi": "#d62728", "HiFi2": "#ff7f0e", "HiFi3": "#2ca02c", "HiFi4": "#1f77b4",
            "IEEE-once": "#7f7f7f", "IEEE-seq": "#000000"}
 DST_LABEL = {"dst16": "16-bit Dst", "dst32": "FP32 Dst"}
+# Each Matrix Unit source format beside the AMX mode that shares its input stream.
+ENGINE_PAIRS = [("BF16", "AMX bf16->f32"), ("FP16", "AMX f16->f32"), ("TF32", "AMX f32")]
+AMX_COLOUR = "#9467bd"
 
 
 def read_csv(path):
@@ -40,7 +47,8 @@ def ordered(values, preferred):
 def panel_grid(n_rows, n_cols, title):
     fig, axes = plt.subplots(n_rows, n_cols, figsize=(5.2 * n_cols, 3.3 * n_rows), squeeze=False,
                              constrained_layout=True)
-    fig.suptitle(title)
+    # A one-column figure is too narrow for a one-line title.
+    fig.suptitle(title.replace(": ", ":\n", 1) if n_cols == 1 else title)
     return fig, axes
 
 
@@ -55,7 +63,8 @@ def plot_error_histograms(rows, out_dir):
             keys = [k for k in series if k[0] == op and k[1] == dist]
             srcs = ordered({k[2] for k in keys}, ["BF16", "FP16", "TF32"])
             dsts = ordered({k[3] for k in keys}, ["dst16", "dst32"])
-            what = "32x32 tile matmul (K = 1)" if op == "MVMUL" else "element-wise multiply"
+            what = {"MVMUL": "32x32 tile matmul (K = 1)", "MATFP": "(AMX) 32x32 tile matmul (K = 1)"}.get(
+                op, "element-wise multiply")
             fig, axes = panel_grid(len(srcs), len(dsts),
                                    f"{op} {what}, {dist} inputs: distribution of log2(relative error)")
             for i, src in enumerate(srcs):
@@ -81,8 +90,10 @@ def plot_error_histograms(rows, out_dir):
                         pct = 100 * exact / total
                         share = f"{pct:.0f}" if pct >= 10 else f"{pct:.2g}"
                         label = m + (f" ({share}% exact or < 2^-40)" if exact else "")
-                        ax.plot(xs, ys, style, color=COLOURS.get(m), label=label, linewidth=1.2)
-                    ax.set_title(f"{src} sources, {DST_LABEL.get(dst, dst)}")
+                        colour = AMX_COLOUR if m.startswith("AMX") else COLOURS.get(m)
+                        ax.plot(xs, ys, style, color=colour, label=label, linewidth=1.2)
+                    acc = "f32 Z" if op == "MATFP" else DST_LABEL.get(dst, dst)
+                    ax.set_title(f"{src} sources, {acc}")
                     ax.set_xlim(-36, 4)
                     ax.set_xlabel("log2(relative error)")
                     ax.set_ylabel("fraction of results")
@@ -130,6 +141,49 @@ def plot_bits_vs_k(rows, out_dir):
     return written
 
 
+def plot_engines(rows, out_dir):
+    tensix = defaultdict(list)  # (dist, src, fidelity) -> [(k, bits)], FP32 Dst
+    amx = defaultdict(list)     # (dist, method) -> [(k, bits)]
+    for r in rows:
+        point = (int(r["k"]), float(r["bits"]))
+        if r["op"] == "MVMUL" and r["dst_mode"] == "dst32" and r["method"] in FIDELITIES:
+            tensix[(r["dist"], r["src"], r["method"])].append(point)
+        elif r["op"] == "MATFP" and r["method"].startswith("AMX"):
+            amx[(r["dist"], r["method"])].append(point)
+    if not amx:
+        return []
+    dists = ordered({d for d, _ in amx}, ["uniform", "normal", "loguniform", "cancel"])
+    pairs = [(src, mode) for src, mode in ENGINE_PAIRS
+             if any((d, mode) in amx for d in dists) or any(k[1] == src for k in tensix)]
+    fig, axes = panel_grid(len(dists), len(pairs),
+                           "Effective bits (-log2 median relative error) vs K: "
+                           "Tensix MVMUL (FP32 Dst) beside AMX matfp (f32 Z), same input streams")
+    for i, dist in enumerate(dists):
+        for j, (src, mode) in enumerate(pairs):
+            ax = axes[i][j]
+            for fidelity in FIDELITIES:
+                points = sorted(tensix.get((dist, src, fidelity), []))
+                if points:
+                    ax.plot([k for k, _ in points], [min(b, 30) for _, b in points], "-", marker=".",
+                            color=COLOURS[fidelity], label=f"Tensix {src} {fidelity}", linewidth=1.2)
+            points = sorted(amx.get((dist, mode), []))
+            if points:
+                ax.plot([k for k, _ in points], [min(b, 30) for _, b in points], "--", marker=".",
+                        color=AMX_COLOUR, label=mode, linewidth=1.8)
+            ax.set_xscale("log", base=2)
+            ax.set_ylim(bottom=min(0, ax.get_ylim()[0]), top=31)
+            ax.set_title(f"{dist}: Tensix {src} | {mode}")
+            ax.set_xlabel("K (tiles of 32 accumulated; inner dimension 32K)")
+            ax.set_ylabel("bits (capped at 30 = exact)")
+            ax.grid(alpha=0.3)
+            if i == 0:
+                ax.legend(fontsize=7)
+    name = os.path.join(out_dir, "bits_vs_k_engines.png")
+    fig.savefig(name, dpi=110)
+    plt.close(fig)
+    return [name]
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -141,7 +195,7 @@ def main(argv):
     except OSError as e:
         print(f"plot_audit.py: {e}", file=sys.stderr)
         return 2
-    for name in plot_error_histograms(hist, out_dir) + plot_bits_vs_k(bits, out_dir):
+    for name in plot_error_histograms(hist, out_dir) + plot_bits_vs_k(bits, out_dir) + plot_engines(bits, out_dir):
         print(f"plot_audit.py: wrote {name}")
     return 0
 

@@ -34,6 +34,8 @@ struct AuditArgs {
   std::vector<std::string> formats{"bf16", "fp16", "tf32"};
   std::vector<std::string> dists{"uniform", "normal", "loguniform", "cancel"};
   std::vector<std::string> ops{"mvmul", "elwmul"};
+  std::vector<std::string> engines{"tensix", "amx"};
+  std::vector<std::string> amx_modes{"bf16f32", "f16f32", "f32"};
   std::vector<unsigned> fidelities{0, 1, 2, 3};  // lofi..hifi4
   std::vector<unsigned> dst_bits{16, 32};
   std::string perturb = "none";
@@ -57,6 +59,14 @@ audit::AuditOptions to_options(const AuditArgs& a, Arch arch) {
   for (const std::string& n : a.dists) add_once(o.distributions, *audit::parse_distribution(n));
   o.ops.clear();
   for (const std::string& n : a.ops) add_once(o.ops, n == "mvmul" ? audit::Op::Mvmul : audit::Op::Elwmul);
+  o.amx_modes.clear();
+  for (const std::string& n : a.amx_modes) add_once(o.amx_modes, *audit::parse_amx_mode(n));
+  // An engine left out drops its rows; the other options keep their meaning for the one that runs.
+  const auto runs = [&a](const char* engine) {
+    return std::find(a.engines.begin(), a.engines.end(), engine) != a.engines.end();
+  };
+  if (!runs("tensix")) o.ops.clear();
+  if (!runs("amx")) o.amx_modes.clear();
   // Fidelity n (0..3) runs phases 0..n: n + 1 passes.
   o.fidelities.clear();
   for (unsigned f : a.fidelities) add_once(o.fidelities, f + 1);
@@ -166,6 +176,16 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   sub->add_option(kFamilyNames, args->ops, "Operations, comma-separated: mvmul,elwmul (any case; --ops: alias)")
       ->delimiter(',')
       ->transform(CLI::IsMember({"mvmul", "elwmul"}, CLI::ignore_case))
+      ->capture_default_str();
+  sub->add_option("--engines", args->engines,
+                  "Engines, comma-separated: tensix (MVMUL, ELWMUL), amx (matfp, the MATFP rows) (any case)")
+      ->delimiter(',')
+      ->transform(CLI::IsMember({"tensix", "amx"}, CLI::ignore_case))
+      ->capture_default_str();
+  sub->add_option("--amx-modes", args->amx_modes,
+                  "AMX matfp modes, comma-separated: bf16f32 (M2), f16f32, f32 (any case)")
+      ->delimiter(',')
+      ->transform(CLI::IsMember({"bf16f32", "f16f32", "f32"}, CLI::ignore_case))
       ->capture_default_str();
   sub->add_option(kFidelityNames, args->fidelities,
                   std::string("Fidelity levels, comma-separated: ") + kFidelitySpellings +

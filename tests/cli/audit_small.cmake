@@ -3,12 +3,18 @@
 # makes the phase check fail (exit status 3), and bad options exit with status 2.
 #
 # Row counts, worked out from the options: 2 source formats x 4 fidelities x 2 Dst modes x 1
-# distribution = 16 configurations per operation and K.
+# distribution = 16 configurations per operation and K; the AMX rows (MATFP, after the others) are
+# 3 modes x 1 distribution per K.
 #   audit.csv:     MVMUL at K = 1 and K = 2 (32 rows) + ELWMUL (16 rows)           = 48
+#                  + MATFP at K = 1 and 2 (6 rows)                                  = 54
 #   phases.csv:    2 ops x 2 formats x 2 Dst modes x (1 + 2 + 3 + 4) passes       = 80
 #   bits_vs_k.csv: MVMUL, K = 1..2 x 2 formats x 2 Dst modes x (4 levels + 2 IEEE) = 48
+#                  + MATFP, K = 1..2 x 3 modes x (AMX + 2 IEEE)                     = 66
 file(REMOVE_RECURSE ${WORK})
 set(args audit --samples 1 --k 2 --formats bf16,tf32 --dists uniform --elw-tiles 1 --quiet --seed 7)
+
+set(audit_header "op,k,src,dst_mode,out_format,fidelity,dist,count,exact_zero,max_abs,mean_abs,p50_abs,p99_abs,max_rel,mean_rel,p50_rel,p99_rel,max_ulp,mean_ulp,p50_ulp,p99_ulp,bits,bits_p99,bits_mean,bits_min,ieee_once_max_ulp,ieee_once_mean_ulp,ieee_once_bits,ieee_once_bits_p99,ieee_once_bits_min,ieee_seq_max_ulp,ieee_seq_mean_ulp,ieee_seq_bits,ieee_seq_bits_p99,ieee_seq_bits_min,phase_check")
+set(bits_header "op,src,dst_mode,out_format,dist,method,k,count,bits,bits_p99,bits_mean,bits_min,mean_ulp,max_ulp")
 
 function(run_audit dir expected_rc)
   execute_process(COMMAND ${TMU} ${args} --out ${dir} ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
@@ -37,14 +43,12 @@ if(pos EQUAL -1)
   message(FATAL_ERROR "the seed is not printed:\n${out}")
 endif()
 expect_rows(${WORK}/a/audit.csv
-  "op,k,src,dst_mode,out_format,fidelity,dist,count,exact_zero,max_abs,mean_abs,p50_abs,p99_abs,max_rel,mean_rel,p50_rel,p99_rel,max_ulp,mean_ulp,p50_ulp,p99_ulp,bits,bits_p99,bits_mean,bits_min,ieee_once_max_ulp,ieee_once_mean_ulp,ieee_once_bits,ieee_once_bits_p99,ieee_once_bits_min,ieee_seq_max_ulp,ieee_seq_mean_ulp,ieee_seq_bits,ieee_seq_bits_p99,ieee_seq_bits_min,phase_check"
-  48)
+  "${audit_header}"
+  54)
 expect_rows(${WORK}/a/phases.csv
   "op,src,dst_mode,fidelity,dist,pass,expected_phase,elements,failures,sensitive,max_error_over_budget,added_share_log2,expected_share_log2,steps,steps_wrong_pass_count,verdict"
   80)
-expect_rows(${WORK}/a/bits_vs_k.csv
-  "op,src,dst_mode,out_format,dist,method,k,count,bits,bits_p99,bits_mean,bits_min,mean_ulp,max_ulp"
-  48)
+expect_rows(${WORK}/a/bits_vs_k.csv "${bits_header}" 66)
 foreach(f error_hist.csv audit.md)
   if(NOT EXISTS ${WORK}/a/${f})
     message(FATAL_ERROR "${f} was not written")
@@ -55,6 +59,20 @@ file(STRINGS ${WORK}/a/audit.csv k1 REGEX "^MVMUL,1,BF16,dst32,FP32,HiFi4,unifor
 list(LENGTH k1 n)
 if(NOT n EQUAL 1)
   message(FATAL_ERROR "expected one MVMUL K=1 BF16 FP32 HiFi4 row with 1024 results")
+endif()
+# The AMX rows: every mode, 1024 results at K = 1, no phase check; and no Tensix row after them.
+foreach(row "MATFP,1,BF16,dst32,FP32,AMX bf16->f32" "MATFP,1,FP16,dst32,FP32,AMX f16->f32" "MATFP,2,FP32,dst32,FP32,AMX f32")
+  file(STRINGS ${WORK}/a/audit.csv amx REGEX "^${row},uniform,1024,.*,$")
+  list(LENGTH amx n)
+  if(NOT n EQUAL 1)
+    message(FATAL_ERROR "expected one audit.csv row ${row},uniform,1024,... ending in an empty phase check")
+  endif()
+endforeach()
+file(STRINGS ${WORK}/a/audit.csv lines)
+list(SUBLIST lines 49 6 last)
+list(FILTER last EXCLUDE REGEX "^MATFP,")
+if(last)
+  message(FATAL_ERROR "audit.csv: the last six rows are not the MATFP rows:\n${last}")
 endif()
 file(STRINGS ${WORK}/a/phases.csv failed REGEX "FAIL")
 if(failed)
@@ -71,6 +89,23 @@ foreach(f audit.csv phases.csv bits_vs_k.csv error_hist.csv)
   endif()
 endforeach()
 
+# --engines tensix writes the Matrix Unit rows alone, exactly as the full run wrote them; --engines amx
+# the AMX rows alone (no phase checks).
+run_audit(${WORK}/t 0 --engines tensix)
+expect_rows(${WORK}/t/audit.csv "${audit_header}" 48)
+expect_rows(${WORK}/t/bits_vs_k.csv "${bits_header}" 48)
+file(STRINGS ${WORK}/t/audit.csv tensix_lines)
+file(STRINGS ${WORK}/a/audit.csv full_lines)
+list(SUBLIST full_lines 0 49 full_tensix)
+if(NOT tensix_lines STREQUAL full_tensix)
+  message(FATAL_ERROR "--engines tensix changed the Matrix Unit rows of audit.csv")
+endif()
+run_audit(${WORK}/x 0 --engines AMX --amx-modes f32,F16F32)
+expect_rows(${WORK}/x/audit.csv "${audit_header}" 4)
+expect_rows(${WORK}/x/phases.csv
+  "op,src,dst_mode,fidelity,dist,pass,expected_phase,elements,failures,sensitive,max_error_over_budget,added_share_log2,expected_share_log2,steps,steps_wrong_pass_count,verdict"
+  0)
+
 # A phase run twice (tt-llk #837) is caught: exit status 3 and FAIL rows.
 run_audit(${WORK}/c 3 --perturb repeat1 --fidelity hifi4 --ops mvmul)
 file(STRINGS ${WORK}/c/phases.csv failed REGEX ",FAIL$")
@@ -78,7 +113,7 @@ if(NOT failed)
   message(FATAL_ERROR "--perturb repeat1 produced no failing phase check")
 endif()
 
-foreach(bad "--formats;bf17" "--perturb;skip9" "--dst;24" "--k;0")
+foreach(bad "--formats;bf17" "--perturb;skip9" "--dst;24" "--k;0" "--engines;gpu" "--amx-modes;tf32")
   execute_process(COMMAND ${TMU} ${args} --out ${WORK}/d ${bad} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(NOT rc EQUAL 2)
     message(FATAL_ERROR "tmu audit ${bad}: exit status ${rc}, expected 2\n${err}")

@@ -75,6 +75,7 @@ foreach(names "-o,--out,--output" "--family,--ops" "--format,--formats" "--fidel
   expect_contains("vectors --help" "${out}" "${names}")
 endforeach()
 tmu_expect(0 audit --help)
-foreach(names "-o,--out,--output" "--family,--ops" "--format,--formats" "--fidelity,--phase" "--arch")
+foreach(names "-o,--out,--output" "--family,--ops" "--format,--formats" "--fidelity,--phase" "--arch" "--engines"
+        "--amx-modes")
   expect_contains("audit --help" "${out}" "${names}")
 endforeach()

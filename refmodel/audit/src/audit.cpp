@@ -18,7 +18,7 @@ namespace {
 
 struct Unit {
   Op op;
-  SrcFormat format;
+  SrcFormat format;  // Matfp: the AMX mode's stream
   Distribution dist;
   unsigned index;  // MVMUL sample or ELWMUL tile
 };
@@ -44,9 +44,12 @@ class UnitRunner {
   UnitResult run(const Unit& u) {
     UnitResult r;
     // Named per unit, so units can run in any order or on any thread and still draw the same numbers.
-    const uint64_t seed = derive_seed(o_.seed, fmt::format("{}/{}/{}/{}", op_name(u.op), info(u.format).name,
+    // An AMX unit takes the stream of the MVMUL unit it stands beside: the same real draws.
+    const Op stream_op = u.op == Op::Matfp ? Op::Mvmul : u.op;
+    const uint64_t seed = derive_seed(o_.seed, fmt::format("{}/{}/{}/{}", op_name(stream_op), info(u.format).name,
                                                            distribution_name(u.dist), u.index));
     if (u.op == Op::Mvmul) run_mvmul(u, seed, r);
+    else if (u.op == Op::Matfp) run_matfp(u, seed, r);
     else run_elwmul(u, seed, r);
     return r;
   }
@@ -90,6 +93,19 @@ class UnitRunner {
     }
   }
 
+  // Z is f32 in every mode, so the references are FP32 too.
+  void run_matfp(const Unit& u, uint64_t seed, UnitResult& r) {
+    const AmxCase c = make_amx_case(amx_mode_of_stream(u.format), u.dist, o_.max_k, seed);
+    const auto exact = exact_amx_prefixes(c);
+    const auto sequential = ieee_sequential_amx(c, kFp32);
+    const auto model = run_amx_matmul(c);
+    for (unsigned t = 0; t < c.tiles; ++t) {
+      record(r, u, t + 1, true, kIeeeOnce, errors_of(exact[t], ieee_rounded_once(exact[t], kFp32), kFp32));
+      record(r, u, t + 1, true, kIeeeSeq, errors_of(exact[t], sequential[t], kFp32));
+      record(r, u, t + 1, true, kAmx, errors_of(exact[t], model[t], kFp32));
+    }
+  }
+
   void run_elwmul(const Unit& u, uint64_t seed, UnitResult& r) {
     const EltwiseCase c = make_eltwise_case(u.format, u.dist, seed);
     const EltwiseExact exact = exact_eltwise(c);
@@ -112,8 +128,12 @@ class UnitRunner {
 
 void validate(const AuditOptions& o) {
   auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
-  if (o.ops.empty() || o.formats.empty() || o.fidelities.empty() || o.dst32_modes.empty() || o.distributions.empty())
-    fail("nothing to audit: an empty list of operations, formats, fidelities, Dst modes or distributions");
+  if ((o.ops.empty() && o.amx_modes.empty()) || o.distributions.empty())
+    fail("nothing to audit: no operation, no AMX mode, or no distribution");
+  if (!o.ops.empty() && (o.formats.empty() || o.fidelities.empty() || o.dst32_modes.empty()))
+    fail("nothing to audit: an empty list of formats, fidelities or Dst modes");
+  for (Op op : o.ops)
+    if (op == Op::Matfp) fail("MATFP is selected by the AMX modes, not as an operation");
   for (unsigned f : o.fidelities)
     if (f < 1 || f > 4) fail(fmt::format("fidelity {} is not 1..4 phases", f));
   if (o.max_k < 1 || o.max_k > 64) fail(fmt::format("K = {} tiles is outside 1..64", o.max_k));
@@ -124,8 +144,15 @@ void validate(const AuditOptions& o) {
 
 std::vector<Unit> work_units(const AuditOptions& o) {
   std::vector<Unit> units;
-  // MVMUL units first: they are the long ones, so the workers finish together.
-  for (Op op : {Op::Mvmul, Op::Elwmul}) {
+  // Longest first (MVMUL, then the AMX runs, then ELWMUL), so the workers finish together. The
+  // order fixes only the merge order, never a unit's numbers.
+  for (Op op : {Op::Mvmul, Op::Matfp, Op::Elwmul}) {
+    if (op == Op::Matfp) {
+      for (AmxMode m : o.amx_modes)
+        for (Distribution d : o.distributions)
+          for (unsigned i = 0; i < o.samples; ++i) units.push_back(Unit{op, amx_stream(m), d, i});
+      continue;
+    }
     if (std::find(o.ops.begin(), o.ops.end(), op) == o.ops.end()) continue;
     const unsigned count = op == Op::Mvmul ? o.samples : o.eltwise_tiles;
     for (SrcFormat f : o.formats)
@@ -167,12 +194,28 @@ KPoint k_point(const RunningErrors& running, const std::vector<double>& rel) {
 
 }  // namespace
 
-const char* op_name(Op op) { return op == Op::Mvmul ? "MVMUL" : "ELWMUL"; }
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::Mvmul: return "MVMUL";
+    case Op::Elwmul: return "ELWMUL";
+    case Op::Matfp: return "MATFP";
+  }
+  return "?";
+}
 
 std::string method_name(unsigned method) {
   if (method == kIeeeOnce) return "IEEE-once";
   if (method == kIeeeSeq) return "IEEE-seq";
   return fidelity_name(method);
+}
+
+const char* series_src_name(const SeriesKey& key) {
+  return key.op == Op::Matfp ? amx_source_format(amx_mode_of_stream(key.format)).name : info(key.format).name;
+}
+
+std::string series_method_name(const SeriesKey& key) {
+  if (key.op == Op::Matfp && key.method == kAmx) return amx_method_name(amx_mode_of_stream(key.format));
+  return method_name(key.method);
 }
 
 bool AuditResults::all_phase_checks_passed() const {
@@ -242,9 +285,9 @@ AuditResults run_audit(const AuditOptions& options) {
     for (const ErrorSample& s : samples)
       if (!s.exact_zero) rel.push_back(s.rel);
   }
-  // Only MVMUL has a K axis.
+  // ELWMUL has no K axis.
   for (const auto& [key, running] : merged.running)
-    if (key.op == Op::Mvmul) out.bits_vs_k[key] = k_point(running, merged.rel[key]);
+    if (key.op != Op::Elwmul) out.bits_vs_k[key] = k_point(running, merged.rel[key]);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -18,17 +18,15 @@ void unit_fraction(mpfr_ptr out, uint64_t word) { mpfr_set_ui_2exp(out, word >> 
 // How far a cancelling partner is perturbed: a few units in the last place of the source format.
 int cancellation_perturbation_log2(SrcFormat f) { return -(info(f).mantissa_bits - 2); }
 
-SrcNumber draw(Rng& rng, Distribution d, SrcFormat f) {
+// One real number of distribution d, before any rounding to a format.
+Real draw_real(Rng& rng, Distribution d, int log_half_range) {
   switch (d) {
-    case Distribution::Normal: return round_to_src(normal(rng), f);
-    case Distribution::LogUniform: {
-      const int r = log_uniform_half_range(f);
-      return round_to_src(log_uniform(rng, -r, r), f);
-    }
+    case Distribution::Normal: return normal(rng);
+    case Distribution::LogUniform: return log_uniform(rng, -log_half_range, log_half_range);
     case Distribution::Uniform:
     case Distribution::Cancellation: break;
   }
-  return round_to_src(uniform_pm1(rng), f);
+  return uniform_pm1(rng);
 }
 
 // -x * (1 + 2^e * u) for u uniform in [-1, 1): x's cancelling partner, before rounding.
@@ -37,6 +35,33 @@ Real perturbed_negation(Rng& rng, const Real& x, int e) {
   mpfr_mul_2si(factor.mpfr_ptr(), factor.mpfr_srcptr(), e, MPFR_RNDN);
   factor += 1;
   return -(x * factor);
+}
+
+SrcNumber draw(Rng& rng, Distribution d, SrcFormat f) {
+  return round_to_src(draw_real(rng, d, log_uniform_half_range(f)), f);
+}
+
+// The matmul inputs of one stream, rounded by `round` (a real to a number of the format) and read
+// back by `value`. One definition for the Matrix Unit's source formats and for the IEEE formats of
+// the AMX rows, so both take their numbers from the generator in the same order: the same stream
+// gives the same real draws whatever they are rounded to.
+template <typename Number, typename Round, typename Value>
+void draw_matmul(std::vector<Number>& in0, std::vector<Number>& in1, unsigned tiles, Rng& rng, Distribution d,
+                 int log_half_range, int cancel_log2, Round round, Value value) {
+  const unsigned depth = kTile * tiles;
+  in0.resize(kTile * depth);
+  in1.resize(depth * kTile);
+  for (Number& x : in0) x = round(draw_real(rng, d, log_half_range));
+  for (Number& x : in1) x = round(draw_real(rng, d, log_half_range));
+  if (d != Distribution::Cancellation) return;
+  constexpr unsigned kHalf = kTile / 2;
+  for (unsigned t = 0; t < tiles; ++t) {
+    for (unsigned k = t * kTile; k < t * kTile + kHalf; ++k) {
+      for (unsigned i = 0; i < kTile; ++i) in0[i * depth + k + kHalf] = in0[i * depth + k];
+      for (unsigned j = 0; j < kTile; ++j)
+        in1[(k + kHalf) * kTile + j] = round(perturbed_negation(rng, value(in1[k * kTile + j]), cancel_log2));
+    }
+  }
 }
 
 }  // namespace
@@ -105,24 +130,20 @@ MatmulCase make_matmul_case(SrcFormat f, Distribution d, unsigned tiles, uint64_
   MatmulCase c;
   c.format = f;
   c.tiles = tiles;
-  const unsigned depth = c.depth();
-  c.in0.resize(kTile * depth);
-  c.in1.resize(depth * kTile);
   Rng rng(seed);
-  for (SrcNumber& x : c.in0) x = draw(rng, d, f);
-  for (SrcNumber& x : c.in1) x = draw(rng, d, f);
-  if (d != Distribution::Cancellation) return c;
-  constexpr unsigned kHalf = kTile / 2;
-  const int e = cancellation_perturbation_log2(f);
-  for (unsigned t = 0; t < tiles; ++t) {
-    for (unsigned k = t * kTile; k < t * kTile + kHalf; ++k) {
-      for (unsigned i = 0; i < kTile; ++i) c.in0[i * depth + k + kHalf] = c.in0[i * depth + k];
-      for (unsigned j = 0; j < kTile; ++j) {
-        const Real partner = perturbed_negation(rng, value_of(c.in1[k * kTile + j], f), e);
-        c.in1[(k + kHalf) * kTile + j] = round_to_src(partner, f);
-      }
-    }
-  }
+  draw_matmul(
+      c.in0, c.in1, tiles, rng, d, log_uniform_half_range(f), cancellation_perturbation_log2(f),
+      [f](const Real& x) { return round_to_src(x, f); }, [f](const SrcNumber& x) { return value_of(x, f); });
+  return c;
+}
+
+IeeeMatmulInputs make_ieee_matmul_inputs(SrcFormat stream, const OutFormat& f, Distribution d, unsigned tiles,
+                                         uint64_t seed) {
+  IeeeMatmulInputs c;
+  Rng rng(seed);
+  draw_matmul(
+      c.in0, c.in1, tiles, rng, d, log_uniform_half_range(stream), cancellation_perturbation_log2(stream),
+      [&f](const Real& x) { return exact_double(round_to_format(x, f)); }, [](double x) { return Real(x); });
   return c;
 }
 

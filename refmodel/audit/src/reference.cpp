@@ -1,6 +1,8 @@
 // Exact products (Eigen + MPFR) and the IEEE reference matmuls.
 #include "tmu/audit/reference.h"
 
+#include <stdexcept>
+
 #include <Eigen/Core>
 #include <unsupported/Eigen/MPRealSupport>
 
@@ -85,22 +87,48 @@ EltwiseExact exact_eltwise(const EltwiseCase& c) {
   return out;
 }
 
+std::vector<std::vector<Real>> exact_prefix_products(const std::vector<Real>& in0, const std::vector<Real>& in1,
+                                                     unsigned tiles) {
+  const unsigned depth = kTile * tiles;
+  ExactScope exact("exact matmul prefixes");
+  const RealMatrix left = matrix_of(kTile, depth, [&](unsigned i, unsigned k) { return in0[i * depth + k]; });
+  const RealMatrix right = matrix_of(depth, kTile, [&](unsigned k, unsigned j) { return in1[k * kTile + j]; });
+  std::vector<std::vector<Real>> out;
+  RealMatrix running = RealMatrix::Zero(kTile, kTile);
+  for (unsigned t = 0; t < tiles; ++t) {
+    const auto cols = static_cast<Eigen::Index>(t * kTile);
+    running += left.middleCols(cols, kTile) * right.middleRows(cols, kTile);
+    out.push_back(row_major(running));
+  }
+  exact.verify();
+  return out;
+}
+
 std::vector<std::vector<double>> ieee_sequential_matmul(const MatmulCase& c, const OutFormat& fmt) {
   const SrcFormat f = c.format;
-  Scratch s;
-  std::vector<Real> acc(kTile * kTile, Real(0, fmt.precision));
   std::vector<Real> left(c.in0.size()), right(c.in1.size());
   for (size_t i = 0; i < left.size(); ++i) left[i] = value_of(c.in0[i], f);
   for (size_t i = 0; i < right.size(); ++i) right[i] = value_of(c.in1[i], f);
+  return ieee_sequential_matmul(left, right, c.tiles, fmt);
+}
+
+std::vector<std::vector<double>> ieee_sequential_matmul(const std::vector<Real>& left, const std::vector<Real>& right,
+                                                        unsigned tiles, const OutFormat& fmt) {
+  const unsigned depth = kTile * tiles;
+  Scratch s;
+  std::vector<Real> acc(kTile * kTile, Real(0, fmt.precision));
   std::vector<std::vector<double>> out;
-  for (unsigned t = 0; t < c.tiles; ++t) {
+  for (unsigned t = 0; t < tiles; ++t) {
     for (unsigned i = 0; i < kTile; ++i)
       for (unsigned j = 0; j < kTile; ++j) {
         mpfr_ptr a = acc[i * kTile + j].mpfr_ptr();
         for (unsigned k = t * kTile; k < (t + 1) * kTile; ++k) {
-          mpfr_mul(s.product, left[i * c.depth() + k].mpfr_srcptr(), right[k * kTile + j].mpfr_srcptr(), MPFR_RNDN);
+          mpfr_mul(s.product, left[i * depth + k].mpfr_srcptr(), right[k * kTile + j].mpfr_srcptr(), MPFR_RNDN);
           round_to_format(s.rounded, s.product, fmt);
-          mpfr_add(s.sum, a, s.rounded, MPFR_RNDN);  // exact at kExactBits
+          // Exact at kExactBits for the audit's inputs, but FP32 terms may lie far apart (f32
+          // operands give 48-bit products down to tiny magnitudes): checked, not assumed.
+          if (mpfr_add(s.sum, a, s.rounded, MPFR_RNDN) != 0)
+            throw std::runtime_error("precision audit: an IEEE reference sum rounded; raise kExactBits");
           round_to_format(a, s.sum, fmt);
         }
       }

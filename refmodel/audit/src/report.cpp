@@ -128,6 +128,52 @@ void contribution_table(std::ostringstream& md, const AuditResults& r, Op op, Di
   md << '\n';
 }
 
+std::string k_cell(const AuditResults& r, const SeriesKey& key) {
+  auto it = r.bits_vs_k.find(key);
+  if (it == r.bits_vs_k.end()) return "";
+  return bits_text(it->second.bits) + " / " + bits_text(it->second.bits_p99);
+}
+
+// K = 1, 2, 4, ... and the deepest run.
+std::vector<unsigned> table_k_values(unsigned max_k) {
+  std::vector<unsigned> ks;
+  for (unsigned k = 1; k < max_k; k *= 2) ks.push_back(k);
+  ks.push_back(max_k);
+  return ks;
+}
+
+// Each stream's Matrix Unit rows (LoFi..HiFi4) above the AMX mode that shares its inputs. The
+// Matrix Unit's FP32 Dst is the like-for-like partner of AMX's f32 Z.
+void engines_table(std::ostringstream& md, const AuditResults& r, Distribution d) {
+  const AuditOptions& o = r.options;
+  const bool tensix = has_op(o, Op::Mvmul);
+  const bool dst32 = std::find(o.dst32_modes.begin(), o.dst32_modes.end(), true) != o.dst32_modes.end();
+  const std::vector<unsigned> ks = table_k_values(o.max_k);
+  md << "| Engine | Src | Acc | Method |";
+  for (unsigned k : ks) md << " K = " << k << " |";
+  md << "\n|---|---|---|---|";
+  for (size_t i = 0; i < ks.size(); ++i) md << "---|";
+  md << '\n';
+  auto row = [&](const char* engine, const char* src, const char* acc, const std::string& method, SeriesKey key) {
+    md << "| " << engine << " | " << src << " | " << acc << " | " << method << " |";
+    for (unsigned k : ks) {
+      key.k = k;
+      md << ' ' << k_cell(r, key) << " |";
+    }
+    md << '\n';
+  };
+  for (SrcFormat f : {SrcFormat::BF16, SrcFormat::FP16, SrcFormat::TF32}) {
+    if (tensix && std::find(o.formats.begin(), o.formats.end(), f) != o.formats.end())
+      for (unsigned phases : o.fidelities)
+        row("Tensix MVMUL", info(f).name, output_format(f, dst32).name, fidelity_name(phases),
+            {Op::Mvmul, 1, f, d, dst32, phases});
+    const AmxMode m = amx_mode_of_stream(f);
+    if (std::find(o.amx_modes.begin(), o.amx_modes.end(), m) != o.amx_modes.end())
+      row("AMX matfp", amx_source_format(m).name, "FP32", amx_method_name(m), {Op::Matfp, 1, f, d, true, kAmx});
+  }
+  md << '\n';
+}
+
 void write_file(const std::filesystem::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   if (!out) throw std::runtime_error("cannot write " + path.string());
@@ -138,9 +184,9 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
 std::string bits_vs_k_csv(const AuditResults& r) {
   std::string out = "op,src,dst_mode,out_format,dist,method,k,count,bits,bits_p99,bits_mean,bits_min,mean_ulp,max_ulp\n";
   for (const auto& [key, e] : r.bits_vs_k) {
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", op_name(key.op), info(key.format).name,
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", op_name(key.op), series_src_name(key),
                        dst_mode(key.dst32), output_format(key.format, key.dst32).name, distribution_name(key.dist),
-                       method_name(key.method), key.k, e.count, num(e.bits), num(e.bits_p99), num(e.bits_mean),
+                       series_method_name(key), key.k, e.count, num(e.bits), num(e.bits_p99), num(e.bits_mean),
                        num(e.bits_min), num(e.mean_ulp), num(e.max_ulp));
   }
   return out;
@@ -161,8 +207,8 @@ std::string histogram_csv(const AuditResults& r) {
     for (size_t b = 0; b < count.size(); ++b) {
       const std::string lo = b == 0 ? "-inf" : num(kHistLow + static_cast<double>(b - 1) * kHistStep);
       const std::string hi = b == bins + 1 ? "inf" : num(kHistLow + static_cast<double>(b) * kHistStep);
-      out += fmt::format("{},{},{},{},{},{},{},{}\n", op_name(key.op), info(key.format).name, dst_mode(key.dst32),
-                         distribution_name(key.dist), method_name(key.method), lo, hi, count[b]);
+      out += fmt::format("{},{},{},{},{},{},{},{}\n", op_name(key.op), series_src_name(key), dst_mode(key.dst32),
+                         distribution_name(key.dist), series_method_name(key), lo, hi, count[b]);
     }
   }
   return out;
@@ -185,8 +231,8 @@ std::string summary_csv(const AuditResults& r) {
     if (!seq) seq = &none;
     auto check = r.checks.find(CheckKey{key.op, key.format, key.dist, key.dst32, key.method});
     const std::string verdict = check == r.checks.end() ? "" : check->second.passed() ? "pass" : "FAIL";
-    out += fmt::format("{},{},{},{},{},{},{},{},{},", op_name(key.op), key.k, info(key.format).name, dst_mode(key.dst32),
-                       output_format(key.format, key.dst32).name, fidelity_name(key.method),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},", op_name(key.op), key.k, series_src_name(key),
+                       dst_mode(key.dst32), output_format(key.format, key.dst32).name, series_method_name(key),
                        distribution_name(key.dist), s.count, s.exact_zero);
     for (double v : {s.max_abs, s.mean_abs, s.p50_abs, s.p99_abs, s.max_rel, s.mean_rel, s.p50_rel, s.p99_rel,
                      s.max_ulp, s.mean_ulp, s.p50_ulp, s.p99_ulp, s.bits, s.bits_p99, s.bits_mean, s.bits_min})
@@ -226,6 +272,14 @@ std::string markdown_report(const AuditResults& r) {
       o.seed, arch_name(o.arch), o.samples, o.max_k, o.eltwise_tiles,
       o.perturb.kind == Perturbation::Kind::None ? "" : ", sequence perturbed: " + perturbation_name(o.perturb),
       r.seconds);
+  if (!o.amx_modes.empty()) {
+    md << "AMX matfp (MATFP rows): ";
+    for (size_t i = 0; i < o.amx_modes.size(); ++i)
+      md << (i ? ", " : "") << amx_method_name(o.amx_modes[i]);
+    md << fmt::format(", {} run(s) of K = {} tiles per mode and distribution, on the inputs of the MVMUL runs "
+                      "(rounded to the AMX source format, subnormals kept).\n\n",
+                      o.samples, o.max_k);
+  }
   md << "Cells give effective bits of precision, median / 99th percentile: -log2 of the median and of the 99th "
         "percentile of the relative errors (\"exact\": no error). "
         "IEEE-once: the exact result rounded once into the output format. IEEE-seq: an IEEE matmul in the "
@@ -239,6 +293,16 @@ std::string markdown_report(const AuditResults& r) {
       md << fmt::format("## MVMUL, K = {} tiles ({}-deep dot products), {}\n\n", o.max_k, 32 * o.max_k,
                         distribution_name(headline));
       fidelity_pivot(md, r, Op::Mvmul, o.max_k, headline);
+    }
+  }
+  if (!o.amx_modes.empty()) {
+    for (Distribution d : o.distributions) {
+      md << fmt::format("## Tensix MVMUL beside AMX matfp: effective bits versus K, {}\n\n", distribution_name(d));
+      if (d == o.distributions.front())
+        md << "Median / 99th percentile, every K from bits_vs_k.csv. Tensix with an FP32 Dst (16-bit when only that "
+              "was run); AMX accumulates in its f32 Z with one rounding per multiply-add, on the same draws rounded "
+              "to its source format (TF32's draws at full f32 precision for AMX f32).\n\n";
+      engines_table(md, r, d);
     }
   }
   if (has_op(o, Op::Elwmul)) {
@@ -260,8 +324,9 @@ std::string markdown_report(const AuditResults& r) {
             "budget everywhere, so a mistake in it would not show).\n\n";
       contribution_table(md, r, op, headline, dst32);
     }
-  md << (r.all_phase_checks_passed() ? "Every phase check passed.\n"
-                                     : "**Some phase checks FAILED** (phases.csv lists them).\n");
+  if (!r.checks.empty())
+    md << (r.all_phase_checks_passed() ? "Every phase check passed.\n"
+                                       : "**Some phase checks FAILED** (phases.csv lists them).\n");
   return md.str();
 }
 

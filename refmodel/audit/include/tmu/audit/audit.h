@@ -2,26 +2,33 @@
 // 32x32 tile matmuls through the LLK replay sequence; the first tile is the single-tile case) and
 // ELWMUL on the bit-exact model for every source format, fidelity level, Dst mode and input
 // distribution asked for; measures the results against the exact product and the two IEEE
-// references; and checks every fidelity pass's contribution to Dst.
+// references; and checks every fidelity pass's contribution to Dst. Beside MVMUL it runs the same
+// K-tile matmul on the Apple AMX model (amx.h, operation MATFP), measured the same way.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "tmu/audit/amx.h"
 #include "tmu/audit/error_stats.h"
 #include "tmu/audit/phase_check.h"
 
 namespace tmu::audit {
 
-enum class Op : uint8_t { Mvmul, Elwmul };
-const char* op_name(Op op);  // MVMUL ELWMUL
+// Matfp is the AMX engine's K-tile matmul (amx.h); it sorts after the Matrix Unit's operations, so
+// their rows come first in every file.
+enum class Op : uint8_t { Mvmul, Elwmul, Matfp };
+const char* op_name(Op op);  // MVMUL ELWMUL MATFP
 
 struct AuditOptions {
-  std::vector<Op> ops{Op::Mvmul, Op::Elwmul};
+  std::vector<Op> ops{Op::Mvmul, Op::Elwmul};  // the Matrix Unit's operations; empty: none of them
+  // The AMX rows (Op::Matfp; samples, K and distributions as for MVMUL); empty: none.
+  std::vector<AmxMode> amx_modes{std::begin(kAmxModes), std::end(kAmxModes)};
   std::vector<SrcFormat> formats{SrcFormat::BF16, SrcFormat::FP16, SrcFormat::TF32};
   std::vector<unsigned> fidelities{1, 2, 3, 4};
   std::vector<bool> dst32_modes{false, true};
@@ -38,19 +45,24 @@ struct AuditOptions {
   std::function<void(size_t done, size_t total)> progress;  // called from worker threads, serialised
 };
 
-// A series of results: `method` is the fidelity level (1..4) for the model, or one of these.
-inline constexpr unsigned kIeeeOnce = 5, kIeeeSeq = 6;
+// A series of results: `method` is the fidelity level (1..4) for the Matrix Unit, kAmx for the AMX
+// model, or one of the IEEE references.
+inline constexpr unsigned kIeeeOnce = 5, kIeeeSeq = 6, kAmx = 7;
 std::string method_name(unsigned method);  // LoFi .. HiFi4, IEEE-once, IEEE-seq
 
 struct SeriesKey {
   Op op;
   unsigned k;  // tiles accumulated (ELWMUL: 1)
-  SrcFormat format;
+  SrcFormat format;  // Op::Matfp: the stream the AMX mode shares (amx_stream)
   Distribution dist;
-  bool dst32;
+  bool dst32;  // Op::Matfp: always true (Z is f32)
   unsigned method;
   auto operator<=>(const SeriesKey&) const = default;
 };
+// What the files print for a series: the source format (Op::Matfp: the AMX mode's IEEE format, BF16
+// FP16 FP32) and the method (kAmx: the mode's name, "AMX f16->f32").
+const char* series_src_name(const SeriesKey& key);
+std::string series_method_name(const SeriesKey& key);
 
 struct CheckKey {
   Op op;
@@ -71,7 +83,7 @@ struct KPoint {
 struct AuditResults {
   AuditOptions options;
   std::map<SeriesKey, ErrorStats> stats;  // K in table_ks: full statistics
-  std::map<SeriesKey, KPoint> bits_vs_k;  // every K from 1 to max_k (MVMUL)
+  std::map<SeriesKey, KPoint> bits_vs_k;  // every K from 1 to max_k (MVMUL, MATFP)
   std::map<SeriesKey, std::vector<double>> rel_errors;  // K = 1: every relative error (histograms)
   std::map<CheckKey, PhaseCheck> checks;
   double seconds = 0;

@@ -45,6 +45,18 @@ struct MatmulCase {
 // nearly cancels (and so does every prefix of tiles).
 MatmulCase make_matmul_case(SrcFormat f, Distribution d, unsigned tiles, uint64_t seed);
 
+// The inputs of make_matmul_case(stream, d, tiles, seed) - the same generator stream, so the same
+// real draws, with the stream format's log-uniform range and cancellation perturbation - rounded
+// instead to nearest-even into the IEEE format f with gradual underflow, for an engine that keeps
+// subnormals (the AMX rows). A cancelling partner is formed from its partner's value in f, as the
+// stream's is from its value in the source format. Values are f's numbers, exact in double;
+// row-major like MatmulCase.
+struct IeeeMatmulInputs {
+  std::vector<double> in0, in1;
+};
+IeeeMatmulInputs make_ieee_matmul_inputs(SrcFormat stream, const OutFormat& f, Distribution d, unsigned tiles,
+                                         uint64_t seed);
+
 // ELWMUL on a 32x32 tile: Dst = dst_init + a * b. dst_init is zero except for the cancellation
 // distribution, where it is -(a*b) perturbed and rounded to the 16-bit Dst format (so it is exact in
 // either Dst mode).

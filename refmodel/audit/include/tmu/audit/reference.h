@@ -33,6 +33,13 @@ EltwiseExact exact_eltwise(const EltwiseCase& c);
 
 // IEEE "seq" matmul in format f; [t] is the 32x32 result after t+1 tiles.
 std::vector<std::vector<double>> ieee_sequential_matmul(const MatmulCase& c, const OutFormat& f);
+// The same on operand values given directly (row-major: in0 32 x 32*tiles, in1 32*tiles x 32).
+std::vector<std::vector<double>> ieee_sequential_matmul(const std::vector<Real>& in0, const std::vector<Real>& in1,
+                                                        unsigned tiles, const OutFormat& f);
+// Exact in0[:, 0:32(t+1)] * in1[0:32(t+1), :] for every t, same layout (MatmulExact::prefix without
+// the phase slices).
+std::vector<std::vector<Real>> exact_prefix_products(const std::vector<Real>& in0, const std::vector<Real>& in1,
+                                                     unsigned tiles);
 // IEEE "seq" element-wise: round(dst_init + round(a * b)).
 std::vector<double> ieee_sequential_eltwise(const EltwiseCase& c, const OutFormat& f);
 // IEEE "once": every exact value rounded once into f.
