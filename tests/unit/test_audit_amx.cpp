@@ -10,6 +10,7 @@
 
 #include "tmu/audit/audit.h"
 #include "tmu/audit/reference.h"
+#include "test_audit_support.h"
 
 namespace tmu::audit {
 namespace {
@@ -199,19 +200,7 @@ TEST(AuditAmx, RandomInputsAgreeWithMpfrBitForBit) {
   }
 }
 
-AuditOptions small_options() {
-  AuditOptions o;
-  o.formats = {SrcFormat::BF16, SrcFormat::FP16};
-  o.distributions = {Distribution::Normal, Distribution::Cancellation};
-  o.fidelities = {1, 4};
-  o.max_k = 2;
-  o.table_ks = {1, 2};
-  o.samples = 1;
-  o.eltwise_tiles = 1;
-  o.seed = 21;
-  o.threads = 2;
-  return o;
-}
+AuditOptions small_options() { return test::small_audit_options(21, 2); }
 
 // The AMX rows come after every Matrix Unit row and leave those rows as they were.
 TEST(AuditAmx, RowsFollowTheTensixRowsAndLeaveThemUnchanged) {

@@ -7,6 +7,7 @@
 
 #include "tmu/audit/audit.h"
 #include "tmu/audit/slices.h"
+#include "test_audit_support.h"
 
 namespace tmu::audit {
 namespace {
@@ -140,19 +141,7 @@ TEST(AuditStatistics, SummaryOfHandMadeSamples) {
   EXPECT_EQ(e.ulp, std::ldexp(1, -3));  // BF16 ulp at 1 is 2^-7
 }
 
-AuditOptions small_options(uint64_t seed, unsigned threads) {
-  AuditOptions o;
-  o.formats = {SrcFormat::BF16, SrcFormat::FP16};
-  o.distributions = {Distribution::Normal, Distribution::Cancellation};
-  o.fidelities = {1, 4};
-  o.max_k = 2;
-  o.table_ks = {1, 2};
-  o.samples = 1;
-  o.eltwise_tiles = 1;
-  o.seed = seed;
-  o.threads = threads;
-  return o;
-}
+AuditOptions small_options(uint64_t seed, unsigned threads) { return test::small_audit_options(seed, threads); }
 
 TEST(AuditDeterminism, SameSeedReplaysBitIdenticallyOnAnyThreadCount) {
   const AuditResults a = run_audit(small_options(9, 1));
