@@ -207,7 +207,13 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   sub->add_flag("--quiet", args->quiet, "No progress bar");
   add_arch_option(sub, global);
   out.emplace_back(sub, [args, &global] {
-    global.require(Engine::Tensix, "audit");
+    // The audit puts the engines side by side (--engines); `tmu --engine amx audit` is the AMX rows
+    // alone, and Tensix's architecture then plays no part.
+    if (global.engine() == Engine::Amx) {
+      global.require(Engine::Amx, "audit");
+      args->engines = {"amx"};
+      return cmd_audit(*args, Arch::Blackhole);
+    }
     return cmd_audit(*args, global.arch());
   });
 }

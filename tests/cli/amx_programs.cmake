@@ -82,3 +82,10 @@ tmu_expect(0 --engine amx dis 0x0)
 expect_contains("M1 code 0" "${out}" "matfp f16(lw=0) z+=x*y")
 tmu_expect(0 --engine amx --amx-version M2 dis 0x0)
 expect_contains("M2 code 0" "${out}" "matfp bf16 z+=x*y")
+
+# `tmu --engine amx audit`: the MATFP rows alone.
+tmu_expect(0 --engine amx audit -o ${WORK}/audit --seed 3 --samples 1 --k 1 --dists uniform --amx-modes f32 --quiet)
+file(READ ${WORK}/audit/audit.csv csv)
+expect_contains("MATFP rows" "${csv}" "MATFP")
+string(FIND "${csv}" "MVMUL" tensix_row)
+expect_equal("no Tensix rows" "${tensix_row}" "-1")
