@@ -55,18 +55,6 @@ uint64_t alu(const Formats& f, unsigned mode, uint64_t x, uint64_t y, uint64_t z
   throw Error(ErrorKind::BadInput, fmt::format("matfp ALU mode {}", mode));
 }
 
-// Lane `lane` of `bytes` bytes, little-endian, without state.h's range checks: the loop below stays
-// inside the row by construction, and this is the model's innermost access.
-uint64_t lane_of(const Row& r, unsigned bytes, unsigned lane) {
-  uint64_t v = 0;
-  for (unsigned b = 0; b < bytes; ++b) v |= uint64_t{r[lane * bytes + b]} << (8 * b);
-  return v;
-}
-
-void set_lane_of(Row& r, unsigned bytes, unsigned lane, uint64_t v) {
-  for (unsigned b = 0; b < bytes; ++b) r[lane * bytes + b] = static_cast<uint8_t>(v >> (8 * b));
-}
-
 void check_ranges(const MatfpOperand& op) {
   const auto need = [](const char* name, unsigned value, unsigned limit) {
     if (value >= limit) throw Error(ErrorKind::BadInput, fmt::format("matfp field {} = {} (< {})", name, value, limit));
@@ -128,8 +116,8 @@ WriteSet execute_matfp(State& s, const MatfpOperand& op, Version v) {
   const unsigned zb = z_bytes(w);
   uint64_t xs[kRowBytes / 2], ys[kRowBytes / 2];
   for (unsigned i = 0; i < lanes; ++i) {
-    xs[i] = lane_of(x, eb, i);
-    ys[i] = lane_of(y, eb, i);
+    xs[i] = lane_bits(x, eb, i);
+    ys[i] = lane_bits(y, eb, i);
   }
   WriteSet ws;
   for (unsigned j = 0; j < lanes; ++j) {
@@ -141,8 +129,8 @@ WriteSet execute_matfp(State& s, const MatfpOperand& op, Version v) {
       const unsigned row = widening ? 2 * j + (i & 1) : j * eb + op.z_row % eb;
       const unsigned lane = widening ? i / 2 : i;
       Row& z = s.z[row];
-      const uint64_t out = result_zero ? f.z.zero(false) : alu(f, mode, xs[i], ys[j], lane_of(z, zb, lane));
-      set_lane_of(z, zb, lane, out);
+      const uint64_t out = result_zero ? f.z.zero(false) : alu(f, mode, xs[i], ys[j], lane_bits(z, zb, lane));
+      put_lane_bits(z, zb, lane, out);
       ws.z_rows |= uint64_t{1} << row;
     }
   }

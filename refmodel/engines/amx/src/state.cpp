@@ -43,14 +43,12 @@ Row pool_register(const Pool& pool, unsigned reg) {
 
 uint64_t get_lane(const Row& row, unsigned bytes, unsigned lane) {
   check_lane(bytes, lane);
-  uint64_t v = 0;
-  for (unsigned b = 0; b < bytes; ++b) v |= uint64_t{row[lane * bytes + b]} << (8 * b);
-  return v;
+  return lane_bits(row, bytes, lane);
 }
 
 void set_lane(Row& row, unsigned bytes, unsigned lane, uint64_t bits) {
   check_lane(bytes, lane);
-  for (unsigned b = 0; b < bytes; ++b) row[lane * bytes + b] = static_cast<uint8_t>(bits >> (8 * b));
+  put_lane_bits(row, bytes, lane, bits);
 }
 
 }  // namespace tmu::amx

@@ -79,14 +79,11 @@ Row random_row(Rng& rng) {
 
 }  // namespace
 
-Footprint footprint(const MatfpOperand& op, Version v) {
+Footprint footprint(const MatfpOperand& op) {
   Footprint f;
   f.x_regs = span_registers(op.x_offset);
   f.y_regs = span_registers(op.y_offset);
   if (op.indexed) (op.index.of_y ? f.y_regs : f.x_regs) |= static_cast<uint8_t>(1u << op.index.reg);
-  // Executing on any state gives the rows written: they depend on the operand alone.
-  State scratch;
-  f.z_rows = execute_matfp(scratch, op, v).z_rows;
   return f;
 }
 
@@ -97,18 +94,19 @@ Vector make_vector(std::string name, std::string comment, const State& s, uint64
   const MatfpOperand op = decode_matfp(operand);
   const LaneWidth w = lane_width(op.lane_width, v);
   out.view = z_bytes(w) == 8 ? "f64" : z_bytes(w) == 4 ? "f32" : w == LaneWidth::BF16 ? "bf16" : "f16";
-  const Footprint fp = footprint(op, v);
+  const Footprint fp = footprint(op);
   for (unsigned r = 0; r < kPoolRegs; ++r) {
     if ((fp.x_regs >> r) & 1) out.x.emplace_back(r, pool_register(s.x, r));
     if ((fp.y_regs >> r) & 1) out.y.emplace_back(r, pool_register(s.y, r));
   }
-  for (unsigned r = 0; r < kZRows; ++r)
-    if ((fp.z_rows >> r) & 1) out.z.emplace_back(r, s.z[r]);
   out.operand = operand;
   State after = s;
   const WriteSet ws = execute_matfp(after, op, v);
-  for (unsigned r = 0; r < kZRows; ++r)
-    if (ws.has_row(r)) out.expect.emplace_back(r, after.z[r]);
+  for (unsigned r = 0; r < kZRows; ++r) {
+    if (!ws.has_row(r)) continue;
+    out.z.emplace_back(r, s.z[r]);
+    out.expect.emplace_back(r, after.z[r]);
+  }
   return out;
 }
 

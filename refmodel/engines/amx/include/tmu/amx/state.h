@@ -38,6 +38,16 @@ Row pool_register(const Pool& pool, unsigned reg);
 // unsigned bit pattern. Throws tmu::Error (BadInput) for a width or lane that does not fit.
 uint64_t get_lane(const Row& row, unsigned bytes, unsigned lane);
 void set_lane(Row& row, unsigned bytes, unsigned lane, uint64_t bits);
+// The same without the checks, for loops that stay inside the row by construction (an
+// instruction's lane loop is the model's innermost access).
+inline uint64_t lane_bits(const Row& row, unsigned bytes, unsigned lane) {
+  uint64_t v = 0;
+  for (unsigned b = 0; b < bytes; ++b) v |= uint64_t{row[lane * bytes + b]} << (8 * b);
+  return v;
+}
+inline void put_lane_bits(Row& row, unsigned bytes, unsigned lane, uint64_t bits) {
+  for (unsigned b = 0; b < bytes; ++b) row[lane * bytes + b] = static_cast<uint8_t>(bits >> (8 * b));
+}
 
 // The IEEE views of RegisterFile.md's amx_reg union (f16 is binary16, not bfloat16; bf16 lanes use
 // the 16-bit view too).

@@ -31,16 +31,16 @@ struct VectorFile {
   std::vector<Vector> vectors;
 };
 
-// What a matfp operand reads: X and Y registers (the 64-byte span at the offset covers one or two,
-// an indexed load one more), and the Z rows it writes (a row is read where it is written: the ALU
-// reads z, and the lanes it does not write keep their value).
+// The X and Y registers a matfp operand reads: the 64-byte span at the offset covers one or two, an
+// indexed load one more. (Of Z it reads the rows it writes: the ALU reads z, and the lanes it does
+// not write keep their value.)
 struct Footprint {
   uint8_t x_regs = 0, y_regs = 0;  // bit r: register r
-  uint64_t z_rows = 0;
 };
-Footprint footprint(const MatfpOperand& op, Version v);
+Footprint footprint(const MatfpOperand& op);
 
-// A vector from a state and an operand: init from the footprint, expect from executing it.
+// A vector from a state and an operand: init from the footprint and the Z rows written, expect from
+// executing it.
 Vector make_vector(std::string name, std::string comment, const State& s, uint64_t operand, Version v);
 
 // Generation: level 1 (special-value classes, ties, cancellations per lane width and ALU mode) and
