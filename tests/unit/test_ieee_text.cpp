@@ -1,6 +1,8 @@
 // tmu::ieee::from_text / to_text and tmu::parse_exact_number: patterns placed by hand from the
 // formats' definitions (binary16: 5 exponent bits, bias 15, 10 fraction bits; bfloat16: 8 and 7;
 // binary32: 8 and 23; binary64: 11 and 52).
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "tmu/exact_number.h"
@@ -84,6 +86,16 @@ TEST(IeeeText, ToText) {
       ASSERT_EQ(bits(f, to_text(f, b)), b) << std::hex << b;
     }
   }
+}
+
+TEST(IeeeText, ToDouble) {
+  EXPECT_EQ(to_double(kBinary16, 0xC100), -2.5);
+  EXPECT_EQ(to_double(kBinary16, 0x0001), 0x1p-24);
+  EXPECT_EQ(to_double(kBfloat16, 0x0001), 0x1p-133);
+  EXPECT_EQ(to_double(kBinary64, 1), 0x1p-1074);
+  EXPECT_EQ(to_double(kBinary32, 0xFF800000), -HUGE_VAL);
+  EXPECT_TRUE(std::signbit(to_double(kBinary16, 0x8000)));
+  EXPECT_TRUE(std::isnan(to_double(kBinary16, 0x7D00)));
 }
 
 TEST(ExactNumber, Parts) {

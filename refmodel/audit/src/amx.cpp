@@ -9,6 +9,7 @@
 #include "tmu/amx/matfp.h"
 #include "tmu/audit/reference.h"
 #include "tmu/ieee.h"
+#include "tmu/ieee_text.h"
 
 namespace tmu::audit {
 namespace {
@@ -50,11 +51,9 @@ uint64_t ieee_bits(double v, ieee::Format f) {
 }
 
 double ieee_value(uint64_t bits, ieee::Format f) {
-  const ieee::Unpacked u = ieee::unpack(f, bits);
-  if (u.cls == ieee::Class::Infinity || u.cls == ieee::Class::QuietNaN || u.cls == ieee::Class::SignalingNaN)
-    throw std::runtime_error("precision audit: AMX result is not finite");
-  const double magnitude = std::ldexp(static_cast<double>(u.significand), u.exponent - static_cast<int>(f.frac_bits));
-  return u.sign ? -magnitude : magnitude;
+  const double v = ieee::to_double(f, bits);
+  if (!std::isfinite(v)) throw std::runtime_error("precision audit: AMX result is not finite");
+  return v;
 }
 
 std::vector<Real> reals(const std::vector<double>& v) { return std::vector<Real>(v.begin(), v.end()); }

@@ -27,4 +27,9 @@ std::optional<uint64_t> from_text(Format f, std::string_view text, std::string* 
 // value is one exactly.
 std::string to_text(Format f, uint64_t bits);
 
+// The value of a pattern as a host double, for display and analysis, never for the bit-exact path:
+// exact for every binary16, bfloat16, binary32 and binary64 value (infinities included); NaNs are a
+// quiet NaN of their sign.
+double to_double(Format f, uint64_t bits);
+
 }  // namespace tmu::ieee

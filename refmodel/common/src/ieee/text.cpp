@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -70,6 +71,20 @@ std::optional<uint64_t> from_text(Format f, std::string_view text, std::string* 
   return pack(f, u);
 }
 
+double to_double(Format f, uint64_t bits) {
+  const Unpacked u = unpack(f, bits);
+  double magnitude = 0;
+  switch (u.cls) {
+    case Class::QuietNaN:
+    case Class::SignalingNaN: magnitude = std::numeric_limits<double>::quiet_NaN(); break;
+    case Class::Infinity: magnitude = std::numeric_limits<double>::infinity(); break;
+    default:
+      // significand < 2^53 and the exponent within binary64's range: the double is exact.
+      magnitude = std::ldexp(static_cast<double>(u.significand), u.exponent - static_cast<int>(f.frac_bits));
+  }
+  return u.sign ? -magnitude : magnitude;
+}
+
 std::string to_text(Format f, uint64_t bits) {
   const Unpacked u = unpack(f, bits);
   const char* sign = u.sign ? "-" : "";
@@ -79,8 +94,7 @@ std::string to_text(Format f, uint64_t bits) {
     case Class::Infinity: return fmt::format("{}inf", sign);
     default: break;
   }
-  // significand < 2^53 and the exponent within binary64's range: the double is exact.
-  const double magnitude = std::ldexp(static_cast<double>(u.significand), u.exponent - static_cast<int>(f.frac_bits));
+  const double magnitude = std::fabs(to_double(f, bits));
   const std::string shortest = fmt::format("{}{}", sign, magnitude);
   if (from_text(f, shortest, nullptr) == bits) return shortest;
   return fmt::format("{}{:a}", sign, magnitude);
