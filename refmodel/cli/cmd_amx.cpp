@@ -1,6 +1,5 @@
 // tmu --engine amx dis / asm / run: matfp operands and AMX programs.
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -11,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "options.h"
 #include "tmu/amx/matfp.h"
 #include "tmu/amx/program.h"
 #include "tmu/amx/vectors.h"
@@ -29,16 +29,6 @@ tmu::amx::Version amx_version(const GlobalOptions& global) {
   } catch (const tmu::Error& e) {
     throw CLI::ValidationError("--amx-version", e.what());
   }
-}
-
-uint64_t parse_hex(const std::string& text, unsigned bits) {
-  std::string_view t = text;
-  if (t.starts_with("0x") || t.starts_with("0X")) t.remove_prefix(2);
-  uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v, 16);
-  if (t.empty() || t.size() > bits / 4 || ec != std::errc() || end != t.data() + t.size())
-    throw tmu::Error(tmu::ErrorKind::BadInput, fmt::format("'{}' is not a {}-bit hex value", text, bits));
-  return v;
 }
 
 // A row as lanes of the chosen type: {"bits": [...]} and, with a typed view, {"values": [...]}.
@@ -70,10 +60,10 @@ int amx_dis(const std::vector<std::string>& operands, const GlobalOptions& globa
   for (const std::string& text : operands) {
     try {
       if (words) {
-        const auto word = static_cast<uint32_t>(parse_hex(text, 32));
+        const auto word = static_cast<uint32_t>(parse_hex(text, 32, "value"));
         std::cout << fmt::format("{:08x}  matfp x{}\n", word, tmu::amx::decode_matfp_word(word));
       } else {
-        const uint64_t operand = parse_hex(text, 64);
+        const uint64_t operand = parse_hex(text, 64, "value");
         std::cout << fmt::format("{:016x}  {}\n", operand,
                                  tmu::amx::disassemble_matfp(tmu::amx::decode_matfp(operand), v));
       }

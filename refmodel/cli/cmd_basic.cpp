@@ -21,13 +21,7 @@ namespace tmu::cli {
 
 namespace {
 
-uint32_t parse_word(const std::string& text) {
-  std::string t = text;
-  if (t.rfind("0x", 0) == 0 || t.rfind("0X", 0) == 0) t = t.substr(2);
-  if (t.empty() || t.size() > 8 || t.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
-    throw tmu::Error(tmu::ErrorKind::BadInput, fmt::format("'{}' is not a 32-bit hex word", text));
-  return static_cast<uint32_t>(std::stoul(t, nullptr, 16));
-}
+uint32_t parse_word(const std::string& text) { return static_cast<uint32_t>(parse_hex(text, 32, "word")); }
 
 int cmd_dis(const std::vector<std::string>& words, tmu::Arch arch, bool rotated) {
   int status = 0;

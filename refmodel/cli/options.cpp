@@ -1,6 +1,11 @@
 #include "options.h"
 
+#include <charconv>
 #include <map>
+
+#include <fmt/format.h>
+
+#include "tmu/error.h"
 
 namespace tmu::cli {
 
@@ -37,6 +42,16 @@ void add_options(CLI::App* app, GlobalOptions& global, const char* where) {
 }
 
 }  // namespace
+
+uint64_t parse_hex(const std::string& text, unsigned bits, const char* noun) {
+  std::string_view t = text;
+  if (t.starts_with("0x") || t.starts_with("0X")) t.remove_prefix(2);
+  uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v, 16);
+  if (t.empty() || t.size() > bits / 4 || ec != std::errc() || end != t.data() + t.size())
+    throw tmu::Error(tmu::ErrorKind::BadInput, fmt::format("'{}' is not a {}-bit hex {}", text, bits, noun));
+  return v;
+}
 
 void add_arch_option(CLI::App* sub, GlobalOptions& global) {
   add_options(sub, global, "; the same as before the subcommand");

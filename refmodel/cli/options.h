@@ -27,6 +27,10 @@ inline constexpr const char* kFidelityNames = "--fidelity,--phase";
 CLI::Validator fidelity_names();
 inline constexpr const char* kFidelitySpellings = "lofi|hifi2|hifi3|hifi4 (any case) or 0..3";
 
+// A command-line hex number of at most `bits` bits, 0x optional; tmu::Error (BadInput) "'TEXT' is
+// not a BITS-bit hex NOUN" otherwise.
+uint64_t parse_hex(const std::string& text, unsigned bits, const char* noun);
+
 // `--arch`, `--engine` and `--amx-version` on a subcommand, writing the same settings as the
 // options before it.
 void add_arch_option(CLI::App* sub, GlobalOptions& global);
