@@ -57,7 +57,7 @@ module tmu_top (
   input  logic [1:0]                             unp_dvalid_i,
   output logic [1:0]                             unp_dvalid_ready_o,
 
-  // ---- packer: an 8-row Dst window (identity 0 for undefined rows), read while pack_rd_i ----
+  // ---- packer: the 8-row Dst window from pack_row_i, a multiple of 8 (identity 0 for undefined rows) ----
   input  logic                                   pack_rd_i,
   input  logic [tmu_pkg::DstRowW-1:0]            pack_row_i,
   input  logic                                   pack_dst32_i,
@@ -634,6 +634,8 @@ module tmu_top (
       !(st1_q.valid || st2_q.valid || st3_q.valid || st4_q.valid || issue_valid_i));
   // Instructions retire in issue order, one per cycle, Latency cycles after issue.
   a_latency: assert property (@(posedge clk_i) disable iff (!rst_ni) obs_valid_o == $past(mu_fire, 4));
+  // The packer reads whole 8-row windows: the read port's offset logic serves the Matrix Unit's port.
+  a_pack_window: assert property (@(posedge clk_i) disable iff (!rst_ni) pack_rd_i |-> pack_row_i[2:0] == 3'd0);
 `endif
 
 endmodule

@@ -13,7 +13,7 @@ at the first failing one.
             [--tb-args "--test random --arch blackhole --seed 1 --instrs 500" ...] [--timeout 120]
             [--tb PATH] [--build-cmd CMD] [--rtl-file F ...] [--mutants K,K-K] [--equiv-depth D]
             [--generate-only] [--skip-generate] [--skip-build] [--select SEL]
-            [--base-report JSON] [--equivalents FILE]
+            [--base-report JSON] [--equivalents FILE] [--resume]
 
 Steps: (1) one yosys run reads the RTL as scripts/synth.sh does (rtl/tmu.f, -DSYNTHESIS), `prep -top
 TOP`, `mutate -list COUNT -seed SEED -ctrl mutsel W 1 -o mutations.txt [SEL]`, applies every listed
@@ -31,7 +31,10 @@ tied to 0 and to K, `miter -equiv`, `sat -seq D -prove trigger 0 -set-init-zero`
 with a time limit): a module whose outputs cannot differ makes the mutant equivalent, and it leaves
 the kill-rate denominator. A module that can differ may still be equivalent in its context (an
 input the rest of the design never drives that way): the report says "differs" or "unknown" (the
-solver gave up, e.g. on a memory) and such survivors are argued by hand. Writes WORK/mutate-report.txt and WORK/mutate-report.json; exit 0 when the flow ran
+solver gave up, e.g. on a memory) and such survivors are argued by hand. Each verdict is appended
+to WORK/verdicts.jsonl as it is reached; --resume takes the verdicts already there (of this very
+list: the mutation line must match) instead of running those mutants again, so a campaign of hours
+that was stopped goes on where it stopped. Writes WORK/mutate-report.txt and WORK/mutate-report.json; exit 0 when the flow ran
 (whatever the kill rate), 1 when mutant 0 fails or a tool fails, 2 on bad input.
 """
 
@@ -267,6 +270,28 @@ def read_base_report(path, muts):
     return entries
 
 
+JOURNAL_KEYS = ("status", "detail", "module_check", "equivalent")
+
+
+def read_journal(path, muts):
+    """Verdicts reached by earlier runs of this list: {id: entry}; a line of another list is an error."""
+    by_id = {m["id"]: m for m in muts}
+    out = {}
+    if not os.path.exists(path):
+        return out
+    with open(path) as f:
+        for n, raw in enumerate(f, 1):
+            try:
+                e = json.loads(raw)
+                k, line = int(e["id"]), e["line"]
+            except (ValueError, KeyError, TypeError):
+                raise UsageError(f"{path}:{n}: not a verdict line (a stopped write is cut at its end: delete it)")
+            if k not in by_id or by_id[k]["line"] != line:
+                raise UsageError(f"{path}:{n}: mutant {k} is another mutation than this list's")
+            out[k] = e
+    return out
+
+
 def parse_ids(text, n):
     ids = set()
     for part in text.split(","):
@@ -300,6 +325,7 @@ def main(argv):
     ap.add_argument("--select", help="Yosys selection the mutations are drawn from (default: the whole design)")
     ap.add_argument("--base-report", help="an earlier mutate-report.json of this list: the verdicts of mutants not rerun")
     ap.add_argument("--equivalents", help="hand-argued equivalent mutants: lines 'ID CELL reason'")
+    ap.add_argument("--resume", action="store_true", help="take the verdicts in WORK/verdicts.jsonl instead of rerunning")
     args = ap.parse_args(argv)
     if not args.tb_args and not args.generate_only:
         raise UsageError("give at least one --tb-args set")
@@ -345,16 +371,27 @@ def main(argv):
             m.update({k: base[m["id"]].get(k) for k in ("status", "detail", "module_check")})
             m["from_base"] = True
             carried.append(m)
+    journal_path = os.path.join(args.work, "verdicts.jsonl")
+    journal = read_journal(journal_path, muts) if args.resume else {}
     muts_all = muts
     muts = [m for m in muts if m["id"] in chosen]
+    for m in muts:
+        if m["id"] in journal:
+            m.update({k: journal[m["id"]].get(k) for k in JOURNAL_KEYS})
+    if journal:
+        print(f"mutate.py: {sum(m['id'] in journal for m in muts)} verdict(s) taken from {journal_path}", flush=True)
     lock = threading.Lock()
 
     def one(m):
+        if m["id"] in journal:
+            return m
         m["status"], m["detail"] = run_mutant(tb, m["id"], args.tb_args, args.timeout)
         if m["status"] == "survived" and args.equiv_depth:
             m["module_check"] = equivalent(args, width, m, args.equiv_depth)
             m["equivalent"] = m["module_check"] == "equivalent"
         with lock:
+            with open(journal_path, "a") as f:
+                f.write(json.dumps({"id": m["id"], "line": m["line"], **{k: m.get(k) for k in JOURNAL_KEYS}}) + "\n")
             print(f"  mutant {m['id']:4d} {m['status']:8s}{' (equivalent)' if m.get('equivalent') else ''} "
                   f"{m['location']}", flush=True)
         return m

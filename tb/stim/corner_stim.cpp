@@ -93,6 +93,19 @@ void src_writes_body(D& d) {
     for (unsigned r = 0; r < kSrcRows; r += 9) d.op(fmt::format("SHIFTXB SrcRow={} ShiftInZero={}", r, r % 2));
     d.op("TRNSPSRCB");
   }
+  // Cleared SrcB rows under four-row writes: every row holds data, ZEROSRC clears the bank, half the
+  // four-row groups are written again (each write sets four rows' "cleared" state back), and every
+  // row is moved out to Dst. The two rounds swap the halves, so each row is once written after the
+  // clear and once left cleared (stale data beneath) while the other groups are written.
+  for (unsigned round = 0; round < 2; ++round) {
+    for (unsigned r = 0; r < kSrcRows; r += 4)
+      d.op(fmt::format("MOVD2B DstRow={} SrcRow={} Move4Rows=1", (16 * r + 4 * round) % kDstRows, r));
+    d.op("ZEROSRC ClearSrcB=1 SingleBankMatrixUnit=1");
+    for (unsigned r = 4 * round; r < kSrcRows; r += 8)
+      d.op(fmt::format("MOVD2B DstRow={} SrcRow={} Move4Rows=1", (24 * r + 8) % kDstRows, r));
+    for (unsigned r = 0; r < kSrcRows; ++r)
+      d.op(fmt::format("MOVB2D DstRow={} SrcRow={}", 256 + 128 * round + r, r));
+  }
 }
 
 // ---- ZEROACC: every mode under every Dst offset, in the relative and (Blackhole) absolute tile
@@ -100,6 +113,7 @@ void src_writes_body(D& d) {
 // rows visible; the final compare checks every row's validity. ----
 void zeroacc_sweep_body(D& d) {
   d.addr_mod(0, {{"SrcAIncr", 8}, {"SrcBIncr", 8}, {"DestIncr", 8}});
+  d.addr_mod(2, {});
   const bool blackhole = d.arch() == Arch::Blackhole;
   for (unsigned dst32 : {1u, 0u}) {  // the 16-bit pass last: its reverts' validity lasts to the final compare
     d.cfg("ALU_ACC_CTRL_Fp32_enabled", dst32);
@@ -120,6 +134,20 @@ void zeroacc_sweep_body(D& d) {
     }
     d.tcfg("DEST_TARGET_REG_CFG_MATH_Offset", 0);
     if (blackhole) d.global("DEST_ACCESS_CFG_zeroacc_absolute_tile_mode", 0);
+    // Single blocks in both halves of the view's block numbers, each with its partner in the other
+    // half written too and both read back (AddDst reads the cleared rows) before anything else
+    // writes them: a block number that loses its high bit clears the partner instead. The blocks
+    // are not those the 16-bit pass reverts above.
+    const unsigned blocks = dst32 ? kDstRows / 32 : kDstRows / 16, half = blocks / 2;
+    for (unsigned block : {1u, half - 2, half + 1, blocks - 2}) {
+      const unsigned partner = block ^ half;
+      d.word(kResetCounters);
+      for (unsigned b : {block, partner})
+        for (unsigned w = 0; w < 2; ++w) d.op(fmt::format("ELWADD AddrMod=2 DstRow={} AddDst=1", 16 * b + 8 * w));
+      d.op(fmt::format("ZEROACC Mode=1 Imm10={} UseDst32b={}", block, dst32));
+      for (unsigned b : {block, partner})
+        for (unsigned w = 0; w < 2; ++w) d.op(fmt::format("ELWADD AddrMod=2 DstRow={} AddDst=1", 16 * b + 8 * w));
+    }
     d.op(fmt::format("ZEROACC Mode=2 Imm10={}", dst32));
     d.word(kResetCounters);
     for (unsigned b = 0; b < 8; ++b) d.op("ELWADD AddrMod=0 AddDst=1");
@@ -183,6 +211,13 @@ void addr_mod_threads_body(D& d) {
     d.tcfg("CLR_DVALID_SrcB_Disable", 0, t);
     d.op("ELWADD AddrMod=0 DstRow=16 FlipSrcA=1 FlipSrcB=1", t);  // releases bank 1, back to bank 0
     d.op("ELWADD AddrMod=0 DstRow=32 FlipSrcA=1 FlipSrcB=1", t);  // releases bank 0: the start again
+    // The thread's own Dst offset, alternating bits (each low bit set in one write, clear in the other).
+    d.word(kResetCounters, t);
+    for (uint32_t offset : {0x155u, 0x2aau}) {
+      d.tcfg("DEST_TARGET_REG_CFG_MATH_Offset", offset + 16 * t, t);
+      d.op("ELWADD AddrMod=0 DstRow=8 AddDst=1", t);
+    }
+    d.tcfg("DEST_TARGET_REG_CFG_MATH_Offset", 0, t);
   }
 }
 
@@ -226,6 +261,12 @@ void operand_formats_body(D& d) {
     d.op("ELWMUL AddrMod=0");
     d.op("ELWADD AddrMod=0 AddDst=1");
     for (unsigned phase = 0; phase < 4; ++phase) d.op("MVMUL AddrMod=1 DstRow=32");
+    // Dst to Src in this SrcA format from the 32-bit view, all 32 bits read (not Dst32bLo's low
+    // half): the format decides what the FP32 value becomes.
+    d.cfg("ALU_ACC_CTRL_Fp32_enabled", 1);
+    d.op("MOVD2A DstRow=0 SrcRow=40 Move4Rows=1");
+    d.op("MOVD2B DstRow=4 SrcRow=44 Move4Rows=1");
+    d.cfg("ALU_ACC_CTRL_Fp32_enabled", 0);
   }
   d.cfg("ALU_FORMAT_SPEC_REG_SrcA_override", 0);
   d.cfg("ALU_FORMAT_SPEC_REG_SrcB_override", 0);
