@@ -308,6 +308,16 @@ void refused_body(D& d) {
     d.refused(std::string(text), next_thread());
     d.op("ELWADD AddrMod=0 AddDst=1", thread);
   }
+  // Blackhole: an odd BiasIncr sets ExtraAddrModBit, after which every ADDR_MOD use is refused as
+  // unsupported (the slot it would select is not documented) - and nothing but an ADDR_MOD use can
+  // clear it, so this comes last, on each thread.
+  if (arch == Arch::Blackhole)
+    for (unsigned t = 0; t < kNumThreads; ++t) {
+      d.addr_mod(5, {{"BiasIncr", 1}}, t);
+      d.op("ELWADD AddrMod=5 AddDst=1", t);
+      d.refused("ELWADD AddrMod=0 AddDst=1", t);
+      d.refused("ZEROACC Mode=0 Imm10=3", t);
+    }
 }
 
 }  // namespace
