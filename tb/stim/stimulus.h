@@ -63,13 +63,18 @@
 //   dst_no_false_hazard        the same traffic with readers far from the writes: no Dst hazard, so a
 //                              Dst hazard stall fails the run (forbids_dst_hazard_stalls)
 //   src_writes_sweep           ZEROSRC, then MOVD2A/MOVD2B/MOVB2A at every Src row and window offset,
-//                              SHIFTXA around each block, SHIFTXB, TRNSPSRCB; -inf fill, denormal flush
-//   zeroacc_sweep              ZEROACC modes under every Dst offset, relative/absolute tile mode, reverts
+//                              SHIFTXA around each block, SHIFTXB, TRNSPSRCB; -inf fill, denormal flush;
+//                              cleared SrcB rows under four-row writes, every row moved out to Dst
+//   zeroacc_sweep              ZEROACC modes under every Dst offset, relative/absolute tile mode, reverts;
+//                              single blocks in both halves of the block numbers, read back at once
 //   maxpool_argmax_signed      GMPOOL argmax over negative maxima (FP32 Dst), onto earlier maxima
-//   addr_mod_threads           every ADDR_MOD slot of every thread with bias steps; CLR_DVALID disables
-//   operand_formats            Blackhole's preloaded bank format tags, then ALU_FORMAT_SPEC overrides
+//   addr_mod_threads           every ADDR_MOD slot of every thread with bias steps; CLR_DVALID disables;
+//                              each thread's own Dst offset
+//   operand_formats            Blackhole's preloaded bank format tags, then ALU_FORMAT_SPEC overrides,
+//                              with Dst -> Src moves from the 32-bit view in each SrcA format
 //   refused_instructions       every unknown opcode, reserved bits, fields above their maximum, and the
-//                              undefined / unsupported encodings: the RTL must refuse each alike
+//                              undefined / unsupported encodings: the RTL must refuse each alike;
+//                              on Blackhole, ADDR_MOD uses with ExtraAddrModBit set
 // All exist on both architectures. For directed tests the seed varies only the data and
 // `instructions` is ignored.
 #pragma once
