@@ -221,6 +221,47 @@ void addr_mod_threads_body(D& d) {
   }
 }
 
+// ---- Element-wise differences that wrap: SrcA and SrcB share an exponent and SrcB's magnitude is
+// the larger in every lane, so the aligned subtraction goes below zero (the wrapped term of
+// tmu_elw_adder); Dst's exponents lie from one below to six above the operands', where the wrapped
+// term is aligned to Dst and its top bits reach the result's last kept bits. ELWADD subtracts on the
+// even rows (SrcB negative there), ELWSUB on the odd ones; both Dst views. ----
+constexpr uint32_t kWrapExponent = 127;
+
+RowFn wrapped_difference_rows() {
+  return [](unsigned operand, unsigned row, Rng& rng) {
+    std::array<uint32_t, kSrcCols> r{};
+    for (auto& v : r) {
+      const auto mant = static_cast<uint32_t>(rng.below(64));  // SrcA below 64, SrcB from 64
+      v = operand == 0 ? bf16_datum(0, kWrapExponent, mant) : bf16_datum(row % 2 == 0, kWrapExponent, 64 + mant);
+    }
+    return r;
+  };
+}
+
+void wrapped_difference_dst(InitialState& init, Rng& rng) {
+  for (unsigned r = 0; r < kDstRows; ++r) {
+    std::array<uint16_t, kDstCols> values{};
+    for (auto& v : values) {
+      const auto exp = static_cast<uint32_t>(kWrapExponent - 1 + rng.below(8));
+      v = static_cast<uint16_t>(((rng() & 1) << 15) | (exp << 7) | (rng() & 127));
+    }
+    init.dst_rows.push_back({r, values, true});
+  }
+}
+
+void wrapped_difference_body(D& d) {
+  d.addr_mod(0, {{"SrcAIncr", 8}, {"SrcBIncr", 8}, {"DestIncr", 8}});
+  for (unsigned dst32 : {1u, 0u}) {
+    d.cfg("ALU_ACC_CTRL_Fp32_enabled", dst32);
+    for (const char* op : {"ELWADD", "ELWSUB"}) {
+      d.word(kResetCounters);
+      for (unsigned w = 0; w < kSrcRows / 8; ++w)
+        d.op(fmt::format("{} AddrMod=0 DstRow={} AddDst=1", op, dst32 ? 0 : 256));
+    }
+  }
+}
+
 // ---- The formats operands are read in: Blackhole's bank tags as preloaded, then ALU_FORMAT_SPEC
 // overrides (with implied formats disabled on Blackhole). SrcB is read in its own style only when
 // both operands have 8-bit exponents (BF16 or TF32 style; otherwise in SrcA's), so the pairs are
@@ -331,6 +372,7 @@ void add_corner_tests(std::map<std::string, Directed>& t) {
   t["addr_mod_threads"] = {bf16_rows(), addr_mod_threads_body, nullptr};
   t["operand_formats"] = {full_mantissa_rows(), operand_formats_body, preload_tags};
   t["refused_instructions"] = {bf16_rows(), refused_body, random_valid_dst};
+  t["elw_wrapped_difference"] = {wrapped_difference_rows(), wrapped_difference_body, wrapped_difference_dst};
 }
 
 }  // namespace tmu::tb
