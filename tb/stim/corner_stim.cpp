@@ -354,9 +354,9 @@ void refused_body(D& d) {
   // clear it, so this comes last, on each thread.
   if (arch == Arch::Blackhole)
     for (unsigned t = 0; t < kNumThreads; ++t) {
-      d.addr_mod(5, {{"BiasIncr", 1}}, t);
-      d.op("ELWADD AddrMod=5 AddDst=1", t);
-      d.refused("ELWADD AddrMod=0 AddDst=1", t);
+      d.addr_mod(0, {{"DestIncr", 8}, {"BiasIncr", 1}}, t);
+      d.op("ELWADD AddrMod=0 AddDst=1", t);
+      d.refused("ELWSUB AddrMod=0 AddDst=1", t);
       d.refused("ZEROACC Mode=0 Imm10=3", t);
     }
 }
