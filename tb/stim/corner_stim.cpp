@@ -117,6 +117,20 @@ void zeroacc_sweep_body(D& d) {
   const bool blackhole = d.arch() == Arch::Blackhole;
   for (unsigned dst32 : {1u, 0u}) {  // the 16-bit pass last: its reverts' validity lasts to the final compare
     d.cfg("ALU_ACC_CTRL_Fp32_enabled", dst32);
+    // Every block alone, with its partner in the other half of the block numbers written too and
+    // both read back at once (AddDst reads the cleared rows): a row a block misses, or a block
+    // number that loses its high bit, shows at the next instruction. First in the pass, so the
+    // reverts below keep their validity to the final compare.
+    const unsigned blocks = dst32 ? kDstRows / 32 : kDstRows / 16, half = blocks / 2;
+    d.word(kResetCounters);
+    for (unsigned block = 0; block < blocks; ++block) {
+      const unsigned partner = block ^ half;
+      for (unsigned b : {block, partner})
+        for (unsigned w = 0; w < 2; ++w) d.op(fmt::format("ELWADD AddrMod=2 DstRow={} AddDst=1", 16 * b + 8 * w));
+      d.op(fmt::format("ZEROACC Mode=1 Imm10={} UseDst32b={}", block, dst32));
+      for (unsigned b : {block, partner})
+        for (unsigned w = 0; w < 2; ++w) d.op(fmt::format("ELWADD AddrMod=2 DstRow={} AddDst=1", 16 * b + 8 * w));
+    }
     d.op("ZEROACC Mode=3");
     for (unsigned block : {0u, 3u, 17u, 32u, 40u, 63u})
       d.op(fmt::format("ZEROACC Mode=1 Imm10={} UseDst32b={} Revert=1", block, dst32));
@@ -134,20 +148,6 @@ void zeroacc_sweep_body(D& d) {
     }
     d.tcfg("DEST_TARGET_REG_CFG_MATH_Offset", 0);
     if (blackhole) d.global("DEST_ACCESS_CFG_zeroacc_absolute_tile_mode", 0);
-    // Single blocks in both halves of the view's block numbers, each with its partner in the other
-    // half written too and both read back (AddDst reads the cleared rows) before anything else
-    // writes them: a block number that loses its high bit clears the partner instead. The blocks
-    // are not those the 16-bit pass reverts above.
-    const unsigned blocks = dst32 ? kDstRows / 32 : kDstRows / 16, half = blocks / 2;
-    for (unsigned block : {1u, half - 2, half + 1, blocks - 2}) {
-      const unsigned partner = block ^ half;
-      d.word(kResetCounters);
-      for (unsigned b : {block, partner})
-        for (unsigned w = 0; w < 2; ++w) d.op(fmt::format("ELWADD AddrMod=2 DstRow={} AddDst=1", 16 * b + 8 * w));
-      d.op(fmt::format("ZEROACC Mode=1 Imm10={} UseDst32b={}", block, dst32));
-      for (unsigned b : {block, partner})
-        for (unsigned w = 0; w < 2; ++w) d.op(fmt::format("ELWADD AddrMod=2 DstRow={} AddDst=1", 16 * b + 8 * w));
-    }
     d.op(fmt::format("ZEROACC Mode=2 Imm10={}", dst32));
     d.word(kResetCounters);
     for (unsigned b = 0; b < 8; ++b) d.op("ELWADD AddrMod=0 AddDst=1");
