@@ -189,11 +189,20 @@ void signed_maxpool_body(D& d) {
   d.op("GMPOOL Dim16x16=1 ArgMax=1 AddrMod=1 DstRow=72");
 }
 
-// ---- Per-thread ADDR_MOD slots with counter increments and bias steps (odd BiasIncr only on
-// Wormhole: on Blackhole an odd ExtraAddrModBit makes later ADDR_MOD use undefined), each slot applied
-// by its thread; then CLR_DVALID_*_Disable on that thread: a flip that keeps the bank. ----
+// ---- INCRWC's every increment; per-thread ADDR_MOD slots with counter increments and bias steps
+// (odd BiasIncr only on Wormhole: on Blackhole an odd ExtraAddrModBit makes later ADDR_MOD use
+// unsupported, refused_instructions has those), each slot applied by its thread; then
+// CLR_DVALID_*_Disable on that thread: a flip that keeps the bank; then the thread's Dst offset. ----
 void addr_mod_threads_body(D& d) {
   const bool wormhole = d.arch() == Arch::Wormhole;
+  // INCRWC with every increment value in each counter, each followed by an ELWADD at the counters
+  // it set (slot 0 adds nothing).
+  d.addr_mod(0, {});
+  for (unsigned v = 0; v < 16; ++v) {
+    d.word(kResetCounters);
+    d.op(fmt::format("INCRWC SrcAInc={} SrcBInc={} DstInc={}", v, 15 - v, v));
+    d.op("ELWADD AddrMod=0 AddDst=1");
+  }
   for (unsigned t = 0; t < kNumThreads; ++t) {
     for (unsigned slot = 0; slot < kNumAddrMods; ++slot) {
       const uint32_t bias = wormhole ? (slot % 2 ? 1u : 2u) + 4 * (slot / 2) : 4 * (slot % 4);
