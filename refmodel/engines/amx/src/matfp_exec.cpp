@@ -125,7 +125,7 @@ constexpr bool is_finite(ieee::Format f, uint64_t bits) {
 template <ieee::Format Z, typename H>
 std::optional<uint64_t> host_fma(H x, H y, uint64_t z) {
   if constexpr (Z == ieee::kBinary32) {
-    return std::bit_cast<uint32_t>(std::fmaf(x, y, std::bit_cast<float>(static_cast<uint32_t>(z))));
+    return std::bit_cast<uint32_t>(std::fma(x, y, std::bit_cast<float>(static_cast<uint32_t>(z))));
   } else if constexpr (Z == ieee::kBinary64) {
     return std::bit_cast<uint64_t>(std::fma(x, y, std::bit_cast<double>(z)));
   } else {
