@@ -33,8 +33,8 @@ bool environment_is_default();
 
 // The value of a finite pattern of f as a host number, exactly (no rounding happens: binary16,
 // bfloat16 and binary32 values are all binary32 values, and every format here is a binary64 one).
-double to_double(Format f, uint64_t bits);
-float to_float(Format f, uint64_t bits);  // f of at most 8 exponent and 23 fraction bits
+inline double to_double(Format f, uint64_t bits);
+inline float to_float(Format f, uint64_t bits);  // f of at most 8 exponent and 23 fraction bits
 
 // d rounded to nearest-even into f (fewer than 52 fraction bits, at most 11 exponent bits), as
 // tmu::ieee rounds with default options, overflow to infinity included; nothing when d is not finite
@@ -47,10 +47,11 @@ float to_float(Format f, uint64_t bits);  // f of at most 8 exponent and 23 frac
 // no midpoint, x and s lie strictly between the same two midpoints and round to the same member of
 // f. Zeros agree too: s is zero only with x's sign (x itself zero, with the sign the operation gives
 // it, or x nonzero but below half of f's smallest subnormal, where both round to that zero).
-std::optional<uint64_t> round_nearest_even(Format f, double d);
+inline std::optional<uint64_t> round_nearest_even(Format f, double d);
 
-// Defined here so that an engine's lane loop specialises them for its formats. Integers
-// throughout: no host conversion is trusted with a rounding or a subnormal.
+// Defined here so that an engine's lane loop specialises them for its formats. Integers throughout
+// (but for binary16's narrowing to a normal binary32 in to_float, which is exact): no host
+// conversion is trusted with a rounding or a subnormal.
 
 namespace detail {  // binary64's fields
 inline constexpr unsigned kDoubleFracBits = 52;
