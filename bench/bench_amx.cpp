@@ -1,8 +1,10 @@
 // AMX matfp per lane width: operations/s and lane FMAs/s of the model (tmu::amx::execute_matfp, all
 // lanes enabled, decode included), beside the host's own fused multiply-add over the same lanes and
-// the same data (std::fma / std::fmaf) as the physical anchor. The model computes with integers
-// (tmu/ieee.h); the anchor is what the host's FPU does for binary32 and binary64. f16 and bf16 have
-// no host FMA here, so their anchor is binary32's on the same lane count.
+// the same data (std::fma / std::fmaf) as the physical anchor. The model runs the finite lanes on
+// that same host fma where tmu/ieee_host.h shows it gives tmu/ieee.h's bits, plus its decoding, lane
+// moves, checks and (for f16 and bf16 Z) a second rounding; the anchor is the host's FPU alone for
+// binary32 and binary64. f16 and bf16 have no host FMA here, so their anchor is binary32's on the
+// same lane count.
 //
 // X and Y hold random normal numbers of exponents -4..3 (seeded), Z starts at 0, and iterations
 // alternate z += x*y and z -= x*y so that Z stays bounded instead of overflowing to infinity.

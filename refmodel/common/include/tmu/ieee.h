@@ -2,7 +2,9 @@
 // rounding per operation, computed with integers only, so a result is the same on every host and
 // under every compiler flag. No host float, double or std::fma is used anywhere in src/ieee/: host
 // arithmetic would tie the model to the host's rounding, flush and NaN conventions, which are exactly
-// what the model must state for itself.
+// what the model must state for itself. (tmu/ieee_host.h is the one exception outside src/ieee/: an
+// engine's lane loop may run a nearest-even fma of finite operands on the host where that is shown
+// to give this file's bits, and its tests compare the two.)
 //
 // Where IEEE 754-2008 leaves a choice to the implementation (which NaN an operation returns, when
 // tininess is detected, what flush-to-zero does), the default follows the Arm Architecture Reference

@@ -1,6 +1,11 @@
 // matfp execution (corsix/amx matfp.md, RegisterFile.md; order of steps as matfp.c performs them).
-// All arithmetic is tmu::ieee on bit patterns; no host floating point.
+// The arithmetic is tmu::ieee on bit patterns, except that the fused multiply-adds of finite lanes
+// run on the host's correctly rounded fma where tmu/ieee_host.h shows that gives the same bits.
+#include <bit>
+#include <cmath>
+#include <optional>
 #include <string>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -8,6 +13,7 @@
 #include "tmu/amx/xy.h"
 #include "tmu/error.h"
 #include "tmu/ieee.h"
+#include "tmu/ieee_host.h"
 
 namespace tmu::amx {
 
@@ -74,6 +80,98 @@ void check_ranges(const MatfpOperand& op) {
   need("must_be_zero", op.must_be_zero, 8);
 }
 
+// The operand lanes one matfp multiplies, after its indexed load, shuffles and enable values.
+struct Lanes {
+  unsigned count;
+  unsigned xy_bytes;
+  bool widening;     // 16-bit products into 32-bit Z lanes
+  unsigned z_row;
+  uint64_t x[kRowBytes / 2];
+  uint64_t y[kRowBytes / 2];
+  uint64_t x_enabled;
+  uint64_t y_enabled;
+};
+
+// Calls lane(i, j, z, z_lane) for every enabled pair, z being the Z row z[j][i] lives in, and
+// returns the rows written.
+template <typename Fn>
+WriteSet for_each_lane(State& s, const Lanes& l, Fn&& lane) {
+  WriteSet ws;
+  const unsigned z_lane_shift = l.widening ? 1 : 0;
+  for (unsigned j = 0; j < l.count; ++j) {
+    if (!((l.y_enabled >> j) & 1)) continue;
+    // Same width: one Z row in xy_bytes, the low bits of z_row choosing which; widening (16 -> 32
+    // bits): the interleaved pair 2j, 2j + 1, even X lanes in the even row (RegisterFile.md).
+    const unsigned first = l.widening ? 2 * j : j * l.xy_bytes + l.z_row % l.xy_bytes;
+    const unsigned rows[2] = {first, first + z_lane_shift};
+    for (unsigned i = 0; i < l.count; ++i) {
+      if (!((l.x_enabled >> i) & 1)) continue;
+      const unsigned row = rows[i & z_lane_shift];
+      lane(i, j, s.z[row], i >> z_lane_shift);
+      ws.z_rows |= uint64_t{1} << row;
+    }
+  }
+  return ws;
+}
+
+constexpr bool is_finite(ieee::Format f, uint64_t bits) {
+  return ((bits >> f.frac_bits) & f.exp_field_max()) != f.exp_field_max();
+}
+
+// z + x*y of finite lanes on the host, in the default environment, with Z's host type H: for a
+// binary32 or binary64 Z one correctly rounded fmaf / fma of the operands' exact host values; for a
+// binary16 or bfloat16 Z an fma into binary64 (the products and sums of such values never overflow
+// it) rounded again into Z, which ieee::host::round_nearest_even makes exact or declines.
+template <ieee::Format Z, typename H>
+std::optional<uint64_t> host_fma(H x, H y, uint64_t z) {
+  if constexpr (Z == ieee::kBinary32) {
+    return std::bit_cast<uint32_t>(std::fma(x, y, std::bit_cast<float>(static_cast<uint32_t>(z))));
+  } else if constexpr (Z == ieee::kBinary64) {
+    return std::bit_cast<uint64_t>(std::fma(x, y, std::bit_cast<double>(z)));
+  } else {
+    return ieee::host::round_nearest_even(Z, std::fma(x, y, ieee::host::to_double(Z, z)));
+  }
+}
+
+// z +- x*y over the enabled lanes of one lane width, its format, widths and host type fixed at
+// compile time. X and Y are taken to host values once per instruction; a lane with a NaN or an
+// infinity among its operands, or that host_fma declines, is computed by tmu::ieee.
+template <ieee::Format XY, ieee::Format Z>
+WriteSet fused_lanes(State& s, const Lanes& l, unsigned mode) {
+  using H = std::conditional_t<Z == ieee::kBinary32, float, double>;
+  const auto host_value = [](uint64_t bits) -> H {
+    if constexpr (std::is_same_v<H, float>) return ieee::host::to_float(XY, bits);
+    else return ieee::host::to_double(XY, bits);
+  };
+  constexpr unsigned zb = Z.width() / 8;
+  // FMSUB's negated first multiplicand (alu()); tmu::ieee negates it itself.
+  const uint64_t negate = mode == kAluSub ? XY.sign_bit() : 0;
+  H x[kRowBytes / 2], y[kRowBytes / 2];
+  uint64_t x_finite = 0, y_finite = 0;
+  for (unsigned i = 0; i < l.count; ++i) {
+    if (is_finite(XY, l.x[i])) x[i] = host_value(l.x[i] ^ negate), x_finite |= uint64_t{1} << i;
+    if (is_finite(XY, l.y[i])) y[i] = host_value(l.y[i]), y_finite |= uint64_t{1} << i;
+  }
+  return for_each_lane(s, l, [&](unsigned i, unsigned j, Row& zr, unsigned lane) {
+    const uint64_t z = lane_bits(zr, zb, lane);
+    std::optional<uint64_t> out;
+    if ((x_finite >> i) & (y_finite >> j) & 1 && is_finite(Z, z)) out = host_fma<Z>(x[i], y[j], z);
+    put_lane_bits(zr, zb, lane, out ? *out : alu(Formats{XY, Z}, mode, l.x[i], l.y[j], z));
+  });
+}
+
+WriteSet fused_lanes(LaneWidth w, State& s, const Lanes& l, unsigned mode) {
+  switch (w) {
+    case LaneWidth::F16: return fused_lanes<ieee::kBinary16, ieee::kBinary16>(s, l, mode);
+    case LaneWidth::F32: return fused_lanes<ieee::kBinary32, ieee::kBinary32>(s, l, mode);
+    case LaneWidth::F64: return fused_lanes<ieee::kBinary64, ieee::kBinary64>(s, l, mode);
+    case LaneWidth::F16F32: return fused_lanes<ieee::kBinary16, ieee::kBinary32>(s, l, mode);
+    case LaneWidth::BF16: return fused_lanes<ieee::kBfloat16, ieee::kBfloat16>(s, l, mode);
+    case LaneWidth::BF16F32: return fused_lanes<ieee::kBfloat16, ieee::kBinary32>(s, l, mode);
+  }
+  throw Error(ErrorKind::BadInput, "matfp lane width");
+}
+
 }  // namespace
 
 WriteSet execute_matfp(State& s, const MatfpOperand& op, Version v) {
@@ -98,8 +196,6 @@ WriteSet execute_matfp(State& s, const MatfpOperand& op, Version v) {
   x = shuffle(x, op.x_shuffle, eb);
   y = shuffle(y, op.y_shuffle, eb);
 
-  const uint64_t x_en = lane_enables(op.x_enable_mode, op.x_enable_value, lanes);
-  const uint64_t y_en = lane_enables(op.y_enable_mode, op.y_enable_value, lanes);
   // Enable mode 0 with value 3: the enabled lanes are written with 0; 4 or 5: the operand's lanes
   // read as 0 (matfp.md's enable table; matfp.c applies both after the shuffles).
   bool result_zero = false;
@@ -112,29 +208,17 @@ WriteSet execute_matfp(State& s, const MatfpOperand& op, Version v) {
     if (op.y_enable_value == 4 || op.y_enable_value == 5) y.fill(0);
   }
 
-  const bool widening = z_bytes(w) != eb;
-  const unsigned zb = z_bytes(w);
-  uint64_t xs[kRowBytes / 2], ys[kRowBytes / 2];
+  Lanes l{lanes, eb, z_bytes(w) != eb, op.z_row, {}, {}, lane_enables(op.x_enable_mode, op.x_enable_value, lanes),
+          lane_enables(op.y_enable_mode, op.y_enable_value, lanes)};
   for (unsigned i = 0; i < lanes; ++i) {
-    xs[i] = lane_bits(x, eb, i);
-    ys[i] = lane_bits(y, eb, i);
+    l.x[i] = lane_bits(x, eb, i);
+    l.y[i] = lane_bits(y, eb, i);
   }
-  WriteSet ws;
-  for (unsigned j = 0; j < lanes; ++j) {
-    if (!((y_en >> j) & 1)) continue;
-    for (unsigned i = 0; i < lanes; ++i) {
-      if (!((x_en >> i) & 1)) continue;
-      // Same width: one Z row in eb, the low bits of z_row choosing which; widening (16 -> 32
-      // bits): the interleaved pair 2j, 2j + 1, even X lanes in the even row (RegisterFile.md).
-      const unsigned row = widening ? 2 * j + (i & 1) : j * eb + op.z_row % eb;
-      const unsigned lane = widening ? i / 2 : i;
-      Row& z = s.z[row];
-      const uint64_t out = result_zero ? f.z.zero(false) : alu(f, mode, xs[i], ys[j], lane_bits(z, zb, lane));
-      put_lane_bits(z, zb, lane, out);
-      ws.z_rows |= uint64_t{1} << row;
-    }
-  }
-  return ws;
+  if (!result_zero && mode != kAluSelect && ieee::host::environment_is_default()) return fused_lanes(w, s, l, mode);
+  const unsigned zb = z_bytes(w);
+  return for_each_lane(s, l, [&](unsigned i, unsigned j, Row& z, unsigned lane) {
+    put_lane_bits(z, zb, lane, result_zero ? f.z.zero(false) : alu(f, mode, l.x[i], l.y[j], lane_bits(z, zb, lane)));
+  });
 }
 
 }  // namespace tmu::amx

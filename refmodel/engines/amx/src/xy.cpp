@@ -33,6 +33,7 @@ Row shuffle(const Row& v, unsigned s, unsigned elem_bytes) {
   if (s > 3) throw Error(ErrorKind::BadInput, "AMX shuffle S" + std::to_string(s) + " (S0..S3)");
   const unsigned lanes = lanes_of(elem_bytes);
   const unsigned blocks = 1u << s;
+  if (s == 0) return v;  // the identity, and every matfp's default
   if (blocks > lanes) return v;  // cannot happen for lanes >= 8; kept so the formula stays in range
   Row out{};
   for (unsigned d = 0; d < lanes; ++d)

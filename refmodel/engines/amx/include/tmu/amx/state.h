@@ -5,7 +5,9 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 namespace tmu::amx {
 
@@ -39,14 +41,23 @@ Row pool_register(const Pool& pool, unsigned reg);
 uint64_t get_lane(const Row& row, unsigned bytes, unsigned lane);
 void set_lane(Row& row, unsigned bytes, unsigned lane, uint64_t bits);
 // The same without the checks, for loops that stay inside the row by construction (an
-// instruction's lane loop is the model's innermost access).
+// instruction's lane loop is the model's innermost access). On a little-endian host the lane's bytes
+// are its value's low bytes, and a lane of a constant width is one load or store.
 inline uint64_t lane_bits(const Row& row, unsigned bytes, unsigned lane) {
   uint64_t v = 0;
-  for (unsigned b = 0; b < bytes; ++b) v |= uint64_t{row[lane * bytes + b]} << (8 * b);
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(&v, &row[lane * bytes], bytes);
+  } else {
+    for (unsigned b = 0; b < bytes; ++b) v |= uint64_t{row[lane * bytes + b]} << (8 * b);
+  }
   return v;
 }
 inline void put_lane_bits(Row& row, unsigned bytes, unsigned lane, uint64_t bits) {
-  for (unsigned b = 0; b < bytes; ++b) row[lane * bytes + b] = static_cast<uint8_t>(bits >> (8 * b));
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(&row[lane * bytes], &bits, bytes);
+  } else {
+    for (unsigned b = 0; b < bytes; ++b) row[lane * bytes + b] = static_cast<uint8_t>(bits >> (8 * b));
+  }
 }
 
 // The IEEE views of RegisterFile.md's amx_reg union (f16 is binary16, not bfloat16; bf16 lanes use
