@@ -10,6 +10,8 @@
 //     x (20,000 general + 10,000 cancellation + 10,000 ties) = 280,000,
 //   50,000 general triples with DN = 1;
 // bfloat16 and bfloat16 x bfloat16 + binary32 run a quarter of the general count.
+#include <algorithm>
+
 #include "test_ieee_support.h"
 
 namespace tmu::ieee::test {
@@ -99,6 +101,36 @@ TEST(IeeeRandomAddSubMul, WideFormats) {
     for (const Options& o : other_option_sets()) run(20'000, o);
   }
   EXPECT_EQ(check.cases(), 3u * 3 * (200'000 + 7 * 20'000));
+  EXPECT_EQ(check.failures(), 0u);
+  check.seen().expect_at_least(500);
+}
+
+// Per format (binary16, binary32, binary64, bfloat16): 200,000 quotients in RNE, a quarter of them
+// with the divisor near the dividend's magnitude and a quarter of the divisors exact powers of two
+// (exact quotients, and subnormal ones), then 7 option sets x 20,000.
+TEST(IeeeRandomDiv, AllFormats) {
+  Checker check;
+  for (Format f : {kBinary16, kBinary32, kBinary64, kBfloat16}) {
+    const Enc e(f);
+    Gen gen(derive_seed(kSeed, fmt::format("div e{}m{}", f.exp_bits, f.frac_bits)));
+    auto run = [&](uint64_t count, const Options& o) {
+      for (uint64_t i = 0; i < count; ++i) {
+        const uint64_t a = gen.operand(e);
+        uint64_t b = gen.operand(e);
+        const unsigned pick = gen.rng().below(4);
+        if (pick == 0 && !e.nan(a) && !e.inf(a) && !e.zero(a)) {
+          const int near = std::clamp(ilog2(e, a) + gen.rng().between(-2, 2), e.emin(), e.emax());
+          b = gen.normal(e, near, near);
+        } else if (pick == 1) {
+          b = e.make(gen.coin(), static_cast<uint64_t>(gen.rng().between(1, 2 * e.bias())), 0);
+        }
+        check.check(Op::Div, f, f, a, b, 0, o);
+      }
+    };
+    run(200'000, {});
+    for (const Options& o : other_option_sets()) run(20'000, o);
+  }
+  EXPECT_EQ(check.cases(), 4u * (200'000 + 7 * 20'000));
   EXPECT_EQ(check.failures(), 0u);
   check.seen().expect_at_least(500);
 }

@@ -86,6 +86,28 @@ Result add_or_sub(Format f, uint64_t a, uint64_t b, bool negate_b, const Options
 Result add(Format f, uint64_t a, uint64_t b, const Options& o) { return add_or_sub(f, a, b, false, o); }
 Result sub(Format f, uint64_t a, uint64_t b, const Options& o) { return add_or_sub(f, a, b, true, o); }
 
+Result div(Format f, uint64_t a, uint64_t b, const Options& o) {
+  Flags flags;
+  const Operand x = detail::read_operand(f, a, o, flags);
+  const Operand y = detail::read_operand(f, b, o, flags);
+  if (const auto nan = detail::process_nans(f, {&x, &y}, o, flags)) return {*nan, flags};
+
+  const bool sign = x.u.sign != y.u.sign;
+  const bool x_infinite = x.is(Class::Infinity), y_infinite = y.is(Class::Infinity);
+  const bool x_zero = x.is(Class::Zero), y_zero = y.is(Class::Zero);
+  if ((x_infinite && y_infinite) || (x_zero && y_zero)) {
+    flags.invalid = true;
+    return {f.default_nan(), flags};
+  }
+  if (x_infinite) return {f.infinity(sign), flags};
+  if (y_zero) {
+    flags.divide_by_zero = true;
+    return {f.infinity(sign), flags};
+  }
+  if (x_zero || y_infinite) return {f.zero(sign), flags};
+  return {detail::round_pack(f, detail::divide(x.term(), y.term()), o, flags), flags};
+}
+
 Result convert(Format from, Format to, uint64_t a, const Options& o) {
   Flags flags;
   const Operand x = detail::read_operand(from, a, o, flags);

@@ -13,6 +13,17 @@ int bit_length(u128 x) {
 
 Term multiply(const Term& x, const Term& y) { return Term{x.sign != y.sign, x.sig * y.sig, x.exp + y.exp}; }
 
+// Operand significands have at most 53 bits, so x's shifted to 64 bits above y's length stays
+// within 117 bits and the quotient keeps at least 64: rounding to odd at more than two places below
+// any format's last place is as good as the exact quotient, for the value and for every flag.
+Term divide(const Term& x, const Term& y) {
+  const int shift = 64 + bit_length(y.sig) - bit_length(x.sig);
+  const u128 num = x.sig << shift;
+  const u128 q = num / y.sig;
+  const bool remainder = q * y.sig != num;
+  return Term{x.sign != y.sign, q | (remainder ? 1 : 0), x.exp - shift - y.exp};
+}
+
 namespace {
 
 // x / 2^n rounded to odd: truncated, with the last bit forced to 1 when anything nonzero was cut.
