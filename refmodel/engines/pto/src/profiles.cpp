@@ -1,0 +1,104 @@
+// What each profile's implementation accepts, and the places where A2/A3 (include/pto/npu/a2a3/)
+// or the simulator's host decides a result the ISA pages leave open. Each function is one such place.
+#include <fmt/format.h>
+
+#include "internal.h"
+
+namespace tmu::pto::detail {
+
+namespace {
+
+using enum ElemType;
+
+bool one_of(ElemType t, std::initializer_list<ElemType> types) {
+  for (ElemType u : types)
+    if (u == t) return true;
+  return false;
+}
+
+}  // namespace
+
+// What compiles in the simulator: the static_asserts of TAbs.hpp, TSqrt.hpp, TRSqrt.hpp, and C++'s
+// bitwise operators needing an integer type; everything else is generic.
+bool cpusim_supports(Op op, ElemType t) {
+  switch (op) {
+    case Op::TABS: return one_of(t, {I8, I16, I32, F16, BF16, F32});
+    case Op::TAND: case Op::TOR: case Op::TXOR: case Op::TNOT: case Op::TSHL: case Op::TSHR: return !is_float(t);
+    case Op::TSQRT: return is_float(t);
+    case Op::TRSQRT: return one_of(t, {F16, F32});
+    default: return true;
+  }
+}
+
+// The static_asserts of the A2/A3 implementation files (which in places are narrower or wider than
+// the per-op pages' lists; docs/spec-deltas.md, PTO).
+bool a2a3_supports(Op op, ElemType t) {
+  switch (op) {
+    case Op::TADD: case Op::TSUB: case Op::TMUL: case Op::TMIN: case Op::TMAX:  // TAdd.hpp ... TMin.hpp
+    case Op::TNEG:                                                              // TMULS_IMPL
+      return one_of(t, {I32, I16, F16, F32});
+    case Op::TDIV: case Op::TABS: case Op::TRECIP: case Op::TEXP: case Op::TLOG: case Op::TSQRT: case Op::TRSQRT:
+    case Op::TPRELU:
+      return one_of(t, {F16, F32});  // TDiv.hpp; TUnaryOp.hpp's float-only TunaryCheck; TPrelu.hpp
+    case Op::TAND: case Op::TOR: case Op::TXOR: case Op::TSHL: case Op::TSHR: case Op::TNOT:
+      return one_of(t, {U8, I8, U16, I16, U32, I32});
+    case Op::TRELU: return one_of(t, {F16, F32, I32});
+    case Op::TCMP: return one_of(t, {I32, F16, F32});
+    case Op::TSEL: return one_of(t, {I16, U16, I32, U32, F16, BF16, F32});
+    case Op::TREM: return one_of(t, {F32, I32});
+    case Op::TFMOD: return t == F32;
+    case Op::TPOW: return one_of(t, {F32, F16, I32, U32, I16, U16, I8, U8});
+    case Op::TADDC: case Op::TSUBC: return false;  // no implementation under include/pto/npu/a2a3/
+    case Op::TCVT: return true;                    // decided per type pair
+  }
+  return false;
+}
+
+// The simulator's host (x86-64, where its CMake builds it) decides NaN results. An invalid
+// operation without NaN operands returns the "real indefinite" QNaN, whose sign bit is set
+// (0xFFC00000; 0xFE00 once narrowed to _Float16). One NaN operand comes back quieted. With two NaN
+// operands SSE returns its first source operand, but which C++ operand that is depends on the
+// compiler's code generation (GCC 12 at -O2 returns src2's NaN from TADDC's (inf - inf) + NaN):
+// refused. A2/A3's vector unit is not described by the sources: its NaN results are refused.
+uint64_t nan_result(const Lane& lane, ieee::Format f, std::initializer_list<uint64_t> operands) {
+  if (lane.profile == Profile::A2A3)
+    refuse_lane(lane, ErrorKind::Unsupported,
+                "the result is a NaN, and the A2/A3 sources do not say which NaN the vector unit returns");
+  unsigned nans = 0;
+  uint64_t first = 0;
+  for (uint64_t x : operands)
+    if (ieee::is_nan(f, x) && nans++ == 0) first = x;
+  if (nans > 1)
+    refuse_lane(lane, ErrorKind::Unsupported,
+                "two NaN operands meet in one operation: which one the CPU simulator returns depends on its host "
+                "compiler's operand order");
+  return nans == 1 ? first | f.quiet_bit() : f.default_nan() | f.sign_bit();
+}
+
+// -src on a _Float16 (and std::bfloat16_t) is computed in float: the widening quiets a signalling
+// NaN before the sign flips (0x7D00 -> 0xFF00 with GCC on x86-64). A float negation flips the sign
+// bit alone.
+uint64_t cpusim_negate(ElemType t, ieee::Format f, uint64_t a) {
+  const uint64_t flipped = a ^ f.sign_bit();
+  return t != F32 && ieee::is_nan(f, a) ? flipped | f.quiet_bit() : flipped;
+}
+
+// TUnaryOp.hpp: TNEG_IMPL is TMULS_IMPL(dst, src, -1), a rounded multiplication by -1.
+uint64_t a2a3_negate(const Lane& lane, ieee::Format f, uint64_t a) {
+  const uint64_t minus_one = f.sign_bit() | (static_cast<uint64_t>(f.bias()) << f.frac_bits);
+  const ieee::Result r = ieee::mul(f, a, minus_one);
+  return ieee::is_nan(f, r.bits) ? nan_result(lane, f, {a, minus_one}) : r.bits;
+}
+
+// TUnaryOp.hpp: TABS_IMPL is vabs, an absolute value, where the simulator's `src < 0 ? -src : src`
+// keeps -0. What vabs makes of -0 is not stated by the sources: refused, as NaNs are.
+uint64_t a2a3_abs(const Lane& lane, ieee::Format f, uint64_t a) {
+  if (ieee::is_nan(f, a)) nan_result(lane, f, {a});
+  if (a == f.zero(true))
+    refuse_lane(lane, ErrorKind::Unsupported,
+                "-0: the A2/A3 sources use vabs without saying whether it clears the sign of -0 (the CPU simulator "
+                "keeps -0)");
+  return a & ~f.sign_bit();
+}
+
+}  // namespace tmu::pto::detail
