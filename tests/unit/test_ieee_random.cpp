@@ -11,6 +11,7 @@
 //   50,000 general triples with DN = 1;
 // bfloat16 and bfloat16 x bfloat16 + binary32 run a quarter of the general count.
 #include <algorithm>
+#include <bit>
 
 #include "test_ieee_support.h"
 
@@ -133,6 +134,59 @@ TEST(IeeeRandomDiv, AllFormats) {
   EXPECT_EQ(check.cases(), 4u * (200'000 + 7 * 20'000));
   EXPECT_EQ(check.failures(), 0u);
   check.seen().expect_at_least(500);
+}
+
+// Per format (binary16, binary32, binary64, bfloat16): 200,000 square roots in RNE (a quarter of
+// them of exact squares of 8-bit values scaled by even powers of two, which have exact roots) and
+// 7 option sets x 20,000; 200,000 fmods in RNE, half of them with the divisor within 40 binades of
+// the dividend so that the remainder loop runs, and 20,000 per other option set. fmod is exact, so
+// its results are inexact only where flush-to-zero drops a subnormal remainder, and it never
+// overflows: the kinds it must reach are the others.
+TEST(IeeeRandomSqrtFmod, AllFormats) {
+  Checker roots, remainders;
+  for (Format f : {kBinary16, kBinary32, kBinary64, kBfloat16}) {
+    const Enc e(f);
+    Gen gen(derive_seed(kSeed, fmt::format("sqrt fmod e{}m{}", f.exp_bits, f.frac_bits)));
+    auto run = [&](uint64_t count, const Options& o) {
+      for (uint64_t i = 0; i < count; ++i) {
+        uint64_t a = gen.operand(e);
+        if (gen.rng().chance(1, 4)) {  // k^2 * 4^j, k < 256: exact in every format with 8 bits or more
+          const uint64_t k = 1 + gen.rng().below(255);
+          const int j = gen.rng().between(e.emin() / 2, e.emax() / 2 - 8);
+          const uint64_t sq = k * k;  // < 2^16
+          const int top = 63 - std::countl_zero(sq);
+          if (top <= e.f)
+            a = e.make(false, static_cast<uint64_t>(top + 2 * j + e.bias()), (sq << (e.f - top)) & e.frac_ones());
+        }
+        roots.check(Op::Sqrt, f, f, a, 0, 0, o);
+        const uint64_t x = gen.operand(e);
+        uint64_t y = gen.operand(e);
+        if (gen.coin() && !e.nan(x) && !e.inf(x) && !e.zero(x)) {
+          const int near = std::clamp(ilog2(e, x) - gen.rng().between(0, 40), e.emin(), e.emax());
+          y = gen.normal(e, near, near);
+        }
+        remainders.check(Op::Fmod, f, f, x, y, 0, o);
+      }
+    };
+    run(200'000, {});
+    for (const Options& o : other_option_sets()) run(20'000, o);
+  }
+  EXPECT_EQ(roots.cases(), 4u * (200'000 + 7 * 20'000));
+  EXPECT_EQ(roots.failures(), 0u);
+  EXPECT_EQ(remainders.failures(), 0u);
+  const Seen& r = roots.seen();
+  EXPECT_GE(r.nan, 500u);
+  EXPECT_GE(r.infinity, 500u);
+  EXPECT_GE(r.zero, 500u);
+  EXPECT_GE(r.exact, 500u);
+  EXPECT_GE(r.inexact, 500u);
+  EXPECT_GE(r.invalid, 500u);
+  const Seen& m = remainders.seen();
+  EXPECT_GE(m.nan, 500u);
+  EXPECT_GE(m.zero, 500u);
+  EXPECT_GE(m.subnormal, 500u);
+  EXPECT_GE(m.exact, 500u);
+  EXPECT_GE(m.invalid, 500u);
 }
 
 // Narrowing conversions binary64 -> binary32, binary16, bfloat16 and binary32 -> binary16, bfloat16:

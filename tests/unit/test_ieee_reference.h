@@ -46,7 +46,7 @@ struct Enc {
   uint64_t infinity(bool s) const { return make(s, 0, 0) | exp_ones(); }
 };
 
-enum class Op { Add, Sub, Mul, Fma, Convert, Div };
+enum class Op { Add, Sub, Mul, Fma, Convert, Div, Sqrt, Fmod };
 
 class Reference {
  public:
@@ -75,8 +75,10 @@ class Reference {
       case Op::Add:
       case Op::Sub:
       case Op::Mul:
-      case Op::Div: ops = {{ei, a}, {ei, b}}; break;
-      case Op::Convert: ops = {{ei, a}}; break;
+      case Op::Div:
+      case Op::Fmod: ops = {{ei, a}, {ei, b}}; break;
+      case Op::Convert:
+      case Op::Sqrt: ops = {{ei, a}}; break;
     }
     Flags flags;
     if (o.flush_to_zero)
@@ -99,6 +101,8 @@ class Reference {
         case Op::Sub: return mpfr_sub(out_value, in_[0], in_[1], mode);
         case Op::Mul: return mpfr_mul(out_value, in_[0], in_[1], mode);
         case Op::Div: return mpfr_div(out_value, in_[0], in_[1], mode);
+        case Op::Sqrt: return mpfr_sqrt(out_value, in_[0], mode);
+        case Op::Fmod: return mpfr_fmod(out_value, in_[0], in_[1], mode);
         case Op::Convert: break;
       }
       return mpfr_set(out_value, in_[0], mode);

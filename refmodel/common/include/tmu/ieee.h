@@ -139,6 +139,12 @@ Result sub(Format f, uint64_t a, uint64_t b, const Options& o = {});  // a - b; 
 // invalid (default_nan); a finite nonzero a over a zero b is an infinity of the quotient's sign,
 // raising divide_by_zero.
 Result div(Format f, uint64_t a, uint64_t b, const Options& o = {});
+// The square root, one rounding (Arm's FPSqrt): -0 gives -0; any other negative operand, -inf
+// included, is invalid (default_nan).
+Result sqrt(Format f, uint64_t a, const Options& o = {});
+// C's fmod: a - trunc(a / b) * b, exact (it always fits the format), with a's sign when it is zero.
+// NaN operands as for div; an infinite a or a zero b is invalid (default_nan); an infinite b gives a.
+Result fmod(Format f, uint64_t a, uint64_t b, const Options& o = {});
 // The value of a in format `from`, rounded into format `to` (exact when `to` is wider).
 Result convert(Format from, Format to, uint64_t a, const Options& o = {});
 

@@ -108,6 +108,38 @@ Result div(Format f, uint64_t a, uint64_t b, const Options& o) {
   return {detail::round_pack(f, detail::divide(x.term(), y.term()), o, flags), flags};
 }
 
+Result sqrt(Format f, uint64_t a, const Options& o) {
+  Flags flags;
+  const Operand x = detail::read_operand(f, a, o, flags);
+  if (const auto nan = detail::process_nans(f, {&x}, o, flags)) return {*nan, flags};
+  if (x.is(Class::Zero)) return {f.zero(x.u.sign), flags};
+  if (x.u.sign) {
+    flags.invalid = true;
+    return {f.default_nan(), flags};
+  }
+  if (x.is(Class::Infinity)) return {f.infinity(false), flags};
+  return {detail::round_pack(f, detail::square_root(x.term()), o, flags), flags};
+}
+
+Result fmod(Format f, uint64_t a, uint64_t b, const Options& o) {
+  Flags flags;
+  const Operand x = detail::read_operand(f, a, o, flags);
+  const Operand y = detail::read_operand(f, b, o, flags);
+  if (const auto nan = detail::process_nans(f, {&x, &y}, o, flags)) return {*nan, flags};
+  if (x.is(Class::Infinity) || y.is(Class::Zero)) {
+    flags.invalid = true;
+    return {f.default_nan(), flags};
+  }
+  if (y.is(Class::Infinity) || x.is(Class::Zero)) return {pack(f, x.u), flags};
+  const Term xt = x.term(), yt = y.term();
+  // A binade below y's leaves x. Otherwise x.exp >= y.exp (a smaller x.exp with a binade as high as
+  // y's would need a subnormal y, whose exp is already the least), as truncated_remainder needs.
+  if (detail::bit_length(xt.sig) + xt.exp < detail::bit_length(yt.sig) + yt.exp) return {pack(f, x.u), flags};
+  const Term r = detail::truncated_remainder(xt, yt);
+  if (r.sig == 0) return {f.zero(x.u.sign), flags};
+  return {detail::round_pack(f, r, o, flags), flags};
+}
+
 Result convert(Format from, Format to, uint64_t a, const Options& o) {
   Flags flags;
   const Operand x = detail::read_operand(from, a, o, flags);
