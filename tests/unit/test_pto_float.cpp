@@ -105,6 +105,43 @@ TEST(PtoFloat, Prelu) {
   EXPECT_EQ(cpu(Op::TPRELU, F16, 0xC000, 0x3800), 0xBC00u);               // -2 * 0.5 = -1
 }
 
+TEST(PtoFloat, FmodAndRem) {
+  // fmod is exact with the dividend's sign: fmod(5.5, 2) = 1.5, fmod(-5.5, 2) = -1.5.
+  EXPECT_EQ(cpu(Op::TFMOD, F32, 0x40B00000, kTwo32), 0x3FC00000u);
+  EXPECT_EQ(cpu(Op::TFMOD, F32, 0xC0B00000, kTwo32), 0xBFC00000u);
+  EXPECT_EQ(cpu(Op::TFMOD, F32, 0x40B00000, 0xC0000000), 0x3FC00000u);
+  EXPECT_EQ(cpu(Op::TFMOD, F32, 0x7F000000, kThree32), kTwo32);  // 2^127 mod 3 = 2 (2^odd = 2 mod 3)
+  EXPECT_EQ(cpu(Op::TFMOD, F16, 0x7BFF, 0x4200), 0x4000u);       // 65504 - 3 * 21834 = 2
+  EXPECT_EQ(cpu(Op::TFMOD, BF16, 0x4120, 0x4080), 0x4000u);      // fmod(10, 4) = 2
+  EXPECT_EQ(cpu(Op::TFMOD, F32, kOne32, kInf32), kOne32);        // fmod(x, inf) = x
+  EXPECT_EQ(cpu(Op::TFMOD, F32, kInf32, kOne32), 0xFFC00000u);   // invalid: the host's default NaN
+  // TREM: then + src1 when the signs differ and the remainder is not 0.
+  EXPECT_EQ(cpu(Op::TREM, F32, 0xC0B00000, kTwo32), 0x3F000000u);      // -1.5 + 2 = 0.5
+  EXPECT_EQ(cpu(Op::TREM, F32, 0x40B00000, 0xC0000000), 0xBF000000u);  // 1.5 - 2 = -0.5
+  EXPECT_EQ(cpu(Op::TREM, F32, 0xC0800000, kTwo32), kNegZero32);       // fmod(-4, 2) = -0: not corrected
+  EXPECT_EQ(cpu(Op::TREM, F32, 0x40C00000, 0xC0400000), 0u);           // fmod(6, -3) = +0
+  // -2^-25 rem 1: fmod gives -2^-25, and -2^-25 + 1 is halfway between 1 - 2^-24 (odd) and 1 (even):
+  // the float addition returns 1.0, the divisor itself.
+  EXPECT_EQ(cpu(Op::TREM, F32, 0xB3000000, kOne32), kOne32);
+  EXPECT_EQ(cpu(Op::TREM, F32, 0xB3800000, kOne32), 0x3F7FFFFFu);      // -2^-24 + 1 = 1 - 2^-24 exactly
+}
+
+TEST(PtoFloat, SqrtAndRsqrtThroughDouble) {
+  EXPECT_EQ(cpu(Op::TSQRT, F32, kTwo32), 0x3FB504F3u);   // sqrt(2) = 1.41421354 nearest
+  EXPECT_EQ(cpu(Op::TSQRT, F32, 0x40800000), kTwo32);   // sqrt(4) = 2
+  EXPECT_EQ(cpu(Op::TSQRT, F16, 0x4000), 0x3DA8u);      // 1 + 424/1024 = 1.4140625 (0.41421 * 1024 = 424.1)
+  EXPECT_EQ(cpu(Op::TSQRT, BF16, 0x4000), 0x3FB5u);     // 1 + 53/128 (0.41421 * 128 = 53.02)
+  EXPECT_EQ(cpu(Op::TSQRT, F32, kNegZero32), kNegZero32);
+  EXPECT_EQ(cpu(Op::TSQRT, F32, 0xBF800000), 0xFFC00000u);  // sqrt(-1): the host's default NaN
+  EXPECT_EQ(cpu(Op::TSQRT, F32, kInf32), kInf32);
+  EXPECT_EQ(cpu(Op::TSQRT, F32, 0x7F800001), 0x7FC00001u);  // a NaN comes back quieted
+  EXPECT_EQ(cpu(Op::TRSQRT, F32, 0x40800000), 0x3F000000u);  // 1 / sqrt(4)
+  EXPECT_EQ(cpu(Op::TRSQRT, F32, kTwo32), 0x3F3504F3u);      // 0.70710678 -> 0.707106769 (0.70710683 is farther)
+  EXPECT_EQ(cpu(Op::TRSQRT, F32, 0), kInf32);                // TRSqrt.hpp has no zero check
+  EXPECT_EQ(cpu(Op::TRSQRT, F32, kNegZero32), kNegInf32);    // sqrt(-0) = -0
+  EXPECT_EQ(cpu(Op::TRSQRT, F16, 0x4400), 0x3800u);          // 1 / sqrt(4) = 0.5
+}
+
 TEST(PtoFloat, A2A3) {
   EXPECT_EQ(npu(Op::TADD, F32, kOne32, kTwo32), kThree32);
   EXPECT_EQ(npu(Op::TABS, F16, 0xBC00), kOne16);
@@ -122,10 +159,15 @@ TEST(PtoFloat, A2A3) {
 TEST(PtoFloat, Refusals) {
   expect_refusal([] { cpu(Op::TRECIP, F32, kNegZero32); }, ErrorKind::UndefinedBehaviour,
                  {"TRECIP (f32, cpusim) lane (0, 0)", "reciprocal of zero", "asserts"});
-  expect_refusal([] { cpu(Op::TREM, F32, kOne32, kTwo32); }, ErrorKind::Unsupported,
-                 {"TREM (cpusim)", "f32 lanes are not modelled yet"});
-  expect_refusal([] { cpu(Op::TPOW, F16, kOne16, kOne16); }, ErrorKind::Unsupported, {"f16 lanes are not modelled yet"});
-  for (Op op : {Op::TEXP, Op::TLOG, Op::TSQRT, Op::TRSQRT})
+  expect_refusal([] { cpu(Op::TPOW, F16, kOne16, kOne16); }, ErrorKind::Unsupported,
+                 {"TPOW (cpusim)", "f16 lanes are not modelled yet"});
+  expect_refusal([] { cpu(Op::TFMOD, F32, kOne32, 0); }, ErrorKind::UndefinedBehaviour,
+                 {"TFMOD (f32, cpusim) lane (0, 0)", "remainder by zero", "asserts src1 != 0"});
+  expect_refusal([] { cpu(Op::TREM, F16, kOne16, 0x8000); }, ErrorKind::UndefinedBehaviour, {"remainder by zero"});
+  expect_refusal([] { cpu(Op::TRSQRT, BF16, 0x3F80); }, ErrorKind::Unsupported, {"element type bf16 is not accepted"});
+  for (Op op : {Op::TSQRT, Op::TREM})
+    expect_refusal([&] { npu(op, F32, kOne32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet for a2a3"});
+  for (Op op : {Op::TEXP, Op::TLOG})
     expect_refusal([&] { cpu(op, F32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet", "libm"});
   expect_refusal([] { cpu(Op::TCVT, F32, kOne32); }, ErrorKind::Unsupported, {"TCVT (cpusim)", "not modelled yet"});
 }

@@ -21,6 +21,35 @@ uint64_t div(const Lane& lane, ieee::Format f, uint64_t a, uint64_t b) { return 
 
 bool is_zero(ieee::Format f, uint64_t a) { return (a & (f.sign_bit() - 1)) == 0; }
 
+// OP_REM and OP_FMOD (ElementOp.h) assert src1 != 0, then take (T)std::fmod((double)src0,
+// (double)src1), which is exact and fits T. OP_REM then adds src1, rounded in T, when
+// (src0 >= 0) != (src1 >= 0) and the remainder is not 0: so a zero remainder keeps src0's sign, and
+// a tiny remainder plus src1 can round to src1 itself.
+uint64_t remainder(const Lane& lane, ieee::Format f, uint64_t a, uint64_t b, bool floor_to_divisor) {
+  if (is_zero(f, b))
+    refuse_lane(lane, ErrorKind::UndefinedBehaviour,
+                "remainder by zero: the ISA leaves division by zero target-defined and the CPU simulator asserts "
+                "src1 != 0");
+  const uint64_t r = rounded(lane, f, ieee::fmod(f, a, b), {a, b});
+  if (!floor_to_divisor) return r;
+  const ElemType t = lane.type;
+  const uint64_t zero = f.zero(false);
+  auto non_negative = [&](uint64_t x) { return !ieee::is_nan(f, x) && !less_than(t, x, zero); };  // x >= 0
+  if (non_negative(a) != non_negative(b) && !equal(t, r, zero)) return add(lane, f, r, b);
+  return r;
+}
+
+// TSqrt.hpp: (T)std::sqrt((double)src); TRSqrt.hpp: (T)(1.0 / std::sqrt((double)src)), with no
+// zero check (1 / sqrt(-0) = -inf). Each step is one IEEE rounding in binary64, then one into T.
+uint64_t root(const Lane& lane, ieee::Format f, uint64_t a, bool reciprocal) {
+  if (ieee::is_nan(f, a)) return nan_result(lane, f, {a});
+  const ieee::Format d = ieee::kBinary64;
+  const uint64_t s = ieee::sqrt(d, ieee::convert(f, d, a).bits).bits;
+  if (ieee::is_nan(d, s)) return nan_result(lane, f, {a});  // a negative operand
+  const uint64_t one = static_cast<uint64_t>(d.bias()) << d.frac_bits;
+  return ieee::convert(d, f, reciprocal ? ieee::div(d, one, s).bits : s).bits;
+}
+
 }  // namespace
 
 uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
@@ -54,6 +83,10 @@ uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
       // TAbs.hpp: src < 0 ? -src : src. -0 < 0 is false: -0 and NaNs come back unchanged.
       return less_than(t, a, zero) ? a ^ f.sign_bit() : a;
     case Op::TNEG: return a2a3 ? a2a3_negate(lane, f, a) : cpusim_negate(t, f, a);
+    case Op::TREM: return remainder(lane, f, a, b, true);
+    case Op::TFMOD: return remainder(lane, f, a, b, false);
+    case Op::TSQRT: return root(lane, f, a, false);
+    case Op::TRSQRT: return root(lane, f, a, true);
     default: break;
   }
   refuse_lane(lane, ErrorKind::Unsupported, "not a float arithmetic operation");
