@@ -147,5 +147,8 @@ Result sqrt(Format f, uint64_t a, const Options& o = {});
 Result fmod(Format f, uint64_t a, uint64_t b, const Options& o = {});
 // The value of a in format `from`, rounded into format `to` (exact when `to` is wider).
 Result convert(Format from, Format to, uint64_t a, const Options& o = {});
+// The integer (-1)^negative * magnitude rounded into f, as C converts an integer type to a
+// floating one; zero is +0.
+Result from_integer(Format f, bool negative, uint64_t magnitude, const Options& o = {});
 
 }  // namespace tmu::ieee

@@ -149,4 +149,10 @@ Result convert(Format from, Format to, uint64_t a, const Options& o) {
   return {detail::round_pack(to, x.term(), o, flags), flags};
 }
 
+Result from_integer(Format f, bool negative, uint64_t magnitude, const Options& o) {
+  Flags flags;
+  if (magnitude == 0) return {f.zero(false), flags};
+  return {detail::round_pack(f, Term{negative, magnitude, 0}, o, flags), flags};
+}
+
 }  // namespace tmu::ieee
