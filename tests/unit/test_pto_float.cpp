@@ -169,7 +169,6 @@ TEST(PtoFloat, Refusals) {
     expect_refusal([&] { npu(op, F32, kOne32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet for a2a3"});
   for (Op op : {Op::TEXP, Op::TLOG})
     expect_refusal([&] { cpu(op, F32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet", "libm"});
-  expect_refusal([] { cpu(Op::TCVT, F32, kOne32); }, ErrorKind::Unsupported, {"TCVT (cpusim)", "not modelled yet"});
 }
 
 }  // namespace

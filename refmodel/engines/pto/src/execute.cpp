@@ -16,7 +16,6 @@ using detail::refuse_op;
 // Operations tmu does not compute yet for any type, with what they need.
 const char* not_modelled_reason(Op op) {
   switch (op) {
-    case Op::TCVT: return "the conversions are not modelled yet";
     case Op::TEXP: case Op::TLOG:
       return "not modelled yet (the CPU simulator rounds a host libm result in double; tmu needs that result "
              "portably)";
@@ -31,6 +30,7 @@ const char* a2a3_not_modelled_reason(Op op) {
     case Op::TREM: case Op::TFMOD:
       return "not modelled yet for a2a3 (TRem.hpp and TFmod.hpp compute through vdiv, vconv, vmul and vsub)";
     case Op::TPOW: return "not modelled yet for a2a3 (TPow.hpp)";
+    case Op::TCVT: return "not modelled yet for a2a3 (TCvt.hpp's vconv paths)";
     case Op::TRECIP: case Op::TSQRT: case Op::TRSQRT:
       return "not modelled yet for a2a3 (TUnaryOp.hpp's vector instructions; their rounding is not in the sources)";
     default: return nullptr;
@@ -92,6 +92,24 @@ void check_elementwise(Profile p, Op op, const Tile& dst, std::span<const Tile* 
                           elem_name(t)));
 }
 
+// TCvt.hpp reads src(i, j) and writes dst(i, j) over src's valid region; the page asks for
+// compatible shapes and valid regions, which tmu takes as equal ones.
+void run_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) {
+  if (src.rows != out.rows || src.cols != out.cols)
+    refuse_op(p, Op::TCVT, ErrorKind::UndefinedBehaviour,
+              fmt::format("src is {}x{} but dst is {}x{}: all tiles MUST have the same physical shape (Rows, Cols)",
+                          src.rows, src.cols, out.rows, out.cols));
+  if (src.valid_rows != out.valid_rows || src.valid_cols != out.valid_cols)
+    refuse_op(p, Op::TCVT, ErrorKind::UndefinedBehaviour,
+              fmt::format("src's valid region {}x{} differs from dst's {}x{} (the shapes MUST be compatible)",
+                          src.valid_rows, src.valid_cols, out.valid_rows, out.valid_cols));
+  for (unsigned r = 0; r < src.valid_rows; ++r)
+    for (unsigned c = 0; c < src.valid_cols; ++c) {
+      const detail::Lane lane{p, Op::TCVT, src.type, r, c};
+      out.bits[out.offset(r, c)] = detail::convert_lane(lane, out.type, params.round, params.saturation, src.at(r, c));
+    }
+}
+
 void run_lanes(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
   const ElemType t = out.type;
   for (unsigned r = 0; r < out.valid_rows; ++r)
@@ -131,6 +149,8 @@ void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, con
     detail::execute_tcmp(p, out, *srcs[0], *srcs[1], params.cmp);
   } else if (op == Op::TSEL) {
     detail::execute_tsel(p, out, *srcs[0], *srcs[1], *srcs[2]);
+  } else if (op == Op::TCVT) {
+    run_convert(p, out, *srcs[0], params);
   } else {
     check_elementwise(p, op, dst, srcs);
     run_lanes(p, op, out, srcs);

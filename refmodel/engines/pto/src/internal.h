@@ -35,6 +35,9 @@ uint64_t integer_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);   /
 uint64_t bitwise_lane(const Lane& lane, uint64_t a, uint64_t b);               // bit_ops.cpp
 uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);     // float_ops.cpp
 
+// TCVT of one lane whose source type is lane.type (convert.cpp).
+uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
+
 // C++ comparison of two patterns of one type (IEEE for floats: NaN unordered, -0 == +0).
 bool less_than(ElemType t, uint64_t a, uint64_t b);
 bool equal(ElemType t, uint64_t a, uint64_t b);
