@@ -116,6 +116,15 @@ TEST(PtoConvert, IntegerToFloatGoesThroughDouble) {
   EXPECT_EQ(cvt(I8, U64, 0xFF), ~0ull);         // sign-extended
 }
 
+// TCVT(dst, src, mode) without a saturation argument: the simulator runs with OFF.
+TEST(PtoConvert, SaturationLeftOutIsOff) {
+  Tile src = make_tile(F32, 1, 32, Layout::RowMajor, 1, 1), dst = make_tile(F16, 1, 32, Layout::RowMajor, 1, 1);
+  set(src, 0, 0, 0x4788B800);  // 70000
+  const Tile* srcs[] = {&src};
+  execute(Profile::CpuSim, Op::TCVT, dst, srcs, OpParams{.round = RoundMode::Rint});
+  EXPECT_EQ(dst.at(0, 0), 0x7C00u);
+}
+
 TEST(PtoConvert, Refusals) {
   expect_refusal([] { cvt(F32, F16, 0, RoundMode::Rint, SaturationMode::Off, Profile::A2A3); },
                  ErrorKind::Unsupported, {"TCVT (a2a3)", "not modelled yet for a2a3"});

@@ -106,7 +106,8 @@ void run_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) 
   for (unsigned r = 0; r < src.valid_rows; ++r)
     for (unsigned c = 0; c < src.valid_cols; ++c) {
       const detail::Lane lane{p, Op::TCVT, src.type, r, c};
-      out.bits[out.offset(r, c)] = detail::convert_lane(lane, out.type, params.round, params.saturation, src.at(r, c));
+      out.bits[out.offset(r, c)] =
+          detail::convert_lane(lane, out.type, params.round, params.saturation.value_or(SaturationMode::Off), src.at(r, c));
     }
 }
 

@@ -23,11 +23,12 @@ std::optional<Op> op_from_name(std::string_view name);  // "TADD" or "tadd" or "
 // mask, src0, src1).
 unsigned source_count(Op op);
 
-// The operands that are not tiles. cmp: TCMP's mode. round, saturation: TCVT's.
+// The operands that are not tiles. cmp: TCMP's mode. round, saturation: TCVT's; a saturation
+// left out is the implementation's default (OFF in the CPU simulator; per type pair on A2/A3).
 struct OpParams {
   CmpMode cmp = CmpMode::EQ;
   RoundMode round = RoundMode::Rint;
-  SaturationMode saturation = SaturationMode::Off;
+  std::optional<SaturationMode> saturation;
 };
 
 // dst = op(srcs...) over dst's valid region, lane by lane. srcs in the C++ intrinsic's order (TSEL:

@@ -61,7 +61,8 @@ std::string_view cmp_name(CmpMode m);
 // type.hpp's RoundMode (TCVT), same numbering.
 enum class RoundMode : uint8_t { None = 0, Rint = 1, Round = 2, Floor = 3, Ceil = 4, Trunc = 5, Odd = 6 };
 // type.hpp's SaturationMode: ON = 0 is the CTRL register's default; TCVT without a saturation
-// argument runs with OFF in the CPU simulator.
+// argument runs with OFF in the CPU simulator, and on A2/A3 with OFF for the narrowing pairs and ON
+// for the others (a2a3/TCvt.hpp).
 enum class SaturationMode : uint8_t { On = 0, Off = 1 };
 
 }  // namespace tmu::pto
