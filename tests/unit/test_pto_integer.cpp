@@ -87,6 +87,22 @@ TEST(PtoInteger, Power) {
   EXPECT_EQ(cpu(Op::TPOW, I16, 0xFFFE, 3), 0xFFF8u);  // (-2)^3 = -8
 }
 
+// 3 has order 2^30 modulo 2^32, so 3^(2^32 - 1) = 3^(2^30 - 1) = 3^-1 = 0xAAAAAAAB (3 * 0xAAAAAAAB =
+// 2^33 + 1). A2/A3's TPowICore reads the same u32 exponent as the int -1: 0.
+TEST(PtoInteger, PowerA2A3ReadsOperandsAsInt) {
+  EXPECT_EQ(cpu(Op::TPOW, U32, 3, 0xFFFFFFFF), 0xAAAAAAABu);
+  EXPECT_EQ(npu(Op::TPOW, U32, 3, 0xFFFFFFFF), 0u);
+  EXPECT_EQ(npu(Op::TPOW, I32, 3, 4), 81u);
+  EXPECT_EQ(npu(Op::TPOW, I16, 0xFFFF, 5), 0xFFFFu);   // (-1)^5
+  EXPECT_EQ(npu(Op::TPOW, U8, 3, 6), 217u);            // 729 mod 256
+  EXPECT_EQ(npu(Op::TPOW, I8, 0, 0xFF), 0u);           // 0^-1: base 0 is tested before the sign
+  EXPECT_EQ(npu(Op::TPOW, I32, 0, 0), 1u);
+  expect_refusal([] { npu(Op::TPOW, F16, 0x3C00, 0x3C00); }, ErrorKind::Unsupported,
+                 {"TPOW (a2a3)", "element type f16 is not accepted"});
+  expect_refusal([] { npu(Op::TPOW, F32, 0x3F800000, 0x3F800000); }, ErrorKind::Unsupported,
+                 {"f32 lanes are not modelled yet", "vln, vmul and vexp"});
+}
+
 TEST(PtoInteger, RefusedDivisions) {
   expect_refusal([] { cpu(Op::TDIV, I32, 5, 0); }, ErrorKind::UndefinedBehaviour,
                  {"TDIV (i32, cpusim) lane (0, 0)", "integer division by zero (src1 is 0)"});

@@ -29,7 +29,6 @@ const char* a2a3_not_modelled_reason(Op op) {
   switch (op) {
     case Op::TREM: case Op::TFMOD:
       return "not modelled yet for a2a3 (TRem.hpp and TFmod.hpp compute through vdiv, vconv, vmul and vsub)";
-    case Op::TPOW: return "not modelled yet for a2a3 (TPow.hpp)";
     case Op::TCVT: return "not modelled yet for a2a3 (TCvt.hpp's vconv paths)";
     case Op::TRECIP: case Op::TSQRT: case Op::TRSQRT:
       return "not modelled yet for a2a3 (TUnaryOp.hpp's vector instructions; their rounding is not in the sources)";
@@ -87,9 +86,9 @@ void check_elementwise(Profile p, Op op, const Tile& dst, std::span<const Tile* 
                           profile_name(p), supported_list(p, op)));
   if (is_float(t) && !float_modelled(op))
     refuse_op(p, op, ErrorKind::Unsupported,
-              fmt::format("{} lanes are not modelled yet (the CPU simulator computes them through host libm in "
-                          "double)",
-                          elem_name(t)));
+              fmt::format("{} lanes are not modelled yet ({})", elem_name(t),
+                          p == Profile::A2A3 ? "TPow.hpp computes them through vln, vmul and vexp"
+                                             : "the CPU simulator computes them through host libm in double"));
 }
 
 // TCvt.hpp reads src(i, j) and writes dst(i, j) over src's valid region; the page asks for

@@ -88,7 +88,7 @@ uint64_t integer_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
     case Op::TRECIP: return quotient(lane, 1, a, "src");  // OP_RECIP: 1 / src in the element type
     case Op::TREM: return remainder(lane, a, b, true);
     case Op::TFMOD: return remainder(lane, a, b, false);
-    case Op::TPOW: return power(lane, a, b);
+    case Op::TPOW: return lane.profile == Profile::A2A3 ? a2a3_power(t, a, b) : power(lane, a, b);
     default: break;
   }
   refuse_lane(lane, ErrorKind::Unsupported, "not an integer arithmetic operation");

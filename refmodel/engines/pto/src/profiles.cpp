@@ -47,7 +47,7 @@ bool a2a3_supports(Op op, ElemType t) {
     case Op::TSEL: return one_of(t, {I16, U16, I32, U32, F16, BF16, F32});
     case Op::TREM: return one_of(t, {F32, I32});
     case Op::TFMOD: return t == F32;
-    case Op::TPOW: return one_of(t, {F32, F16, I32, U32, I16, U16, I8, U8});
+    case Op::TPOW: return one_of(t, {F32, I32, U32, I16, U16, I8, U8});  // TPow.hpp PowCheckType
     case Op::TADDC: case Op::TSUBC: return false;  // no implementation under include/pto/npu/a2a3/
     case Op::TCVT: return true;                    // decided per type pair
   }
@@ -99,6 +99,27 @@ uint64_t a2a3_abs(const Lane& lane, ieee::Format f, uint64_t a) {
                 "-0: the A2/A3 sources use vabs without saying whether it clears the sign of -0 (the CPU simulator "
                 "keeps -0)");
   return a & ~f.sign_bit();
+}
+
+// TPow.hpp TPowICore(int base, int exp): both operands converted to int first, so a u32
+// exponent of 2^31 or more is negative; then exp == 0 -> 1, base 0 -> 0, base 1 -> 1, base -1 ->
+// +-1 by parity, a negative exponent -> 0, else square and multiply in int (wrapping).
+uint64_t a2a3_power(ElemType t, uint64_t base_bits, uint64_t exp_bits) {
+  auto as_int = [&](uint64_t bits) {
+    return is_signed_int(t) ? static_cast<int32_t>(signed_value(t, bits)) : static_cast<int32_t>(static_cast<uint32_t>(bits));
+  };
+  const int32_t base = as_int(base_bits), exp = as_int(exp_bits);
+  if (exp == 0) return 1;
+  if (base == 0) return 0;
+  if (base == 1) return 1;
+  if (base == -1) return (exp & 1) != 0 ? all_ones(t) : 1;
+  if (exp < 0) return 0;
+  uint32_t result = 1, b = static_cast<uint32_t>(base);
+  for (auto e = static_cast<uint32_t>(exp); e != 0; e >>= 1) {
+    if ((e & 1) != 0) result *= b;
+    b *= b;
+  }
+  return wrap(t, result);
 }
 
 }  // namespace tmu::pto::detail
