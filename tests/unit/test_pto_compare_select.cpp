@@ -100,6 +100,29 @@ TEST(PtoCompare, A2A3Packing) {
   }
 }
 
+TEST(PtoCompare, MoreTypes) {
+  // bf16 into a u32 predicate (simulator): GT over (2, 1) (1, 2) (NaN, 1) (-0, +0): lane 0 only.
+  Tile a = filled(BF16, 1, 16, {0x4000, 0x3F80, 0x7FC0, 0x8000}), b = filled(BF16, 1, 16, {0x3F80, 0x4000, 0x3F80, 0});
+  set_valid_region(a, 1, 4);
+  set_valid_region(b, 1, 4);
+  Tile dst = make_tile(U32, 1, 8, Layout::RowMajor, 1, 1);
+  const Tile* srcs[] = {&a, &b};
+  execute(Profile::CpuSim, Op::TCMP, dst, srcs, OpParams{.cmp = CmpMode::GT});
+  EXPECT_EQ(dst.at(0, 0), 1u);
+  execute(Profile::CpuSim, Op::TCMP, dst, srcs, OpParams{.cmp = CmpMode::NE});
+  EXPECT_EQ(dst.at(0, 0), 0x7u);  // -0 == +0
+  // f16 on A2/A3: 128 lanes per repeat, 16 predicate bytes. Lanes hold the patterns 0..127 against
+  // 100: LE sets lanes 0..100, bytes 0..11 full, byte 12 bits 0..4.
+  Tile h = make_tile(F16, 1, 128), h100 = h;
+  for (unsigned c = 0; c < 128; ++c) set(h, 0, c, c), set(h100, 0, c, 100);
+  Tile pred = make_tile(U8, 1, 32);
+  const Tile* hs[] = {&h, &h100};
+  execute(Profile::A2A3, Op::TCMP, pred, hs, OpParams{.cmp = CmpMode::LE});
+  for (unsigned c = 0; c < 12; ++c) EXPECT_EQ(pred.at(0, c), 0xFFu);
+  EXPECT_EQ(pred.at(0, 12), 0x1Fu);
+  for (unsigned c = 13; c < 32; ++c) EXPECT_EQ(pred.at(0, c), 0u);
+}
+
 TEST(PtoCompare, Refusals) {
   Tile a = make_tile(F32, 1, 16), b = a;
   Tile dst8 = make_tile(U8, 1, 32), dst32 = make_tile(U32, 1, 8);
@@ -157,6 +180,18 @@ TEST(PtoSelect, A2A3ReadsMaskRowPerRow) {
   // Row i takes bits 0..5 of mask row i.
   SelCase s;
   EXPECT_EQ(s.picks(Profile::A2A3), (std::vector<int>{1, 0, 1, 0, 0, 1, /**/ 0, 0, 1, 1, 0, 0}));
+}
+
+// A wider mask element gives the simulator its low byte only: 0x0000FF05 selects with 0x05.
+TEST(PtoSelect, SimulatorUsesTheLowByteOfAWideMaskElement) {
+  Tile mask = make_tile(U32, 1, 8, Layout::RowMajor, 1, 1), src0 = make_tile(I32, 1, 8), src1 = src0;
+  set(mask, 0, 0, 0x0000FF05);
+  for (unsigned c = 0; c < 8; ++c) set(src0, 0, c, 1), set(src1, 0, c, 2);
+  Tile dst = src0;
+  const Tile* srcs[] = {&mask, &src0, &src1};
+  execute(Profile::CpuSim, Op::TSEL, dst, srcs);
+  const uint64_t want[] = {1, 2, 1, 2, 2, 2, 2, 2};  // bits 0 and 2 of 0x05
+  for (unsigned c = 0; c < 8; ++c) EXPECT_EQ(dst.at(0, c), want[c]) << c;
 }
 
 TEST(PtoSelect, Refusals) {
