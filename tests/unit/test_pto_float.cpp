@@ -142,6 +142,31 @@ TEST(PtoFloat, SqrtAndRsqrtThroughDouble) {
   EXPECT_EQ(cpu(Op::TRSQRT, F16, 0x4400), 0x3800u);          // 1 / sqrt(4) = 0.5
 }
 
+// A2/A3's TFMOD and TREM round the quotient (vdiv), make it integral (vconv z, f), multiply back and
+// subtract. 1e10 / 3 = 3333333333.33 rounds to 3333333248 (f32 spacing 256 there); times 3 is
+// 9999999744, which rounds to 1e10 (spacing 1024): the remainder comes out 0, where the exact one is 1.
+TEST(PtoFloat, A2A3RemaindersRoundTheQuotient) {
+  constexpr uint64_t k1e10 = 0x501502F9, k5_5 = 0x40B00000, kMinus5_5 = 0xC0B00000, kMinus4 = 0xC0800000;
+  EXPECT_EQ(cpu(Op::TFMOD, F32, k1e10, kThree32), kOne32);
+  EXPECT_EQ(npu(Op::TFMOD, F32, k1e10, kThree32), 0u);
+  EXPECT_EQ(npu(Op::TREM, F32, k1e10, kThree32), 0u);
+  EXPECT_EQ(npu(Op::TFMOD, F32, k5_5, kTwo32), 0x3FC00000u);        // 5.5 - trunc(2.75) * 2 = 1.5
+  EXPECT_EQ(npu(Op::TFMOD, F32, kMinus5_5, kTwo32), 0xBFC00000u);   // -5.5 - (-2) * 2 = -1.5
+  EXPECT_EQ(npu(Op::TREM, F32, kMinus5_5, kTwo32), 0x3F000000u);    // -5.5 - floor(-2.75) * 2 = 0.5
+  EXPECT_EQ(npu(Op::TREM, F32, k5_5, 0xC0000000), 0xBF000000u);     // 5.5 - (-3) * -2 = -0.5
+  // -4 - (-2) * 2 is -4 - -4 = +0 in round to nearest; the simulator's fmod keeps -0.
+  EXPECT_EQ(npu(Op::TFMOD, F32, kMinus4, kTwo32), 0u);
+  EXPECT_EQ(npu(Op::TREM, F32, kMinus4, kTwo32), 0u);
+  EXPECT_EQ(cpu(Op::TREM, F32, kMinus4, kTwo32), kNegZero32);
+  expect_refusal([] { npu(Op::TREM, F32, kNegZero32, kTwo32); }, ErrorKind::Unsupported,
+                 {"TREM (f32, a2a3) lane (0, 0)", "src0 is -0", "vconv"});
+  expect_refusal([] { npu(Op::TFMOD, F32, kOne32, 0); }, ErrorKind::Unsupported, {"quotient src0 / src1 is not finite"});
+  expect_refusal([] { npu(Op::TFMOD, F32, 0x7FC00000, kOne32); }, ErrorKind::Unsupported, {"do not say which NaN"});
+  // TRECIP is TDIVS(dst, 1, src): vdiv, with no zero check on A2/A3.
+  EXPECT_EQ(npu(Op::TRECIP, F32, 0x40800000), 0x3E800000u);
+  EXPECT_EQ(npu(Op::TRECIP, F16, 0), 0x7C00u);
+}
+
 TEST(PtoFloat, A2A3) {
   EXPECT_EQ(npu(Op::TADD, F32, kOne32, kTwo32), kThree32);
   EXPECT_EQ(npu(Op::TABS, F16, 0xBC00), kOne16);
@@ -153,7 +178,6 @@ TEST(PtoFloat, A2A3) {
   expect_refusal([] { npu(Op::TABS, F32, kNegZero32); }, ErrorKind::Unsupported, {"vabs", "-0"});
   expect_refusal([] { npu(Op::TADD, BF16, 0x3F80, 0x3F80); }, ErrorKind::Unsupported,
                  {"element type bf16 is not accepted"});
-  expect_refusal([] { npu(Op::TRECIP, F32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet for a2a3"});
 }
 
 TEST(PtoFloat, Refusals) {
@@ -165,8 +189,8 @@ TEST(PtoFloat, Refusals) {
                  {"TFMOD (f32, cpusim) lane (0, 0)", "remainder by zero", "asserts src1 != 0"});
   expect_refusal([] { cpu(Op::TREM, F16, kOne16, 0x8000); }, ErrorKind::UndefinedBehaviour, {"remainder by zero"});
   expect_refusal([] { cpu(Op::TRSQRT, BF16, 0x3F80); }, ErrorKind::Unsupported, {"element type bf16 is not accepted"});
-  for (Op op : {Op::TSQRT, Op::TREM})
-    expect_refusal([&] { npu(op, F32, kOne32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet for a2a3"});
+  for (Op op : {Op::TSQRT, Op::TRSQRT})
+    expect_refusal([&] { npu(op, F32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet for a2a3"});
   for (Op op : {Op::TEXP, Op::TLOG})
     expect_refusal([&] { cpu(op, F32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet", "libm"});
 }

@@ -27,7 +27,7 @@ TEST(PtoInteger, DivisionTruncates) {
   EXPECT_EQ(cpu(Op::TDIV, U32, 0xFFFFFFF9, 2), 0x7FFFFFFCu);     // 4294967289 / 2 = 2147483644
   EXPECT_EQ(cpu(Op::TDIV, I8, 0x80, 0xFF), 0x80u);               // promoted: -128 / -1 = 128 -> -128
   EXPECT_EQ(cpu(Op::TDIV, I16, 0x8000, 0xFFFF), 0x8000u);        // the same at 16 bits
-  EXPECT_EQ(cpu(Op::TRECIP, I32, 1), 1u);                        // OP_RECIP: 1 / src in int
+  EXPECT_EQ(cpu(Op::TRECIP, I32, 1), 1u);                        // TDIVS(dst, 1, src): 1 / src in int
   EXPECT_EQ(cpu(Op::TRECIP, I32, 0xFFFFFFFF), 0xFFFFFFFFu);      // 1 / -1
   EXPECT_EQ(cpu(Op::TRECIP, I32, 2), 0u);                        // 1 / 2 = 0
 }
@@ -140,7 +140,16 @@ TEST(PtoInteger, A2A3TypeLists) {
   expect_refusal([] { npu(Op::TDIV, I32, 1, 1); }, ErrorKind::Unsupported, {"accepts f32, f16"});
   expect_refusal([] { npu(Op::TADDC, I32, 1, 1, 1); }, ErrorKind::Unsupported,
                  {"TADDC (a2a3)", "no implementation"});
-  expect_refusal([] { npu(Op::TREM, I32, 1, 1); }, ErrorKind::Unsupported, {"not modelled yet for a2a3"});
+  // TRem.hpp's int32 path goes through f32; within its +-2^24 it gives the simulator's results.
+  EXPECT_EQ(npu(Op::TREM, I32, 0xFFFFFFF9, 2), 1u);            // -7: floor(-3.5) = -4, -7 + 8
+  EXPECT_EQ(npu(Op::TREM, I32, 7, 0xFFFFFFFE), 0xFFFFFFFFu);   // 7 - (-4) * (-2) = -1
+  EXPECT_EQ(npu(Op::TREM, I32, 16777214, 3), 2u);              // 5592404.67 rounds to 5592404.5
+  expect_refusal([] { npu(Op::TREM, I32, (1u << 24) + 1, 3); }, ErrorKind::UndefinedBehaviour,
+                 {"TREM (i32, a2a3) lane (0, 0)", "MUST lie in [-2^24, 2^24]"});
+  expect_refusal([] { npu(Op::TREM, I32, 5, 0); }, ErrorKind::UndefinedBehaviour, {"division by zero"});
+  expect_refusal([] { npu(Op::TREM, I16, 5, 1); }, ErrorKind::Unsupported, {"accepts f32, i32"});
+  EXPECT_EQ(npu(Op::TRECIP, I32, 0xFFFFFFFF), 0xFFFFFFFFu);    // TSDiv_naive: 1 / -1
+  expect_refusal([] { npu(Op::TRECIP, I16, 0); }, ErrorKind::UndefinedBehaviour, {"division by zero"});
   expect_refusal([] { cpu(Op::TABS, U8, 1); }, ErrorKind::Unsupported,
                  {"TABS (cpusim)", "element type u8 is not accepted", "accepts f32, f16, bf16, i8, i16, i32"});
 }

@@ -27,10 +27,8 @@ const char* not_modelled_reason(Op op) {
 // the simulator does not).
 const char* a2a3_not_modelled_reason(Op op) {
   switch (op) {
-    case Op::TREM: case Op::TFMOD:
-      return "not modelled yet for a2a3 (TRem.hpp and TFmod.hpp compute through vdiv, vconv, vmul and vsub)";
     case Op::TCVT: return "not modelled yet for a2a3 (TCvt.hpp's vconv paths)";
-    case Op::TRECIP: case Op::TSQRT: case Op::TRSQRT:
+    case Op::TSQRT: case Op::TRSQRT:
       return "not modelled yet for a2a3 (TUnaryOp.hpp's vector instructions; their rounding is not in the sources)";
     default: return nullptr;
   }

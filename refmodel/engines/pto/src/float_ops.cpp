@@ -64,9 +64,10 @@ uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
     case Op::TDIV: return div(lane, f, a, b);
     case Op::TADDC: return add(lane, f, add(lane, f, a, b), c);
     case Op::TSUBC: return add(lane, f, sub(lane, f, a, b), c);
-    // ElementOp.h OP_RECIP asserts src != 0 (-0 included) before 1 / src.
+    // TRECIP is TDIVS(dst, 1, src) (pto_instr.hpp): the simulator's OP_RDIVS asserts src != 0 (-0
+    // included) before 1 / src; A2/A3's divides with vdiv, with no check.
     case Op::TRECIP:
-      if (is_zero(f, a))
+      if (!a2a3 && is_zero(f, a))
         refuse_lane(lane, ErrorKind::UndefinedBehaviour,
                     "reciprocal of zero: the ISA leaves division by zero target-defined and the CPU simulator asserts");
       return div(lane, f, static_cast<uint64_t>(f.bias()) << f.frac_bits, a);  // 1.0
@@ -83,8 +84,8 @@ uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
       // TAbs.hpp: src < 0 ? -src : src. -0 < 0 is false: -0 and NaNs come back unchanged.
       return less_than(t, a, zero) ? a ^ f.sign_bit() : a;
     case Op::TNEG: return a2a3 ? a2a3_negate(lane, f, a) : cpusim_negate(t, f, a);
-    case Op::TREM: return remainder(lane, f, a, b, true);
-    case Op::TFMOD: return remainder(lane, f, a, b, false);
+    case Op::TREM: return a2a3 ? a2a3_remainder_f32(lane, a, b) : remainder(lane, f, a, b, true);
+    case Op::TFMOD: return a2a3 ? a2a3_remainder_f32(lane, a, b) : remainder(lane, f, a, b, false);
     case Op::TSQRT: return root(lane, f, a, false);
     case Op::TRSQRT: return root(lane, f, a, true);
     default: break;

@@ -85,8 +85,10 @@ uint64_t integer_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
     // OP_PRELU: src0 > 0 ? src0 : src0 * src1.
     case Op::TPRELU: return less_than(t, 0, a) ? a : wrap(t, a * b);
     case Op::TDIV: return quotient(lane, a, b, "src1");
-    case Op::TRECIP: return quotient(lane, 1, a, "src");  // OP_RECIP: 1 / src in the element type
-    case Op::TREM: return remainder(lane, a, b, true);
+    case Op::TRECIP: return quotient(lane, 1, a, "src");  // TDIVS(dst, 1, src): 1 / src in the element type
+    case Op::TREM:
+      if (lane.profile == Profile::A2A3) return a2a3_remainder_i32(lane, a, b);
+      return remainder(lane, a, b, true);
     case Op::TFMOD: return remainder(lane, a, b, false);
     case Op::TPOW: return lane.profile == Profile::A2A3 ? a2a3_power(t, a, b) : power(lane, a, b);
     default: break;

@@ -61,6 +61,9 @@ uint64_t nan_result(const Lane& lane, ieee::Format f, std::initializer_list<uint
 // A2/A3's TNEG is TMULS(src, -1) (TUnaryOp.hpp) and its TABS is vabs; the simulator negates.
 uint64_t a2a3_negate(const Lane& lane, ieee::Format f, uint64_t a);
 uint64_t a2a3_abs(const Lane& lane, ieee::Format f, uint64_t a);
+// A2/A3's TREM and TFMOD (profiles.cpp): f32 for both, and TREM's int32 through f32.
+uint64_t a2a3_remainder_f32(const Lane& lane, uint64_t a, uint64_t b);
+uint64_t a2a3_remainder_i32(const Lane& lane, uint64_t a, uint64_t b);
 // A2/A3's integer TPOW (profiles.cpp).
 uint64_t a2a3_power(ElemType t, uint64_t base, uint64_t exp);
 // The simulator's negation of a binary16 or bfloat16 NaN (profiles.cpp).

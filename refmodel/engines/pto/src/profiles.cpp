@@ -37,7 +37,8 @@ bool a2a3_supports(Op op, ElemType t) {
     case Op::TADD: case Op::TSUB: case Op::TMUL: case Op::TMIN: case Op::TMAX:  // TAdd.hpp ... TMin.hpp
     case Op::TNEG:                                                              // TMULS_IMPL
       return one_of(t, {I32, I16, F16, F32});
-    case Op::TDIV: case Op::TABS: case Op::TRECIP: case Op::TEXP: case Op::TLOG: case Op::TSQRT: case Op::TRSQRT:
+    case Op::TRECIP: return one_of(t, {I32, I16, F16, F32});  // pto_instr.hpp: TRECIP is TDIVS(dst, 1, src)
+    case Op::TDIV: case Op::TABS: case Op::TEXP: case Op::TLOG: case Op::TSQRT: case Op::TRSQRT:
     case Op::TPRELU:
       return one_of(t, {F16, F32});  // TDiv.hpp; TUnaryOp.hpp's float-only TunaryCheck; TPrelu.hpp
     case Op::TAND: case Op::TOR: case Op::TXOR: case Op::TSHL: case Op::TSHR: case Op::TNOT:
@@ -120,6 +121,85 @@ uint64_t a2a3_power(ElemType t, uint64_t base_bits, uint64_t exp_bits) {
     b *= b;
   }
   return wrap(t, result);
+}
+
+namespace {
+
+// vconv_f322f32f and vconv_f322f32z: a finite f32 rounded to an integral f32 toward -inf or toward
+// zero. Infinities, NaNs and zeros are refused by the callers before they get here.
+uint64_t integral_f32(uint64_t bits, bool floor) {
+  const ieee::Format f = ieee::kBinary32;
+  const ieee::Unpacked u = ieee::unpack(f, bits);
+  const int shift = u.exponent - static_cast<int>(f.frac_bits);
+  if (shift >= 0) return bits;  // already an integer
+  const uint64_t kept = -shift >= 64 ? 0 : u.significand >> -shift;
+  const bool fraction = (-shift >= 64 ? u.significand : u.significand - (kept << -shift)) != 0;
+  const uint64_t magnitude = kept + (floor && u.sign && fraction ? 1 : 0);
+  return magnitude == 0 ? f.zero(u.sign) : ieee::from_integer(f, u.sign, magnitude).bits;
+}
+
+bool is_f32_zero(uint64_t x) { return (x & 0x7FFFFFFF) == 0; }
+
+}  // namespace
+
+// TFmod.hpp (FmodF32Instr) and TRem.hpp (RemF32Instr): the quotient rounded by vdiv, made
+// integral by vconv (toward zero for TFMOD, toward -inf for TREM), multiplied back and subtracted,
+// each step one f32 rounding, so large quotients leave a rounding error where the simulator's fmod
+// is exact. TREM then adds src1 where (result * src1) < 0. The vector instructions' arithmetic is
+// taken as IEEE (round to nearest even, subnormals kept); what vconv makes of -0, infinities and
+// NaNs is not in the sources, so lanes that reach them are refused.
+uint64_t a2a3_remainder_f32(const Lane& lane, uint64_t a, uint64_t b) {
+  const ieee::Format f = ieee::kBinary32;
+  if (ieee::is_nan(f, a) || ieee::is_nan(f, b)) nan_result(lane, f, {a, b});
+  if (a == f.zero(true))
+    refuse_lane(lane, ErrorKind::Unsupported,
+                "src0 is -0: the sign of the result depends on what vconv makes of -0, which the A2/A3 sources do "
+                "not say");
+  const uint64_t q = ieee::div(f, a, b).bits;
+  if (ieee::is_nan(f, q) || (q & 0x7FFFFFFF) == f.infinity(false))
+    refuse_lane(lane, ErrorKind::Unsupported,
+                "the quotient src0 / src1 is not finite: what vconv makes of it is not in the A2/A3 sources");
+  const bool rem = lane.op == Op::TREM;
+  auto step = [&](const ieee::Result& r, std::initializer_list<uint64_t> operands) {
+    return ieee::is_nan(f, r.bits) ? nan_result(lane, f, operands) : r.bits;
+  };
+  // A zero quotient (src0 = +0, or one that underflowed) gives src0 back whatever its sign.
+  const uint64_t whole = is_f32_zero(q) ? q : integral_f32(q, rem);
+  const uint64_t product = step(ieee::mul(f, whole, b), {whole, b});
+  const uint64_t d = step(ieee::sub(f, a, product), {a, product});
+  if (!rem) return d;
+  const uint64_t t = step(ieee::mul(f, d, b), {d, b});
+  return less_than(ElemType::F32, t, 0) ? step(ieee::add(f, d, b), {d, b}) : d;
+}
+
+// TRem.hpp (RemInt32Instr): both sources converted to f32 (exact within the page's +-2^24), the
+// quotient rounded by vdiv and floored to an int32 by vconv_f322s32f, then src0 - q * src1 in int32
+// and the divisor added back where the f32 product of that and src1 is negative. Within the range
+// every step after vdiv is exact.
+uint64_t a2a3_remainder_i32(const Lane& lane, uint64_t a_bits, uint64_t b_bits) {
+  const int64_t a = signed_value(ElemType::I32, a_bits), b = signed_value(ElemType::I32, b_bits);
+  constexpr int64_t kLimit = int64_t{1} << 24;
+  if (a < -kLimit || a > kLimit || b < -kLimit || b > kLimit)
+    refuse_lane(lane, ErrorKind::UndefinedBehaviour,
+                fmt::format("src0 = {}, src1 = {}: on A2/A3 int32 operands MUST lie in [-2^24, 2^24] (TRem.hpp "
+                            "computes through f32)",
+                            a, b));
+  if (b == 0)
+    refuse_lane(lane, ErrorKind::UndefinedBehaviour,
+                "integer division by zero (src1 is 0): the ISA leaves it target-defined");
+  const ieee::Format f = ieee::kBinary32;
+  auto to_f32 = [&](int64_t v) { return ieee::from_integer(f, v < 0, static_cast<uint64_t>(v < 0 ? -v : v)).bits; };
+  const uint64_t q = ieee::div(f, to_f32(a), to_f32(b)).bits;
+  const ieee::Unpacked u = ieee::unpack(f, integral_f32(q, true));
+  int64_t whole = 0;
+  if (u.cls != ieee::Class::Zero) {
+    const int shift = u.exponent - static_cast<int>(f.frac_bits);  // <= 0: |q| <= 2^24
+    whole = static_cast<int64_t>(shift >= 0 ? u.significand << shift : u.significand >> -shift);
+    if (u.sign) whole = -whole;
+  }
+  int64_t d = a - whole * b;
+  if ((d < 0) != (b < 0) && d != 0) d += b;  // the sign of the f32 product d * src1
+  return wrap(ElemType::I32, static_cast<uint64_t>(d));
 }
 
 }  // namespace tmu::pto::detail
