@@ -189,8 +189,9 @@ TEST(PtoFloat, Refusals) {
                  {"TFMOD (f32, cpusim) lane (0, 0)", "remainder by zero", "asserts src1 != 0"});
   expect_refusal([] { cpu(Op::TREM, F16, kOne16, 0x8000); }, ErrorKind::UndefinedBehaviour, {"remainder by zero"});
   expect_refusal([] { cpu(Op::TRSQRT, BF16, 0x3F80); }, ErrorKind::Unsupported, {"element type bf16 is not accepted"});
-  for (Op op : {Op::TSQRT, Op::TRSQRT})
-    expect_refusal([&] { npu(op, F32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet for a2a3"});
+  expect_refusal([] { npu(Op::TRSQRT, F32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet for a2a3", "vrsqrt"});
+  EXPECT_EQ(npu(Op::TSQRT, F16, 0x4000), 0x3DA8u);  // vsqrt: sqrt(2) in binary16, as the simulator's
+  expect_refusal([] { npu(Op::TSQRT, F32, 0xBF800000); }, ErrorKind::Unsupported, {"do not say which NaN"});
   for (Op op : {Op::TEXP, Op::TLOG})
     expect_refusal([&] { cpu(op, F32, kOne32); }, ErrorKind::Unsupported, {"not modelled yet", "libm"});
 }

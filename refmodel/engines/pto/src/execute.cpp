@@ -28,8 +28,9 @@ const char* not_modelled_reason(Op op) {
 const char* a2a3_not_modelled_reason(Op op) {
   switch (op) {
     case Op::TCVT: return "not modelled yet for a2a3 (TCvt.hpp's vconv paths)";
-    case Op::TSQRT: case Op::TRSQRT:
-      return "not modelled yet for a2a3 (TUnaryOp.hpp's vector instructions; their rounding is not in the sources)";
+    case Op::TRSQRT:
+      return "not modelled yet for a2a3 (TUnaryOp.hpp's vrsqrt, an instruction whose precision the sources do not "
+             "give)";
     default: return nullptr;
   }
 }

@@ -86,7 +86,12 @@ uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
     case Op::TNEG: return a2a3 ? a2a3_negate(lane, f, a) : cpusim_negate(t, f, a);
     case Op::TREM: return a2a3 ? a2a3_remainder_f32(lane, a, b) : remainder(lane, f, a, b, true);
     case Op::TFMOD: return a2a3 ? a2a3_remainder_f32(lane, a, b) : remainder(lane, f, a, b, false);
-    case Op::TSQRT: return root(lane, f, a, false);
+    case Op::TSQRT:
+      if (a2a3) {  // TUnaryOp.hpp: one vsqrt in the element type
+        const ieee::Result r = ieee::sqrt(f, a);
+        return ieee::is_nan(f, r.bits) ? nan_result(lane, f, {a}) : r.bits;
+      }
+      return root(lane, f, a, false);
     case Op::TRSQRT: return root(lane, f, a, true);
     default: break;
   }
