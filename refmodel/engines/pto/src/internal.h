@@ -46,10 +46,6 @@ bool equal(ElemType t, uint64_t a, uint64_t b);
 void execute_tcmp(Profile p, Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode);
 void execute_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1);
 
-}  // namespace tmu::pto::detail
-
-namespace tmu::pto::detail {
-
 // The element types each profile's implementation of an operation accepts (profiles.cpp).
 bool cpusim_supports(Op op, ElemType t);
 bool a2a3_supports(Op op, ElemType t);
@@ -58,15 +54,16 @@ bool a2a3_supports(Op op, ElemType t);
 // source order (profiles.cpp).
 uint64_t nan_result(const Lane& lane, ieee::Format f, std::initializer_list<uint64_t> operands);
 
-// A2/A3's TNEG is TMULS(src, -1) (TUnaryOp.hpp) and its TABS is vabs; the simulator negates.
+// Where a profile decides a result, one function each (profiles.cpp). A2/A3's TNEG is
+// TMULS(src, -1) (TUnaryOp.hpp) and its TABS is vabs; the simulator negates.
 uint64_t a2a3_negate(const Lane& lane, ieee::Format f, uint64_t a);
 uint64_t a2a3_abs(const Lane& lane, ieee::Format f, uint64_t a);
-// A2/A3's TREM and TFMOD (profiles.cpp): f32 for both, and TREM's int32 through f32.
+// A2/A3's TREM and TFMOD: f32 for both, and TREM's int32 through f32.
 uint64_t a2a3_remainder_f32(const Lane& lane, uint64_t a, uint64_t b);
 uint64_t a2a3_remainder_i32(const Lane& lane, uint64_t a, uint64_t b);
-// A2/A3's integer TPOW (profiles.cpp).
+// A2/A3's integer TPOW.
 uint64_t a2a3_power(ElemType t, uint64_t base, uint64_t exp);
-// The simulator's negation of a binary16 or bfloat16 NaN (profiles.cpp).
+// The simulator's negation, which quiets a binary16 or bfloat16 signalling NaN.
 uint64_t cpusim_negate(ElemType t, ieee::Format f, uint64_t a);
 
 }  // namespace tmu::pto::detail
