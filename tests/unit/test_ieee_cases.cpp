@@ -300,5 +300,25 @@ TEST(IeeeCases, NaNAcrossFormats) {
   EXPECT_EQ(convert(kBinary16, kBinary64, 0xFD55, dn), (Result{0x7FF8000000000000, kInvalid}));
 }
 
+// Integers into formats, worked by hand: 2^53 + 1 lies halfway between 2^53 and 2^53 + 2 and ties
+// to the even 2^53; 2^53 + 3 ties to 2^53 + 4; 2^64 - 1 rounds up to 2^64; binary16's 65519 rounds
+// down to 65504 and 65520, halfway to 65536, overflows; -2^63 is exact.
+TEST(IeeeCases, FromInteger) {
+  EXPECT_EQ(from_integer(kBinary64, false, (1ull << 53) + 1).bits, 0x4340000000000000u);
+  EXPECT_EQ(from_integer(kBinary64, false, (1ull << 53) + 3).bits, 0x4340000000000002u);
+  EXPECT_EQ(from_integer(kBinary64, false, ~0ull).bits, 0x43F0000000000000u);
+  EXPECT_EQ(from_integer(kBinary32, false, ~0ull).bits, 0x5F800000u);
+  EXPECT_EQ(from_integer(kBinary32, true, 1ull << 63).bits, 0xDF000000u);
+  EXPECT_EQ(from_integer(kBinary32, false, (1ull << 24) + 1).bits, 0x4B800000u);
+  EXPECT_EQ(from_integer(kBinary16, false, 65519).bits, 0x7BFFu);
+  EXPECT_EQ(from_integer(kBinary16, false, 65520), (Result{0x7C00, Flags{.overflow = true, .inexact = true}}));
+  EXPECT_EQ(from_integer(kBinary16, true, 3).bits, 0xC200u);
+  EXPECT_EQ(from_integer(kBfloat16, false, 257).bits, 0x4380u);  // 257 ties to 256
+  EXPECT_EQ(from_integer(kBinary32, true, 0), (Result{0, Flags{}}));  // +0
+  Options rz;
+  rz.rounding = Rounding::TowardZero;
+  EXPECT_EQ(from_integer(kBinary32, false, (1ull << 24) + 1, rz), (Result{0x4B800000, Flags{.inexact = true}}));
+}
+
 }  // namespace
 }  // namespace tmu::ieee

@@ -10,6 +10,9 @@
 //     x (20,000 general + 10,000 cancellation + 10,000 ties) = 280,000,
 //   50,000 general triples with DN = 1;
 // bfloat16 and bfloat16 x bfloat16 + binary32 run a quarter of the general count.
+#include <algorithm>
+#include <bit>
+
 #include "test_ieee_support.h"
 
 namespace tmu::ieee::test {
@@ -101,6 +104,89 @@ TEST(IeeeRandomAddSubMul, WideFormats) {
   EXPECT_EQ(check.cases(), 3u * 3 * (200'000 + 7 * 20'000));
   EXPECT_EQ(check.failures(), 0u);
   check.seen().expect_at_least(500);
+}
+
+// Per format (binary16, binary32, binary64, bfloat16): 200,000 quotients in RNE, a quarter of them
+// with the divisor near the dividend's magnitude and a quarter of the divisors exact powers of two
+// (exact quotients, and subnormal ones), then 7 option sets x 20,000.
+TEST(IeeeRandomDiv, AllFormats) {
+  Checker check;
+  for (Format f : {kBinary16, kBinary32, kBinary64, kBfloat16}) {
+    const Enc e(f);
+    Gen gen(derive_seed(kSeed, fmt::format("div e{}m{}", f.exp_bits, f.frac_bits)));
+    auto run = [&](uint64_t count, const Options& o) {
+      for (uint64_t i = 0; i < count; ++i) {
+        const uint64_t a = gen.operand(e);
+        uint64_t b = gen.operand(e);
+        const unsigned pick = gen.rng().below(4);
+        if (pick == 0 && !e.nan(a) && !e.inf(a) && !e.zero(a)) {
+          const int near = std::clamp(ilog2(e, a) + gen.rng().between(-2, 2), e.emin(), e.emax());
+          b = gen.normal(e, near, near);
+        } else if (pick == 1) {
+          b = e.make(gen.coin(), static_cast<uint64_t>(gen.rng().between(1, 2 * e.bias())), 0);
+        }
+        check.check(Op::Div, f, f, a, b, 0, o);
+      }
+    };
+    run(200'000, {});
+    for (const Options& o : other_option_sets()) run(20'000, o);
+  }
+  EXPECT_EQ(check.cases(), 4u * (200'000 + 7 * 20'000));
+  EXPECT_EQ(check.failures(), 0u);
+  check.seen().expect_at_least(500);
+}
+
+// Per format (binary16, binary32, binary64, bfloat16): 200,000 square roots in RNE (a quarter of
+// them of exact squares of 8-bit values scaled by even powers of two, which have exact roots) and
+// 7 option sets x 20,000; 200,000 fmods in RNE, half of them with the divisor within 40 binades of
+// the dividend so that the remainder loop runs, and 20,000 per other option set. fmod is exact, so
+// its results are inexact only where flush-to-zero drops a subnormal remainder, and it never
+// overflows: the kinds it must reach are the others.
+TEST(IeeeRandomSqrtFmod, AllFormats) {
+  Checker roots, remainders;
+  for (Format f : {kBinary16, kBinary32, kBinary64, kBfloat16}) {
+    const Enc e(f);
+    Gen gen(derive_seed(kSeed, fmt::format("sqrt fmod e{}m{}", f.exp_bits, f.frac_bits)));
+    auto run = [&](uint64_t count, const Options& o) {
+      for (uint64_t i = 0; i < count; ++i) {
+        uint64_t a = gen.operand(e);
+        if (gen.rng().chance(1, 4)) {  // k^2 * 4^j, k < 256: exact in every format with 8 bits or more
+          const uint64_t k = 1 + gen.rng().below(255);
+          const int j = gen.rng().between(e.emin() / 2, e.emax() / 2 - 8);
+          const uint64_t sq = k * k;  // < 2^16
+          const int top = 63 - std::countl_zero(sq);
+          if (top <= e.f)
+            a = e.make(false, static_cast<uint64_t>(top + 2 * j + e.bias()), (sq << (e.f - top)) & e.frac_ones());
+        }
+        roots.check(Op::Sqrt, f, f, a, 0, 0, o);
+        const uint64_t x = gen.operand(e);
+        uint64_t y = gen.operand(e);
+        if (gen.coin() && !e.nan(x) && !e.inf(x) && !e.zero(x)) {
+          const int near = std::clamp(ilog2(e, x) - gen.rng().between(0, 40), e.emin(), e.emax());
+          y = gen.normal(e, near, near);
+        }
+        remainders.check(Op::Fmod, f, f, x, y, 0, o);
+      }
+    };
+    run(200'000, {});
+    for (const Options& o : other_option_sets()) run(20'000, o);
+  }
+  EXPECT_EQ(roots.cases(), 4u * (200'000 + 7 * 20'000));
+  EXPECT_EQ(roots.failures(), 0u);
+  EXPECT_EQ(remainders.failures(), 0u);
+  const Seen& r = roots.seen();
+  EXPECT_GE(r.nan, 500u);
+  EXPECT_GE(r.infinity, 500u);
+  EXPECT_GE(r.zero, 500u);
+  EXPECT_GE(r.exact, 500u);
+  EXPECT_GE(r.inexact, 500u);
+  EXPECT_GE(r.invalid, 500u);
+  const Seen& m = remainders.seen();
+  EXPECT_GE(m.nan, 500u);
+  EXPECT_GE(m.zero, 500u);
+  EXPECT_GE(m.subnormal, 500u);
+  EXPECT_GE(m.exact, 500u);
+  EXPECT_GE(m.invalid, 500u);
 }
 
 // Narrowing conversions binary64 -> binary32, binary16, bfloat16 and binary32 -> binary16, bfloat16:

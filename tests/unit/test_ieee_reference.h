@@ -46,7 +46,7 @@ struct Enc {
   uint64_t infinity(bool s) const { return make(s, 0, 0) | exp_ones(); }
 };
 
-enum class Op { Add, Sub, Mul, Fma, Convert };
+enum class Op { Add, Sub, Mul, Fma, Convert, Div, Sqrt, Fmod };
 
 class Reference {
  public:
@@ -74,8 +74,11 @@ class Reference {
       case Op::Fma: ops = {{eo, c}, {ei, a}, {ei, b}}; break;
       case Op::Add:
       case Op::Sub:
-      case Op::Mul: ops = {{ei, a}, {ei, b}}; break;
-      case Op::Convert: ops = {{ei, a}}; break;
+      case Op::Mul:
+      case Op::Div:
+      case Op::Fmod: ops = {{ei, a}, {ei, b}}; break;
+      case Op::Convert:
+      case Op::Sqrt: ops = {{ei, a}}; break;
     }
     Flags flags;
     if (o.flush_to_zero)
@@ -85,6 +88,9 @@ class Reference {
           flags.input_denormal = true;
         }
     if (const auto nan = arm_nan(op, eo, ops, o, flags)) return *nan;
+    // IEEE 754's divideByZero: an exact infinite result from finite operands.
+    if (op == Op::Div && ei.zero(ops[1].second) && !ei.zero(ops[0].second) && !ei.inf(ops[0].second))
+      flags.divide_by_zero = true;
 
     for (size_t i = 0; i < ops.size(); ++i) set_value(in_[i], ops[i].first, ops[i].second);
     const mpfr_rnd_t rnd = to_mpfr(o.rounding);
@@ -94,6 +100,9 @@ class Reference {
         case Op::Add: return mpfr_add(out_value, in_[0], in_[1], mode);
         case Op::Sub: return mpfr_sub(out_value, in_[0], in_[1], mode);
         case Op::Mul: return mpfr_mul(out_value, in_[0], in_[1], mode);
+        case Op::Div: return mpfr_div(out_value, in_[0], in_[1], mode);
+        case Op::Sqrt: return mpfr_sqrt(out_value, in_[0], mode);
+        case Op::Fmod: return mpfr_fmod(out_value, in_[0], in_[1], mode);
         case Op::Convert: break;
       }
       return mpfr_set(out_value, in_[0], mode);

@@ -22,8 +22,8 @@ inline std::string options_text(const Options& o) {
 }
 
 inline std::string flags_text(const Flags& f) {
-  return fmt::format("{}{}{}{}{}", f.invalid ? "I" : "-", f.overflow ? "O" : "-", f.underflow ? "U" : "-",
-                     f.inexact ? "X" : "-", f.input_denormal ? "D" : "-");
+  return fmt::format("{}{}{}{}{}{}", f.invalid ? "I" : "-", f.overflow ? "O" : "-", f.underflow ? "U" : "-",
+                     f.inexact ? "X" : "-", f.input_denormal ? "D" : "-", f.divide_by_zero ? "Z" : "-");
 }
 
 // How many reference results of each kind a test met, so that it can show it reaches them all.
@@ -66,12 +66,15 @@ class Checker {
       case Op::Sub: got = sub(in, a, b, o); break;
       case Op::Mul: got = mul(in, a, b, o); break;
       case Op::Convert: got = convert(in, out, a, o); break;
+      case Op::Div: got = div(in, a, b, o); break;
+      case Op::Sqrt: got = sqrt(in, a, o); break;
+      case Op::Fmod: got = fmod(in, a, b, o); break;
     }
     const Result want = reference_.run(op, in, out, a, b, c, o);
     seen_.add(Enc(out), want);
     if (got == want) return;
     if (++failures_ > 10) return;
-    static const char* const kOps[] = {"add", "sub", "mul", "fma", "convert"};
+    static const char* const kOps[] = {"add", "sub", "mul", "fma", "convert", "div", "sqrt", "fmod"};
     ADD_FAILURE() << fmt::format("{} e{}m{} -> e{}m{} [{}] a={:#x} b={:#x} c={:#x}: got {:#x} {}, want {:#x} {}",
                                  kOps[static_cast<int>(op)], in.exp_bits, in.frac_bits, out.exp_bits,
                                  out.frac_bits, options_text(o), a, b, c, got.bits, flags_text(got.flags),

@@ -94,18 +94,18 @@ struct Options {
   Tininess tininess = Tininess::BeforeRounding;
 };
 
-// IEEE 754's exception flags as sticky booleans (Arm FPSR IOC, OFC, UFC, IXC), plus Arm's IDC. There
-// is no divide-by-zero: no operation here divides.
+// IEEE 754's exception flags as sticky booleans (Arm FPSR IOC, OFC, UFC, IXC, DZC), plus Arm's IDC.
 struct Flags {
   bool invalid = false;
   bool overflow = false;
   bool underflow = false;
   bool inexact = false;
   bool input_denormal = false;  // a subnormal input was read as zero under flush_to_zero
+  bool divide_by_zero = false;  // div only: a finite nonzero dividend over a zero divisor
 
   constexpr Flags& operator|=(const Flags& o) {
     invalid |= o.invalid, overflow |= o.overflow, underflow |= o.underflow, inexact |= o.inexact;
-    input_denormal |= o.input_denormal;
+    input_denormal |= o.input_denormal, divide_by_zero |= o.divide_by_zero;
     return *this;
   }
   constexpr bool operator==(const Flags&) const = default;
@@ -137,7 +137,20 @@ Result fma_mixed(Format product_format, Format sum_format, uint64_t a, uint64_t 
 Result mul(Format f, uint64_t a, uint64_t b, const Options& o = {});
 Result add(Format f, uint64_t a, uint64_t b, const Options& o = {});
 Result sub(Format f, uint64_t a, uint64_t b, const Options& o = {});  // a - b; a NaN b keeps its sign
+// a / b, one rounding (Arm's FPDiv): NaN operands in the order (a, b); inf / inf and 0 / 0 are
+// invalid (default_nan); a finite nonzero a over a zero b is an infinity of the quotient's sign,
+// raising divide_by_zero.
+Result div(Format f, uint64_t a, uint64_t b, const Options& o = {});
+// The square root, one rounding (Arm's FPSqrt): -0 gives -0; any other negative operand, -inf
+// included, is invalid (default_nan).
+Result sqrt(Format f, uint64_t a, const Options& o = {});
+// C's fmod: a - trunc(a / b) * b, exact (it always fits the format), with a's sign when it is zero.
+// NaN operands as for div; an infinite a or a zero b is invalid (default_nan); an infinite b gives a.
+Result fmod(Format f, uint64_t a, uint64_t b, const Options& o = {});
 // The value of a in format `from`, rounded into format `to` (exact when `to` is wider).
 Result convert(Format from, Format to, uint64_t a, const Options& o = {});
+// The integer (-1)^negative * magnitude rounded into f, as C converts an integer type to a
+// floating one; zero is +0.
+Result from_integer(Format f, bool negative, uint64_t magnitude, const Options& o = {});
 
 }  // namespace tmu::ieee

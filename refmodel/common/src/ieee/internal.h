@@ -50,6 +50,15 @@ int bit_length(u128 x);
 
 // The exact product of two finite terms.
 Term multiply(const Term& x, const Term& y);
+// x / y for nonzero terms: the quotient truncated to at least 64 significant bits, rounded to odd
+// (the last bit set when the division leaves a remainder), which every format's rounding then
+// reads as it would the exact quotient.
+Term divide(const Term& x, const Term& y);
+// sqrt(x) for a positive term, with at least 62 significant bits and rounded to odd as divide's
+// quotient is.
+Term square_root(const Term& x);
+// x - trunc(x / y) * y for finite terms with |x| >= |y| and x.exp >= y.exp: exact, x's sign.
+Term truncated_remainder(const Term& x, const Term& y);
 // x + y, exact, or rounded to odd far below any format's last place when the addends are too far
 // apart for 128 bits (see round.cpp). A zero result is returned with sig == 0.
 Term add_terms(const Term& x, const Term& y);

@@ -86,6 +86,60 @@ Result add_or_sub(Format f, uint64_t a, uint64_t b, bool negate_b, const Options
 Result add(Format f, uint64_t a, uint64_t b, const Options& o) { return add_or_sub(f, a, b, false, o); }
 Result sub(Format f, uint64_t a, uint64_t b, const Options& o) { return add_or_sub(f, a, b, true, o); }
 
+Result div(Format f, uint64_t a, uint64_t b, const Options& o) {
+  Flags flags;
+  const Operand x = detail::read_operand(f, a, o, flags);
+  const Operand y = detail::read_operand(f, b, o, flags);
+  if (const auto nan = detail::process_nans(f, {&x, &y}, o, flags)) return {*nan, flags};
+
+  const bool sign = x.u.sign != y.u.sign;
+  const bool x_infinite = x.is(Class::Infinity), y_infinite = y.is(Class::Infinity);
+  const bool x_zero = x.is(Class::Zero), y_zero = y.is(Class::Zero);
+  if ((x_infinite && y_infinite) || (x_zero && y_zero)) {
+    flags.invalid = true;
+    return {f.default_nan(), flags};
+  }
+  if (x_infinite) return {f.infinity(sign), flags};
+  if (y_zero) {
+    flags.divide_by_zero = true;
+    return {f.infinity(sign), flags};
+  }
+  if (x_zero || y_infinite) return {f.zero(sign), flags};
+  return {detail::round_pack(f, detail::divide(x.term(), y.term()), o, flags), flags};
+}
+
+Result sqrt(Format f, uint64_t a, const Options& o) {
+  Flags flags;
+  const Operand x = detail::read_operand(f, a, o, flags);
+  if (const auto nan = detail::process_nans(f, {&x}, o, flags)) return {*nan, flags};
+  if (x.is(Class::Zero)) return {f.zero(x.u.sign), flags};
+  if (x.u.sign) {
+    flags.invalid = true;
+    return {f.default_nan(), flags};
+  }
+  if (x.is(Class::Infinity)) return {f.infinity(false), flags};
+  return {detail::round_pack(f, detail::square_root(x.term()), o, flags), flags};
+}
+
+Result fmod(Format f, uint64_t a, uint64_t b, const Options& o) {
+  Flags flags;
+  const Operand x = detail::read_operand(f, a, o, flags);
+  const Operand y = detail::read_operand(f, b, o, flags);
+  if (const auto nan = detail::process_nans(f, {&x, &y}, o, flags)) return {*nan, flags};
+  if (x.is(Class::Infinity) || y.is(Class::Zero)) {
+    flags.invalid = true;
+    return {f.default_nan(), flags};
+  }
+  if (y.is(Class::Infinity) || x.is(Class::Zero)) return {pack(f, x.u), flags};
+  const Term xt = x.term(), yt = y.term();
+  // A binade below y's leaves x. Otherwise x.exp >= y.exp (a smaller x.exp with a binade as high as
+  // y's would need a subnormal y, whose exp is already the least), as truncated_remainder needs.
+  if (detail::bit_length(xt.sig) + xt.exp < detail::bit_length(yt.sig) + yt.exp) return {pack(f, x.u), flags};
+  const Term r = detail::truncated_remainder(xt, yt);
+  if (r.sig == 0) return {f.zero(x.u.sign), flags};
+  return {detail::round_pack(f, r, o, flags), flags};
+}
+
 Result convert(Format from, Format to, uint64_t a, const Options& o) {
   Flags flags;
   const Operand x = detail::read_operand(from, a, o, flags);
@@ -93,6 +147,12 @@ Result convert(Format from, Format to, uint64_t a, const Options& o) {
   if (x.is(Class::Infinity)) return {to.infinity(x.u.sign), flags};
   if (x.is(Class::Zero)) return {to.zero(x.u.sign), flags};
   return {detail::round_pack(to, x.term(), o, flags), flags};
+}
+
+Result from_integer(Format f, bool negative, uint64_t magnitude, const Options& o) {
+  Flags flags;
+  if (magnitude == 0) return {f.zero(false), flags};
+  return {detail::round_pack(f, Term{negative, magnitude, 0}, o, flags), flags};
 }
 
 }  // namespace tmu::ieee

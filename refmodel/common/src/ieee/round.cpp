@@ -13,6 +13,47 @@ int bit_length(u128 x) {
 
 Term multiply(const Term& x, const Term& y) { return Term{x.sign != y.sign, x.sig * y.sig, x.exp + y.exp}; }
 
+// Operand significands have at most 53 bits, so x's shifted to 64 bits above y's length stays
+// within 117 bits and the quotient keeps at least 64: rounding to odd at more than two places below
+// any format's last place is as good as the exact quotient, for the value and for every flag.
+Term divide(const Term& x, const Term& y) {
+  const int shift = 64 + bit_length(y.sig) - bit_length(x.sig);
+  const u128 num = x.sig << shift;
+  const u128 q = num / y.sig;
+  const bool remainder = q * y.sig != num;
+  return Term{x.sign != y.sign, q | (remainder ? 1 : 0), x.exp - shift - y.exp};
+}
+
+// The radicand is lifted by an even number of places to 125 or 126 bits (an odd exponent takes one
+// more), so its integer root has 63 bits; a nonzero remainder sets the last bit, as in divide.
+Term square_root(const Term& x) {
+  int lift = 125 - bit_length(x.sig);
+  if (((x.exp - lift) & 1) != 0) ++lift;
+  const u128 radicand = x.sig << lift;
+  u128 root = 0, rem = 0;
+  for (int i = 126; i >= 0; i -= 2) {  // two radicand bits per root bit, from the top
+    rem = (rem << 2) | ((radicand >> i) & 3);
+    const u128 trial = (root << 2) | 1;
+    root <<= 1;
+    if (rem >= trial) {
+      rem -= trial;
+      root |= 1;
+    }
+  }
+  return Term{false, root | (rem != 0 ? 1 : 0), (x.exp - lift) / 2};
+}
+
+// (x.sig * 2^(x.exp - y.exp)) mod y.sig, one doubling per place: at most the width of the exponent
+// range (about 2,100 places for binary64).
+Term truncated_remainder(const Term& x, const Term& y) {
+  u128 r = x.sig % y.sig;
+  for (int places = x.exp - y.exp; places > 0; --places) {
+    r <<= 1;
+    if (r >= y.sig) r -= y.sig;
+  }
+  return Term{x.sign, r, y.exp};
+}
+
 namespace {
 
 // x / 2^n rounded to odd: truncated, with the last bit forced to 1 when anything nonzero was cut.

@@ -1,0 +1,68 @@
+// The vocabulary of PTO's elementwise tile operations, with the spellings of pto-isa's
+// include/pto/common/type.hpp: element types, tile layouts, compare and rounding modes, and the
+// profiles tmu models (which implementation's behaviour a result follows).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "tmu/ieee.h"
+
+namespace tmu::pto {
+
+enum class ElemType : uint8_t { F32, F16, BF16, I8, U8, I16, U16, I32, U32, I64, U64 };
+inline constexpr ElemType kAllElemTypes[] = {ElemType::F32, ElemType::F16, ElemType::BF16, ElemType::I8,
+                                             ElemType::U8,  ElemType::I16, ElemType::U16,  ElemType::I32,
+                                             ElemType::U32, ElemType::I64, ElemType::U64};
+
+constexpr unsigned width_bits(ElemType t) {
+  switch (t) {
+    case ElemType::I8: case ElemType::U8: return 8;
+    case ElemType::F16: case ElemType::BF16: case ElemType::I16: case ElemType::U16: return 16;
+    case ElemType::F32: case ElemType::I32: case ElemType::U32: return 32;
+    case ElemType::I64: case ElemType::U64: return 64;
+  }
+  return 0;
+}
+constexpr unsigned width_bytes(ElemType t) { return width_bits(t) / 8; }
+constexpr bool is_float(ElemType t) { return t == ElemType::F32 || t == ElemType::F16 || t == ElemType::BF16; }
+constexpr bool is_signed_int(ElemType t) {
+  return t == ElemType::I8 || t == ElemType::I16 || t == ElemType::I32 || t == ElemType::I64;
+}
+constexpr bool is_unsigned_int(ElemType t) { return !is_float(t) && !is_signed_int(t); }
+constexpr uint64_t lane_mask(ElemType t) {
+  return width_bits(t) == 64 ? ~uint64_t{0} : (uint64_t{1} << width_bits(t)) - 1;
+}
+// The IEEE format of a float element type (bf16 is bfloat16: the CPU simulator's std::bfloat16_t).
+ieee::Format float_format(ElemType t);
+
+// "f32", "f16", "bf16", "i8", "u8", ... as the per-op pages write them.
+std::string_view elem_name(ElemType t);
+std::optional<ElemType> elem_from_name(std::string_view name);
+
+// pto-isa's BLayout for tiles without a box (SLayout NoneBox). The boxed layouts (Nz, Zn, Zz, Nn)
+// are not modelled: layout_from_name refuses their names with a tmu::Error (Unsupported).
+enum class Layout : uint8_t { RowMajor, ColMajor };
+std::string_view layout_name(Layout l);
+Layout layout_from_name(std::string_view name);
+
+// Whose behaviour a result follows. CpuSim: pto-isa's CPU simulator (include/pto/cpu/) bit for bit
+// where it defines a result. A2A3: the A2/A3 NPU sources (include/pto/npu/a2a3/) where they differ
+// from the simulator; each difference is one named function in src/profile_a2a3.cpp.
+enum class Profile : uint8_t { CpuSim, A2A3 };
+std::string_view profile_name(Profile p);
+std::optional<Profile> profile_from_name(std::string_view name);
+
+// type.hpp's CmpMode, same numbering.
+enum class CmpMode : uint8_t { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 };
+std::string_view cmp_name(CmpMode m);
+
+// type.hpp's RoundMode (TCVT), same numbering.
+enum class RoundMode : uint8_t { None = 0, Rint = 1, Round = 2, Floor = 3, Ceil = 4, Trunc = 5, Odd = 6 };
+// type.hpp's SaturationMode: ON = 0 is the CTRL register's default; TCVT without a saturation
+// argument runs with OFF in the CPU simulator, and on A2/A3 with OFF for the narrowing pairs and ON
+// for the others (a2a3/TCvt.hpp).
+enum class SaturationMode : uint8_t { On = 0, Off = 1 };
+
+}  // namespace tmu::pto

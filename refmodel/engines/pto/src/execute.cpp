@@ -1,0 +1,160 @@
+// The one entry point: checks the operands as the implementations' static_asserts and run-time
+// asserts do, then runs the operation lane by lane over dst's valid region on a copy of dst, so that a
+// refusal leaves dst as it was.
+#include <string>
+
+#include <fmt/format.h>
+
+#include "internal.h"
+
+namespace tmu::pto {
+
+namespace {
+
+using detail::refuse_op;
+
+// Operations tmu does not compute yet for any type, with what they need.
+const char* not_modelled_reason(Op op) {
+  switch (op) {
+    case Op::TEXP: case Op::TLOG:
+      return "not modelled yet (the CPU simulator rounds a host libm result in double; tmu needs that result "
+             "portably)";
+    default: return nullptr;
+  }
+}
+
+// A2/A3 implementations tmu has not read into a model yet (their vector sequences round in places
+// the simulator does not).
+const char* a2a3_not_modelled_reason(Op op) {
+  switch (op) {
+    case Op::TCVT: return "not modelled yet for a2a3 (TCvt.hpp's vconv paths)";
+    case Op::TRSQRT:
+      return "not modelled yet for a2a3 (TUnaryOp.hpp's vrsqrt, an instruction whose precision the sources do not "
+             "give)";
+    default: return nullptr;
+  }
+}
+
+// Integer lanes of every arithmetic operation are modelled; float lanes of these.
+bool float_modelled(Op op) {
+  switch (op) {
+    case Op::TADD: case Op::TSUB: case Op::TMUL: case Op::TDIV: case Op::TADDC: case Op::TSUBC: case Op::TRECIP:
+    case Op::TMIN: case Op::TMAX: case Op::TRELU: case Op::TPRELU: case Op::TABS: case Op::TNEG: case Op::TREM:
+    case Op::TFMOD: case Op::TSQRT: case Op::TRSQRT:
+      return true;
+    default: return false;
+  }
+}
+
+bool bitwise(Op op) {
+  return op == Op::TAND || op == Op::TOR || op == Op::TXOR || op == Op::TNOT || op == Op::TSHL || op == Op::TSHR;
+}
+
+std::string supported_list(Profile p, Op op) {
+  std::string list;
+  for (ElemType t : kAllElemTypes)
+    if (p == Profile::A2A3 ? detail::a2a3_supports(op, t) : detail::cpusim_supports(op, t)) {
+      if (!list.empty()) list += ", ";
+      list += elem_name(t);
+    }
+  return list.empty() ? "no element type" : list;
+}
+
+void check_elementwise(Profile p, Op op, const Tile& dst, std::span<const Tile* const> srcs) {
+  const ElemType t = dst.type;
+  for (size_t i = 0; i < srcs.size(); ++i) {
+    const Tile& s = *srcs[i];
+    const std::string name = srcs.size() == 1 ? "src" : fmt::format("src{}", i);
+    if (s.type != t)
+      refuse_op(p, op, ErrorKind::UndefinedBehaviour,
+                fmt::format("{} is {} but dst is {}: the element types must be identical", name, elem_name(s.type),
+                            elem_name(t)));
+    if (s.rows != dst.rows || s.cols != dst.cols)
+      refuse_op(p, op, ErrorKind::UndefinedBehaviour,
+                fmt::format("{} is {}x{} but dst is {}x{}: all tiles MUST have the same physical shape (Rows, Cols)",
+                            name, s.rows, s.cols, dst.rows, dst.cols));
+    if (s.valid_rows != dst.valid_rows || s.valid_cols != dst.valid_cols)
+      refuse_op(p, op, ErrorKind::UndefinedBehaviour,
+                fmt::format("{}'s valid region {}x{} differs from dst's {}x{} (the implementations assert they match)",
+                            name, s.valid_rows, s.valid_cols, dst.valid_rows, dst.valid_cols));
+  }
+  const bool supported = p == Profile::A2A3 ? detail::a2a3_supports(op, t) : detail::cpusim_supports(op, t);
+  if (!supported)
+    refuse_op(p, op, ErrorKind::Unsupported,
+              fmt::format("element type {} is not accepted; the {} implementation accepts {}", elem_name(t),
+                          profile_name(p), supported_list(p, op)));
+  if (is_float(t) && !float_modelled(op))
+    refuse_op(p, op, ErrorKind::Unsupported,
+              fmt::format("{} lanes are not modelled yet ({})", elem_name(t),
+                          p == Profile::A2A3 ? "TPow.hpp computes them through vln, vmul and vexp"
+                                             : "the CPU simulator computes them through host libm in double"));
+}
+
+// TCvt.hpp reads src(i, j) and writes dst(i, j) over src's valid region; the page asks for
+// compatible shapes and valid regions, which tmu takes as equal ones.
+void run_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) {
+  if (src.rows != out.rows || src.cols != out.cols)
+    refuse_op(p, Op::TCVT, ErrorKind::UndefinedBehaviour,
+              fmt::format("src is {}x{} but dst is {}x{}: all tiles MUST have the same physical shape (Rows, Cols)",
+                          src.rows, src.cols, out.rows, out.cols));
+  if (src.valid_rows != out.valid_rows || src.valid_cols != out.valid_cols)
+    refuse_op(p, Op::TCVT, ErrorKind::UndefinedBehaviour,
+              fmt::format("src's valid region {}x{} differs from dst's {}x{} (the shapes MUST be compatible)",
+                          src.valid_rows, src.valid_cols, out.valid_rows, out.valid_cols));
+  for (unsigned r = 0; r < src.valid_rows; ++r)
+    for (unsigned c = 0; c < src.valid_cols; ++c) {
+      const detail::Lane lane{p, Op::TCVT, src.type, r, c};
+      out.bits[out.offset(r, c)] =
+          detail::convert_lane(lane, out.type, params.round, params.saturation.value_or(SaturationMode::Off), src.at(r, c));
+    }
+}
+
+void run_lanes(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
+  const ElemType t = out.type;
+  for (unsigned r = 0; r < out.valid_rows; ++r)
+    for (unsigned c = 0; c < out.valid_cols; ++c) {
+      const detail::Lane lane{p, op, t, r, c};
+      uint64_t v[3] = {0, 0, 0};
+      for (size_t i = 0; i < srcs.size(); ++i) v[i] = srcs[i]->at(r, c);
+      const uint64_t result = bitwise(op)   ? detail::bitwise_lane(lane, v[0], v[1])
+                              : is_float(t) ? detail::float_lane(lane, v[0], v[1], v[2])
+                                            : detail::integer_lane(lane, v[0], v[1], v[2]);
+      out.bits[out.offset(r, c)] = result;
+    }
+}
+
+}  // namespace
+
+void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, const OpParams& params) {
+  if (srcs.size() != source_count(op))
+    refuse_op(p, op, ErrorKind::BadInput,
+              fmt::format("takes {} source tiles, {} given", source_count(op), srcs.size()));
+  for (const Tile* s : srcs)
+    if (s == nullptr) refuse_op(p, op, ErrorKind::BadInput, "a source tile is missing");
+  if (const char* why = not_modelled_reason(op)) refuse_op(p, op, ErrorKind::Unsupported, why);
+  if (p == Profile::A2A3) {
+    if (op == Op::TADDC || op == Op::TSUBC)
+      refuse_op(p, op, ErrorKind::Unsupported,
+                "the A2/A3 sources have no implementation (include/pto/npu/a2a3/ defines no TADDC_IMPL or TSUBC_IMPL)");
+    if (const char* why = a2a3_not_modelled_reason(op)) refuse_op(p, op, ErrorKind::Unsupported, why);
+    bool row_major = dst.layout == Layout::RowMajor;
+    for (const Tile* s : srcs) row_major = row_major && s->layout == Layout::RowMajor;
+    if (!row_major)
+      refuse_op(p, op, ErrorKind::Unsupported, "the A2/A3 implementation requires row-major tiles");
+  }
+
+  Tile out = dst;
+  if (op == Op::TCMP) {
+    detail::execute_tcmp(p, out, *srcs[0], *srcs[1], params.cmp);
+  } else if (op == Op::TSEL) {
+    detail::execute_tsel(p, out, *srcs[0], *srcs[1], *srcs[2]);
+  } else if (op == Op::TCVT) {
+    run_convert(p, out, *srcs[0], params);
+  } else {
+    check_elementwise(p, op, dst, srcs);
+    run_lanes(p, op, out, srcs);
+  }
+  dst = std::move(out);
+}
+
+}  // namespace tmu::pto

@@ -1,0 +1,69 @@
+// What the engine's source files share: the lane being computed (for messages), the refusals, and
+// the per-family lane functions execute.cpp dispatches to.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+
+#include "tmu/error.h"
+#include "tmu/pto/ops.h"
+
+namespace tmu::pto::detail {
+
+// The lane a value is computed for: every refusal of a value names the operation, the lane and
+// the rule.
+struct Lane {
+  Profile profile;
+  Op op;
+  ElemType type;
+  unsigned row;
+  unsigned col;
+};
+
+[[noreturn]] void refuse_lane(const Lane& lane, ErrorKind kind, const std::string& rule);
+[[noreturn]] void refuse_op(Profile p, Op op, ErrorKind kind, const std::string& rule);
+
+// Integer views of a lane's pattern.
+int64_t signed_value(ElemType t, uint64_t bits);  // sign-extended from the type's width
+uint64_t wrap(ElemType t, uint64_t v);            // the low width bits (C++20's modular conversion)
+uint64_t all_ones(ElemType t);
+
+// The families. a, b, c are the sources in order (unused ones 0). Each refuses what it does not
+// model with refuse_lane.
+uint64_t integer_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);   // int_ops.cpp
+uint64_t bitwise_lane(const Lane& lane, uint64_t a, uint64_t b);               // bit_ops.cpp
+uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);     // float_ops.cpp
+
+// TCVT of one lane whose source type is lane.type (convert.cpp).
+uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
+
+// C++ comparison of two patterns of one type (IEEE for floats: NaN unordered, -0 == +0).
+bool less_than(ElemType t, uint64_t a, uint64_t b);
+bool equal(ElemType t, uint64_t a, uint64_t b);
+
+// TCMP and TSEL, which read and write packed predicate bits (compare_select.cpp).
+void execute_tcmp(Profile p, Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode);
+void execute_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1);
+
+// The element types each profile's implementation of an operation accepts (profiles.cpp).
+bool cpusim_supports(Op op, ElemType t);
+bool a2a3_supports(Op op, ElemType t);
+
+// The NaN a float operation returns when its result is not a number, given its operands in the
+// source order (profiles.cpp).
+uint64_t nan_result(const Lane& lane, ieee::Format f, std::initializer_list<uint64_t> operands);
+
+// Where a profile decides a result, one function each (profiles.cpp). A2/A3's TNEG is
+// TMULS(src, -1) (TUnaryOp.hpp) and its TABS is vabs; the simulator negates.
+uint64_t a2a3_negate(const Lane& lane, ieee::Format f, uint64_t a);
+uint64_t a2a3_abs(const Lane& lane, ieee::Format f, uint64_t a);
+// A2/A3's TREM and TFMOD: f32 for both, and TREM's int32 through f32.
+uint64_t a2a3_remainder_f32(const Lane& lane, uint64_t a, uint64_t b);
+uint64_t a2a3_remainder_i32(const Lane& lane, uint64_t a, uint64_t b);
+// A2/A3's integer TPOW.
+uint64_t a2a3_power(ElemType t, uint64_t base, uint64_t exp);
+// The simulator's negation, which quiets a binary16 or bfloat16 signalling NaN.
+uint64_t cpusim_negate(ElemType t, ieee::Format f, uint64_t a);
+
+}  // namespace tmu::pto::detail
