@@ -358,6 +358,20 @@ void refused_body(D& d) {
     d.refused(std::string(text), next_thread());
     d.op("ELWADD AddrMod=0 AddDst=1", thread);
   }
+  // Dst -> Src moves the 16-bit view cannot serve: Dst32bLo's low half, and a TF32 SrcA format
+  // (implied formats off on Blackhole, so the override decides).
+  d.cfg("ALU_ACC_CTRL_Fp32_enabled", 0);
+  d.refused("MOVD2A DstRow=8 SrcRow=4 UseDst32bLo=1", thread);
+  d.refused("MOVD2B DstRow=16 SrcRow=12 Move4Rows=1 UseDst32bLo=1", thread);
+  if (arch == Arch::Blackhole) d.tcfg("DISABLE_IMPLIED_SRCA_FMT_Base", 1, thread);
+  d.cfg("ALU_FORMAT_SPEC_REG_SrcA_override", 1);
+  d.cfg("ALU_FORMAT_SPEC_REG_SrcA_val", static_cast<uint32_t>(DataFormat::TF32));
+  d.refused("MOVD2A DstRow=24 SrcRow=20", thread);
+  d.refused("MOVD2B DstRow=32 SrcRow=28 Move4Rows=1", thread);
+  d.cfg("ALU_FORMAT_SPEC_REG_SrcA_override", 0);
+  if (arch == Arch::Blackhole) d.tcfg("DISABLE_IMPLIED_SRCA_FMT_Base", 0, thread);
+  d.cfg("ALU_ACC_CTRL_Fp32_enabled", 1);
+  d.op("ELWADD AddrMod=0 AddDst=1", thread);
   // Blackhole: an odd BiasIncr sets ExtraAddrModBit, after which every ADDR_MOD use is refused as
   // unsupported (the slot it would select is not documented) - and nothing but an ADDR_MOD use can
   // clear it, so this comes last, on each thread.
