@@ -254,7 +254,12 @@ module tmu_tb_top (
       error_o  = 1'b0;
       return;
     end
-    if (phase == DONE) return;
+    // A failed check in drive_next() ends the run after this task has looked at the phase: done_o
+    // follows it here, at the next edge.
+    if (phase == DONE) begin
+      done_o = 1'b1;
+      return;
+    end
     cycle = cycle + 1;
     if (phase == PRELOAD && preload_done) phase = RUN;
     else if (phase == RUN) begin
