@@ -155,7 +155,7 @@ int amx_run(const std::string& path, const GlobalOptions& global, const std::vec
   return 0;
 }
 
-int amx_vectors(const AmxVectorArgs& args, const GlobalOptions& global) {
+int amx_vectors(const EngineVectorArgs& args, const GlobalOptions& global) {
   amx_version(global);  // refuses --arch and an unknown version; the files name their generation
   if (!args.tensix_option.empty()) {
     std::cerr << fmt::format("tmu vectors: {} selects Tensix files; the amx engine writes every AMX file\n",

@@ -170,6 +170,7 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
                 "amx: the arguments are 32-bit A64 instruction words (0x00201000 | 21 << 5 | GPR), not 64-bit operands");
   out.emplace_back(dis, [o, &global] {
     if (global.engine() == Engine::Amx) return amx_dis(o->dis_words, global, o->dis_word);
+    global.require(Engine::Tensix, "dis");
     return cmd_dis(o->dis_words, global.arch(), o->dis_rotated);
   });
 
@@ -180,6 +181,7 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   add_arch_option(as, global);
   out.emplace_back(as, [o, &global] {
     if (global.engine() == Engine::Amx) return amx_asm(o->asm_lines, global);
+    global.require(Engine::Tensix, "asm");
     return cmd_asm(o->asm_lines, global.arch(), o->asm_rotated);
   });
 
@@ -193,7 +195,8 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   auto* run = app.add_subcommand("run", "Run a program (docs/program-format.md) and print the final state as JSON");
   run->add_option("program", o->run_path, "Program file")->required();
   run->add_option("--show", o->run_parts,
-                  "Only these parts: rwcs gprs config threadconfig banks srca srcb dst dst32; amx: x y z gprs")
+                  "Only these parts: rwcs gprs config threadconfig banks srca srcb dst dst32; amx: x y z gprs; pto: "
+                  "tile names")
       ->delimiter(',');
   run->add_option("--values", o->run_values,
                   "Also print each Dst datum as a number (\"values\" beside \"bits\"), read as this format: bf16, fp16 "
@@ -206,6 +209,8 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   out.emplace_back(run, [o, &global] {
     if (global.engine() == Engine::Amx)
       return amx_run(o->run_path, global, o->run_parts, o->run_trace, o->run_indent, o->run_values);
+    if (global.engine() == Engine::Pto)
+      return pto_run(o->run_path, global, o->run_parts, o->run_trace, o->run_indent, o->run_values);
     return cmd_run(o->run_path, global.arch(), o->run_parts, o->run_trace, o->run_indent, o->run_values);
   });
 }

@@ -289,8 +289,8 @@ void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) 
   gen->add_flag("-q,--quiet", o->quiet, "No summary line");
   add_arch_option(gen, global);
   out.emplace_back(gen, [o, &global] {
-    if (global.engine() == Engine::Amx) {
-      AmxVectorArgs a;
+    if (global.engine() != Engine::Tensix) {
+      EngineVectorArgs a;
       a.output = o->output;
       a.level = o->level;
       a.random_vectors = o->random_vectors;
@@ -306,7 +306,7 @@ void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) 
       else if (!o->dst_bits.empty()) a.tensix_option = "--dst";
       else if (o->level1_limit) a.tensix_option = "--level1-limit";
       else if (o->corpus) a.tensix_option = "--corpus";
-      return amx_vectors(a, global);
+      return global.engine() == Engine::Amx ? amx_vectors(a, global) : pto_vectors(a, global);
     }
     return cmd_vectors(*o, global.arch());
   });
@@ -322,6 +322,14 @@ void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) 
   out.emplace_back(check, [c, &global] {
     if (global.engine() == Engine::Amx)
       return amx_check(c->paths, c->poison_opt->count() ? &c->poison_seed : nullptr, c->max_diffs, global);
+    if (global.engine() == Engine::Pto) {
+      if (c->poison_opt->count()) {
+        std::cerr << "tmu check: --poison: a PTO vector gives every element of every tile it reads; there is no "
+                     "state left to poison\n";
+        return kExitBadInput;
+      }
+      return pto_check(c->paths, c->max_diffs, global);
+    }
     return cmd_check(*c);
   });
 }

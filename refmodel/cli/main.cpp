@@ -13,7 +13,8 @@ namespace tmu::cli {
 Engine GlobalOptions::engine() const {
   if (engine_name == "tensix") return Engine::Tensix;
   if (engine_name == "amx") return Engine::Amx;
-  throw CLI::ValidationError("--engine", "unknown engine '" + engine_name + "' (tensix or amx)");
+  if (engine_name == "pto") return Engine::Pto;
+  throw CLI::ValidationError("--engine", "unknown engine '" + engine_name + "' (tensix, amx or pto)");
 }
 
 Arch GlobalOptions::arch() const {
@@ -25,10 +26,14 @@ Arch GlobalOptions::arch() const {
 
 void GlobalOptions::require(Engine e, const char* command) const {
   const Engine given = engine();
-  if (given == Engine::Tensix && amx_version_given)
+  if (given != Engine::Amx && amx_version_given)
     throw CLI::ValidationError("--amx-version", "is an option of --engine amx");
+  if (given != Engine::Pto && pto_profile_given)
+    throw CLI::ValidationError("--profile", "is an option of --engine pto");
   if (given == Engine::Amx && arch_given)
     throw CLI::ValidationError("--arch", "names a Tensix architecture; the amx engine takes --amx-version");
+  if (given == Engine::Pto && arch_given)
+    throw CLI::ValidationError("--arch", "names a Tensix architecture; the pto engine takes --profile cpusim|a2a3");
   if (given != e)
     throw CLI::ValidationError(command, std::string("is not a command of --engine ") + engine_name);
 }
@@ -38,7 +43,7 @@ void GlobalOptions::require(Engine e, const char* command) const {
 int main(int argc, char** argv) {
   using namespace tmu::cli;
   CLI::App app{"tmu: verification kit for matrix engines: the Tenstorrent Tensix Matrix Unit (FPU) with the Scalar "
-               "Unit GPR ops, and Apple AMX matfp (--engine amx)"};
+               "Unit GPR ops, Apple AMX matfp (--engine amx) and PTO elementwise tile operations (--engine pto)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("tmu ") + TMU_VERSION);
   GlobalOptions global;

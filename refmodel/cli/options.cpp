@@ -31,7 +31,7 @@ void add_options(CLI::App* app, GlobalOptions& global, const char* where) {
         global.arch_given = true;
       },
       std::string("Tensix architecture: blackhole (default) or wormhole") + where);
-  app->add_option("--engine", global.engine_name, std::string("Engine: tensix (default) or amx") + where);
+  app->add_option("--engine", global.engine_name, std::string("Engine: tensix (default), amx or pto") + where);
   app->add_option_function<std::string>(
       "--amx-version",
       [&global](const std::string& v) {
@@ -39,6 +39,13 @@ void add_options(CLI::App* app, GlobalOptions& global, const char* where) {
         global.amx_version_given = true;
       },
       std::string("AMX generation: M1 (default), M2, M3 or M4 (bf16 lane widths from M2)") + where);
+  app->add_option_function<std::string>(
+      "--profile",
+      [&global](const std::string& v) {
+        global.pto_profile_name = v;
+        global.pto_profile_given = true;
+      },
+      std::string("PTO profile: cpusim (default: pto-isa's CPU simulator) or a2a3 (the A2/A3 NPU sources)") + where);
 }
 
 }  // namespace

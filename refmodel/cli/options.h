@@ -5,7 +5,7 @@
 //   --format        (alias --formats)  data formats, comma-separated
 //   --family        (alias --ops)      instruction families / operations, comma-separated
 //   --fidelity      (alias --phase)    fidelity: lofi, hifi2, hifi3, hifi4 (any case) or 0..3
-//   --arch, --engine, --amx-version    before or after the subcommand, with the same meaning
+//   --arch, --engine, --amx-version, --profile   before or after the subcommand, with the same meaning
 #pragma once
 
 #include <string>
@@ -31,10 +31,10 @@ inline constexpr const char* kFidelitySpellings = "lofi|hifi2|hifi3|hifi4 (any c
 // not a BITS-bit hex NOUN" otherwise.
 uint64_t parse_hex(const std::string& text, unsigned bits, const char* noun);
 
-// `--arch`, `--engine` and `--amx-version` on a subcommand, writing the same settings as the
+// `--arch`, `--engine`, `--amx-version` and `--profile` on a subcommand, writing the same settings as the
 // options before it.
 void add_arch_option(CLI::App* sub, GlobalOptions& global);
-// The same three on the app itself.
+// The same four on the app itself.
 void add_engine_options(CLI::App& app, GlobalOptions& global);
 
 }  // namespace tmu::cli

@@ -72,6 +72,25 @@ std::string_view cmp_name(CmpMode m) {
   return names[static_cast<unsigned>(m)];
 }
 
+std::optional<CmpMode> cmp_from_name(std::string_view name) {
+  const std::string u = upper(name);
+  for (unsigned i = 0; i < 6; ++i)
+    if (cmp_name(static_cast<CmpMode>(i)) == u) return static_cast<CmpMode>(i);
+  return std::nullopt;
+}
+
+std::string_view round_name(RoundMode m) {
+  constexpr std::array<std::string_view, 7> names = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD"};
+  return names[static_cast<unsigned>(m)];
+}
+
+std::optional<RoundMode> round_from_name(std::string_view name) {
+  const std::string u = upper(name);
+  for (unsigned i = 0; i < 7; ++i)
+    if (round_name(static_cast<RoundMode>(i)) == u) return static_cast<RoundMode>(i);
+  return std::nullopt;
+}
+
 std::string_view op_name(Op op) { return kOpNames[static_cast<unsigned>(op)]; }
 
 std::optional<Op> op_from_name(std::string_view name) {

@@ -57,9 +57,12 @@ std::optional<Profile> profile_from_name(std::string_view name);
 // type.hpp's CmpMode, same numbering.
 enum class CmpMode : uint8_t { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 };
 std::string_view cmp_name(CmpMode m);
+std::optional<CmpMode> cmp_from_name(std::string_view name);  // "EQ".."GE", any case
 
 // type.hpp's RoundMode (TCVT), same numbering.
 enum class RoundMode : uint8_t { None = 0, Rint = 1, Round = 2, Floor = 3, Ceil = 4, Trunc = 5, Odd = 6 };
+std::string_view round_name(RoundMode m);  // "NONE", "RINT", ...
+std::optional<RoundMode> round_from_name(std::string_view name);  // any case
 // type.hpp's SaturationMode: ON = 0 is the CTRL register's default; TCVT without a saturation
 // argument runs with OFF in the CPU simulator, and on A2/A3 with OFF for the narrowing pairs and ON
 // for the others (a2a3/TCvt.hpp).

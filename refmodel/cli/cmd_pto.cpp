@@ -1,0 +1,184 @@
+// tmu --engine pto run / vectors / check: PTO programs and vector files.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "tmu/error.h"
+#include "tmu/program_error.h"
+#include "tmu/pto/program.h"
+#include "tmu/pto/vectors.h"
+#include "tmu/rng.h"
+
+namespace tmu::cli {
+
+namespace {
+
+tmu::pto::Profile pto_profile(const GlobalOptions& global) {
+  global.require(Engine::Pto, "this command");
+  const auto p = tmu::pto::profile_from_name(global.pto_profile_name);
+  if (!p) throw CLI::ValidationError("--profile", "unknown profile '" + global.pto_profile_name + "' (cpusim or a2a3)");
+  return *p;
+}
+
+// A tile as the program sees it: rows of element patterns and values by (row, column), whatever
+// the layout; the lanes outside the valid region included.
+nlohmann::ordered_json tile_json(const tmu::pto::Tile& t) {
+  nlohmann::ordered_json j;
+  j["type"] = tmu::pto::elem_name(t.type);
+  j["shape"] = {t.rows, t.cols};
+  j["layout"] = tmu::pto::layout_name(t.layout);
+  j["valid"] = {t.valid_rows, t.valid_cols};
+  nlohmann::ordered_json bits = nlohmann::ordered_json::array(), values = nlohmann::ordered_json::array();
+  const unsigned digits = tmu::pto::width_bytes(t.type) * 2;
+  for (unsigned r = 0; r < t.rows; ++r) {
+    nlohmann::ordered_json brow = nlohmann::ordered_json::array(), vrow = nlohmann::ordered_json::array();
+    for (unsigned c = 0; c < t.cols; ++c) {
+      brow.push_back(fmt::format("{:#0{}x}", t.at(r, c), digits + 2));
+      vrow.push_back(tmu::pto::lane_to_text(t.type, t.at(r, c)));
+    }
+    bits.push_back(std::move(brow));
+    values.push_back(std::move(vrow));
+  }
+  j["bits"] = std::move(bits);
+  j["values"] = std::move(values);
+  return j;
+}
+
+}  // namespace
+
+int pto_run(const std::string& path, const GlobalOptions& global, const std::vector<std::string>& tiles, bool trace,
+            int indent, const std::string& values) {
+  tmu::pto::ProgramOptions opts;
+  opts.profile = pto_profile(global);
+  if (trace) opts.trace = &std::cerr;
+  if (!values.empty()) {
+    std::cerr << "tmu run: --values: PTO tiles always print their values, in each tile's own element type\n";
+    return kExitBadInput;
+  }
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << fmt::format("tmu run: {}: cannot open file\n", path);
+    return kExitBadInput;
+  }
+  try {
+    const tmu::pto::ProgramRun run = tmu::pto::run_program(in, path, opts);
+    for (const std::string& name : tiles)
+      if (std::none_of(run.tiles.begin(), run.tiles.end(), [&](const auto& t) { return t.name == name; })) {
+        std::cerr << fmt::format("tmu run: --show: the program declares no tile '{}'\n", name);
+        return kExitBadInput;
+      }
+    nlohmann::ordered_json j;
+    j["engine"] = "pto";
+    j["profile"] = tmu::pto::profile_name(run.profile);
+    j["operations"] = run.steps.size();
+    nlohmann::ordered_json out = nlohmann::ordered_json::object();
+    for (const tmu::pto::NamedTile& t : run.tiles)
+      if (tiles.empty() || std::find(tiles.begin(), tiles.end(), t.name) != tiles.end()) out[t.name] = tile_json(t.tile);
+    j["tiles"] = std::move(out);
+    std::cout << j.dump(indent) << "\n";
+  } catch (const tmu::ProgramError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const tmu::Error& e) {
+    std::cerr << fmt::format("tmu run: {}: {}\n", path, e.what());
+    return kExitBadInput;
+  }
+  return 0;
+}
+
+int pto_vectors(const EngineVectorArgs& args, const GlobalOptions& global) {
+  global.require(Engine::Pto, "vectors");
+  if (global.pto_profile_given) {
+    std::cerr << "tmu vectors: --profile: the pto engine writes the files of both profiles, each naming its own\n";
+    return kExitBadInput;
+  }
+  if (!args.tensix_option.empty()) {
+    std::cerr << fmt::format("tmu vectors: {} selects Tensix files; the pto engine writes every PTO file\n",
+                             args.tensix_option);
+    return kExitBadInput;
+  }
+  tmu::pto::GenOptions gen;
+  gen.level = args.level_given ? args.level : ((args.n_given || args.seed_given) ? 2 : 1);
+  if (gen.level < 1 || gen.level > 2) {
+    std::cerr << fmt::format("tmu vectors: --level {} is not 1 or 2\n", gen.level);
+    return kExitBadInput;
+  }
+  gen.random = args.random_vectors;
+  gen.seed = args.seed_given ? args.seed : tmu::clock_seed();
+  if (gen.level >= 2 && !args.list)
+    std::cerr << fmt::format("tmu vectors: seed {} (replay with --seed {})\n", gen.seed, gen.seed);
+  const std::vector<tmu::pto::GenFile> files = tmu::pto::generate_vectors(gen);
+  size_t vectors = 0;
+  for (const tmu::pto::GenFile& f : files) {
+    if (args.list) {
+      std::cout << f.path << "\n";
+      continue;
+    }
+    const std::filesystem::path path = std::filesystem::path(args.output) / f.path;
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream out(path, std::ios::binary);
+    tmu::pto::write_vector_file(out, f.file);
+    if (!out) {
+      std::cerr << fmt::format("tmu vectors: {}: cannot write\n", path.string());
+      return kExitBadInput;
+    }
+    vectors += f.file.vectors.size();
+  }
+  if (!args.list && !args.quiet)
+    std::cout << fmt::format("tmu vectors: {} files, {} vectors in {}\n", files.size(), vectors, args.output);
+  return 0;
+}
+
+int pto_check(const std::vector<std::string>& paths, unsigned max_diffs, const GlobalOptions& global) {
+  global.require(Engine::Pto, "check");
+  std::vector<std::string> files;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (const auto& e : std::filesystem::recursive_directory_iterator(p))
+        if (e.is_regular_file() && e.path().extension() == ".tmv") found.push_back(e.path().string());
+      if (found.empty()) {
+        std::cerr << fmt::format("tmu check: {}: no .tmv files in this directory\n", p);
+        return kExitBadInput;
+      }
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else {
+      files.push_back(p);
+    }
+  }
+  tmu::pto::ReplayCounts total;
+  try {
+    for (const std::string& path : files) {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) {
+        std::cerr << fmt::format("tmu check: {}: cannot open file\n", path);
+        return kExitBadInput;
+      }
+      const tmu::pto::VectorFile f = tmu::pto::read_vector_file(in, path);
+      std::vector<std::string> diffs;
+      const tmu::pto::ReplayCounts c = tmu::pto::replay(f, path, diffs, max_diffs);
+      for (const std::string& d : diffs) std::cout << d << "\n";
+      total.vectors += c.vectors;
+      total.failed += c.failed;
+      total.lanes += c.lanes;
+    }
+  } catch (const tmu::ProgramError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitBadInput;
+  }
+  std::cout << fmt::format("tmu check: {} files, {} vectors, {} dst elements: {}\n", files.size(), total.vectors,
+                           total.lanes,
+                           total.failed ? fmt::format("{} vectors differ", total.failed) : std::string("all match"));
+  return total.failed ? 1 : 0;
+}
+
+}  // namespace tmu::cli

@@ -1,0 +1,222 @@
+// PTO vector files: writing, reading and replaying them (docs/vector-format.md, "PTO records").
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "tmu/error.h"
+#include "tmu/exact_number.h"
+#include "tmu/program_error.h"
+#include "tmu/pto/text.h"
+#include "tmu/pto/vectors.h"
+
+namespace tmu::pto {
+
+namespace {
+
+// "TYPE ROWSxCOLS LAYOUT valid=VRxVC" then the Rows * Cols patterns in memory order.
+std::string tile_text(const Tile& t, bool declaration) {
+  std::string out;
+  if (declaration)
+    out = fmt::format(" {} {}x{} {} valid={}x{}", elem_name(t.type), t.rows, t.cols, layout_name(t.layout),
+                      t.valid_rows, t.valid_cols);
+  const unsigned digits = width_bytes(t.type) * 2;
+  for (uint64_t b : t.bits) out += fmt::format(" {:0{}x}", b, digits);
+  return out;
+}
+
+uint64_t pattern(const std::string& text, ElemType t) {
+  uint64_t v = 0;
+  const unsigned digits = width_bytes(t) * 2;
+  bool ok = !text.empty() && text.size() <= digits;
+  for (char c : text) {
+    const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0) ok = false;
+    v = v << 4 | static_cast<unsigned>(d < 0 ? 0 : d);
+  }
+  if (!ok)
+    throw Error(ErrorKind::BadInput,
+                fmt::format("'{}' is not a {} pattern (at most {} hex digits, no 0x)", text, elem_name(t), digits));
+  return v;
+}
+
+void fill_patterns(Tile& t, const std::vector<std::string>& w, size_t first) {
+  if (w.size() - first != t.bits.size())
+    throw Error(ErrorKind::BadInput,
+                fmt::format("{} patterns for a {}x{} tile of {} elements", w.size() - first, t.rows, t.cols, t.bits.size()));
+  for (size_t i = first; i < w.size(); ++i) t.bits[i - first] = pattern(w[i], t.type);
+}
+
+// w[first..]: TYPE ROWSxCOLS LAYOUT valid=VRxVC P0 P1 ...
+Tile read_tile(const std::vector<std::string>& w, size_t first) {
+  if (w.size() < first + 4 || !w[first + 3].starts_with("valid="))
+    throw Error(ErrorKind::BadInput, "a tile is TYPE ROWSxCOLS LAYOUT valid=VRxVC then its patterns");
+  const auto type = elem_from_name(w[first]);
+  if (!type) throw Error(ErrorKind::BadInput, fmt::format("unknown element type '{}'", w[first]));
+  const auto [rows, cols] = shape_from_text(w[first + 1], "shape");
+  const auto [vr, vc] = shape_from_text(std::string_view(w[first + 3]).substr(6), "valid region");
+  Tile t = make_tile(*type, rows, cols, layout_from_name(w[first + 2]), vr, vc);
+  fill_patterns(t, w, first + 4);
+  return t;
+}
+
+}  // namespace
+
+Vector make_vector(std::string name, std::string comment, Profile p, Op op, const OpParams& params,
+                   std::vector<Tile> srcs, Tile dst) {
+  Vector v{std::move(name), std::move(comment), op, params, std::move(srcs), std::move(dst), {}, 0};
+  v.expect = v.dst;
+  std::vector<const Tile*> ptrs;
+  for (const Tile& t : v.srcs) ptrs.push_back(&t);
+  execute(p, op, v.expect, ptrs, params);
+  return v;
+}
+
+void write_vector_file(std::ostream& out, const VectorFile& f) {
+  out << "tmu-vectors 1\n# tmu test vectors (format: docs/vector-format.md, \"PTO records\")\nengine pto\n";
+  out << "arch " << profile_name(f.profile) << "\n";
+  for (const Vector& v : f.vectors) {
+    out << "\nvector " << v.name << (v.comment.empty() ? "" : "  # " + v.comment) << "\n";
+    out << "op " << op_name(v.op) << params_text(v.op, v.params) << "\n";
+    for (size_t i = 0; i < v.srcs.size(); ++i) out << "src " << i << tile_text(v.srcs[i], true) << "\n";
+    out << "dst" << tile_text(v.dst, true) << "\n";
+    out << "expect" << tile_text(v.expect, false) << "\n";
+    out << "end\n";
+  }
+  out << "\neof " << f.vectors.size() << "\n";
+}
+
+VectorFile read_vector_file(std::istream& in, const std::string& path) {
+  VectorFile f;
+  enum class Stage { Version, Engine, Arch, Between, InVector, Done } stage = Stage::Version;
+  Vector cur;
+  bool have_op = false, have_dst = false, have_expect = false;
+  std::string text;
+  unsigned number = 0;
+  const auto fail = [&](const std::string& why) { throw ProgramError(path, static_cast<int>(number), why); };
+  while (std::getline(in, text)) {
+    ++number;
+    if (const size_t c = text.find('#'); c != std::string::npos) text.resize(c);
+    std::istringstream ws(text);
+    std::vector<std::string> w;
+    for (std::string t; ws >> t;) w.push_back(t);
+    if (w.empty()) continue;
+    try {
+      const std::string& rec = w[0];
+      switch (stage) {
+        case Stage::Version:
+          if (w.size() != 2 || rec != "tmu-vectors" || w[1] != "1") fail("expected the version line 'tmu-vectors 1'");
+          stage = Stage::Engine;
+          break;
+        case Stage::Engine:
+          if (w.size() != 2 || rec != "engine" || w[1] != "pto")
+            fail("expected 'engine pto' (tmu check replays a file with the engine it names: --engine tensix, amx, pto)");
+          stage = Stage::Arch;
+          break;
+        case Stage::Arch: {
+          const auto p = w.size() == 2 && rec == "arch" ? profile_from_name(w[1]) : std::nullopt;
+          if (!p) fail("expected 'arch cpusim|a2a3' (the profile)");
+          f.profile = *p;
+          stage = Stage::Between;
+          break;
+        }
+        case Stage::Between:
+          if (rec == "eof") {
+            const auto n = w.size() == 2 ? parse_unsigned(w[1]) : std::nullopt;
+            if (!n) fail("eof takes the number of vectors");
+            if (*n != f.vectors.size()) fail(fmt::format("eof {} but the file has {} vectors", w[1], f.vectors.size()));
+            stage = Stage::Done;
+            break;
+          }
+          if (rec != "vector" || w.size() != 2) fail("expected 'vector NAME' or 'eof N'");
+          cur = Vector{};
+          cur.name = w[1];
+          cur.line = number;
+          have_op = have_dst = have_expect = false;
+          for (const Vector& v : f.vectors)
+            if (v.name == cur.name) fail(fmt::format("vector name '{}' used twice", cur.name));
+          stage = Stage::InVector;
+          break;
+        case Stage::InVector:
+          if (rec == "op") {
+            if (have_op || w.size() < 2) fail("one 'op NAME [PARAMS]' per vector, first");
+            const auto op = op_from_name(w[1]);
+            if (!op) fail(fmt::format("unknown operation '{}'", w[1]));
+            cur.op = *op;
+            ParamsGiven given;
+            for (size_t i = 2; i < w.size(); ++i) param_from_text(cur.op, w[i], cur.params, given);
+            require_params(cur.op, given);
+            have_op = true;
+          } else if (rec == "src") {
+            if (!have_op || have_dst) fail("src records come after op and before dst");
+            if (w.size() < 2 || w[1] != std::to_string(cur.srcs.size()))
+              fail(fmt::format("expected 'src {} ...' (sources in order)", cur.srcs.size()));
+            if (cur.srcs.size() == source_count(cur.op))
+              fail(fmt::format("{} reads {} source tiles", op_name(cur.op), source_count(cur.op)));
+            cur.srcs.push_back(read_tile(w, 2));
+          } else if (rec == "dst") {
+            if (!have_op || have_dst) fail("one dst record per vector, after op and the sources");
+            if (cur.srcs.size() != source_count(cur.op))
+              fail(fmt::format("{} reads {} source tiles, {} given", op_name(cur.op), source_count(cur.op), cur.srcs.size()));
+            cur.dst = read_tile(w, 1);
+            have_dst = true;
+          } else if (rec == "expect") {
+            if (!have_dst || have_expect) fail("one expect record per vector, after dst");
+            cur.expect = cur.dst;
+            fill_patterns(cur.expect, w, 1);
+            have_expect = true;
+          } else if (rec == "end") {
+            if (!have_expect) fail(fmt::format("vector {} has no expect", cur.name));
+            f.vectors.push_back(std::move(cur));
+            stage = Stage::Between;
+          } else {
+            fail(fmt::format("unknown record '{}' in a vector (op src dst expect end)", rec));
+          }
+          break;
+        case Stage::Done:
+          fail("records after eof");
+      }
+    } catch (const Error& e) {
+      fail(e.kind() == ErrorKind::BadInput ? e.message() : std::string(e.what()));
+    }
+  }
+  if (stage != Stage::Done) {
+    ++number;
+    fail(stage == Stage::InVector ? fmt::format("vector {} has no end (truncated file)", cur.name)
+                                  : std::string("no 'eof N' record (truncated file)"));
+  }
+  return f;
+}
+
+ReplayCounts replay(const VectorFile& f, const std::string& path, std::vector<std::string>& diffs, unsigned max_diffs) {
+  ReplayCounts counts;
+  for (const Vector& v : f.vectors) {
+    ++counts.vectors;
+    Tile got = v.dst;
+    std::vector<const Tile*> ptrs;
+    for (const Tile& t : v.srcs) ptrs.push_back(&t);
+    try {
+      execute(f.profile, v.op, got, ptrs, v.params);
+    } catch (const Error& e) {
+      ++counts.failed;
+      diffs.push_back(fmt::format("{}:{}: vector {}: {}", path, v.line, v.name, e.what()));
+      continue;
+    }
+    unsigned shown = 0;
+    for (unsigned r = 0; r < got.rows; ++r)
+      for (unsigned c = 0; c < got.cols; ++c) {
+        ++counts.lanes;
+        const uint64_t g = got.at(r, c), want = v.expect.at(r, c);
+        if (g == want) continue;
+        if (shown == 0) ++counts.failed;
+        if (shown++ < max_diffs)
+          diffs.push_back(fmt::format("{}:{}: vector {}: dst ({}, {}) is {} ({}), expected {} ({})", path, v.line, v.name,
+                                      r, c, lane_to_text(got.type, g), fmt::format("{:#x}", g),
+                                      lane_to_text(got.type, want), fmt::format("{:#x}", want)));
+      }
+  }
+  return counts;
+}
+
+}  // namespace tmu::pto

@@ -1,0 +1,78 @@
+# The PTO example programs against the values worked out by hand in their comments, and the
+# program features the examples do not use.
+include(${CMAKE_CURRENT_LIST_DIR}/lib/expect.cmake)
+file(MAKE_DIRECTORY ${WORK})
+
+# TCMP (LT, u8 predicate) then TSEL.
+tmu_expect(0 --engine pto run ${SRC}/vectors/programs/pto/cmp_select.tmu --show p,m --indent -1)
+string(JSON n GET "${out}" operations)
+expect_equal("operations" "${n}" "2")
+string(JSON shown LENGTH "${out}" tiles)
+expect_equal("--show p,m prints two tiles" "${shown}" "2")
+set(p_row0 0xa1 0x22)
+foreach(c RANGE 31)
+  set(want 0x00)
+  if(c LESS 2)
+    list(GET p_row0 ${c} want)
+  endif()
+  string(JSON got GET "${out}" tiles p bits 0 ${c})
+  expect_equal("p[0][${c}]" "${got}" "${want}")
+  set(want 0x00)
+  if(c LESS 2)
+    set(want 0xff)
+  endif()
+  string(JSON got GET "${out}" tiles p bits 1 ${c})
+  expect_equal("p[1][${c}]" "${got}" "${want}")
+endforeach()
+set(m_row0 1 -3 3.5 0 1 -inf 0 7 7 9 -10 nan -1 -1 0.25 -100)
+foreach(c RANGE 15)
+  list(GET m_row0 ${c} want)
+  string(JSON got GET "${out}" tiles m values 0 ${c})
+  expect_equal("m[0][${c}]" "${got}" "${want}")
+  string(JSON got GET "${out}" tiles m values 1 ${c})
+  expect_equal("m[1][${c}]" "${got}" "1")
+endforeach()
+string(JSON got GET "${out}" tiles m bits 0 11)
+expect_equal("m[0][11] is b's NaN, copied" "${got}" "0x7fc00000")
+
+# In place, a dynamic valid region, column-major storage, integer text and .bits; the lanes
+# outside the valid region keep their values.
+file(WRITE ${WORK}/inplace.tmu
+  ".tile a i8 32x4 col_major valid=2x3\n"
+  ".tile b i8 32x4 col_major valid=2x3\n"
+  ".set a fill 100\n.set b fill 0x7f\n"
+  ".set b 1 0 -128 -1 0xfe\n"
+  "TADD a a b  # 100 + 127 = 227 = -29 (mod 256); 100 - 128 = -28; 100 - 1 = 99; 100 - 2 = 98\n"
+  ".valid a 1x1\n.valid b 1x1\n"
+  "TNEG a a    # -(-29) = 29\n"
+  ".tile w u16 1x16\n.bits w 0 0 0xffff 0x8000\n")
+tmu_expect(0 --engine pto run ${WORK}/inplace.tmu --indent -1 --trace)
+foreach(cell "0;0;29" "0;1;-29" "0;2;-29" "0;3;100" "1;0;-28" "1;1;99" "1;2;98" "2;0;100")
+  list(GET cell 0 r)
+  list(GET cell 1 c)
+  list(GET cell 2 want)
+  string(JSON got GET "${out}" tiles a values ${r} ${c})
+  expect_equal("a[${r}][${c}]" "${got}" "${want}")
+endforeach()
+string(JSON got GET "${out}" tiles a bits 0 1)
+expect_equal("a[0][1] as bits" "${got}" "0xe3")
+string(JSON got GET "${out}" tiles a valid)
+expect_equal("a's valid region" "${got}" "[ 1, 1 ]")
+string(JSON got GET "${out}" tiles w values 0 0)
+expect_equal("u16 0xffff" "${got}" "65535")
+expect_contains("--trace" "${err}" "inplace.tmu:6: TADD a a b")
+expect_contains("--trace" "${err}" "inplace.tmu:9: TNEG a a")
+
+# TCVT in two rounding modes. Ties: RINT to even (-0.5 gives 0), ROUND away from zero (-0.5 gives -1).
+# 1e9 is an f32 (1953125 * 2^9), so it converts exactly.
+file(WRITE ${WORK}/cvt.tmu
+  ".profile cpusim\n"
+  ".tile f f32 1x8 valid=1x5\n.tile i i32 1x8 valid=1x5\n.tile j i32 1x8 valid=1x5\n"
+  ".set f 0 0 2.5 -2.5 3.5 -0.5 1e9 0x1p31 -0x1p31 0.75\n"
+  "TCVT i f round=RINT\n"
+  "TCVT j f round=ROUND sat=off\n")
+tmu_expect(0 --engine pto run ${WORK}/cvt.tmu --show i,j --indent -1)
+string(JSON got GET "${out}" tiles i values 0)
+expect_equal("TCVT RINT" "${got}" "[ \"2\", \"-2\", \"4\", \"0\", \"1000000000\", \"0\", \"0\", \"0\" ]")
+string(JSON got GET "${out}" tiles j values 0)
+expect_equal("TCVT ROUND" "${got}" "[ \"3\", \"-3\", \"4\", \"-1\", \"1000000000\", \"0\", \"0\", \"0\" ]")
