@@ -1,0 +1,38 @@
+// The A2/A3 cycle estimate of an elementwise tile operation, as pto-isa's cost model computes it
+// (include/pto/costmodel/a2a3/cce_costmodel/, driven by include/pto/costmodel/pto_instr.hpp and
+// trace.hpp): the a2a3 implementation (include/pto/npu/a2a3/TBinOp.hpp, TUnaryOp.hpp) splits the
+// tile into CCE calls, and each call is charged by its per-instruction line. docs/pto-cycles.md
+// works examples and sets the code's figures beside the ISA pages'.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tmu/pto/ops.h"
+
+namespace tmu::pto {
+
+// One CCE call the implementation issues: a vector instruction ("vadd", repeats as passed; count
+// mode passes 0) or a mask/mode setting ("set_vector_mask", "set_mask_count", "set_mask_norm",
+// repeats 0), with the cycles the cost model charges for it.
+struct CycleStep {
+  std::string call;
+  unsigned repeats;
+  uint64_t cycles;
+};
+struct CycleEstimate {
+  uint64_t cycles = 0;  // the sum of the steps' cycles: what the cost model records for the op
+  std::vector<CycleStep> steps;
+};
+
+// The A2/A3 cost model's estimate for dst = op(srcs...) as execute() would run it under
+// Profile::A2A3. Values play no part; the valid region is taken as the tile type's static
+// ValidRow/ValidCol (the implementation's compile-time path choice reads them). Throws tmu::Error:
+// BadInput for a wrong number of sources; UndefinedBehaviour for mismatched types, shapes or valid
+// regions; Unsupported naming the op and type where A2/A3 has no implementation of that type or
+// layout, or where tmu does not model the op's call sequence yet.
+CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> srcs, const OpParams& params = {});
+
+}  // namespace tmu::pto

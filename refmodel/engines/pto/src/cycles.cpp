@@ -1,0 +1,303 @@
+// The A2/A3 cost model of pto-isa (include/pto/costmodel/) for the elementwise operations whose
+// a2a3 implementation is one vector instruction per tile piece: TBinOp.hpp's BinaryInstr (TADD,
+// TSUB, TMUL, TDIV, TMIN, TMAX, TAND, TOR) and TUnaryOp.hpp's TUNARY_IMPL (TABS, TRELU, TSQRT,
+// TRSQRT, TEXP, TLOG). How a tile is split into calls is restated from those files; what each
+// call costs from cce_costmodel_core.hpp, _vector_compute.hpp and _sync.hpp; how the calls add up
+// from trace.hpp (see docs/pto-cycles.md).
+#include "tmu/pto/cycles.h"
+
+#include <fmt/format.h>
+
+#include "internal.h"
+
+namespace tmu::pto {
+
+namespace {
+
+using detail::refuse_op;
+
+constexpr unsigned kRepeatBytes = 256;  // constants.hpp REPEAT_BYTE
+constexpr unsigned kBlockBytes = 32;    // BLOCK_BYTE_SIZE
+constexpr unsigned kRepeatMax = 255;    // REPEAT_MAX, and REPEAT_STRIDE_MAX
+constexpr unsigned kSmallRepeats = 4;   // SMALL_RPT_BINOP, SMALL_RPT
+
+// A vector call's line in cce_costmodel_vector_compute.hpp: EstimateLinearCycles(repeat, head,
+// slope, tail). The tail is only charged when a pipe_barrier or wait_flag flushes the vector pipe
+// inside the operation, which none of these sequences issue, so it is not kept here.
+struct VectorCost {
+  const char* call;
+  unsigned head;
+  unsigned slope;
+};
+
+struct Trace {
+  CycleEstimate estimate;
+  // trace.hpp: BeginPtoInstr clears the pipe queues, so the operation's first vector call pays
+  // the head; every later one finds the queue non-empty.
+  bool vector_queue_empty = true;
+
+  // EstimateLinearCycles. The repeat operand is a uint8_t in every Op::BinInstr / UnaryInstr, so
+  // the call sees the count modulo 256. vadd/vsub/vmul/vdiv/vmin/vmax/vand/vor also add
+  // EstimateCountModeFloor(), which reads a count-mode flag that nothing in the sources sets
+  // (set_mask_count only records its own cycle): it adds 0.
+  void vector(const VectorCost& c, unsigned repeats) {
+    const unsigned r = repeats & 0xFF;
+    const uint64_t cycles = uint64_t{c.slope} * r + (vector_queue_empty ? c.head : 0);
+    vector_queue_empty = false;
+    add(c.call, r, cycles);
+  }
+  // set_vector_mask, set_mask_count, set_mask_norm: EstimateConstCycles() = 1, outside any pipe.
+  void scalar(const char* call) { add(call, 0, 1); }
+  void add(const char* call, unsigned repeats, uint64_t cycles) {
+    estimate.cycles += cycles;
+    estimate.steps.push_back(CycleStep{call, repeats, cycles});
+  }
+};
+
+// The tile geometry every path reads: element bytes, physical shape (RowStride = Cols for a
+// row-major tile), valid region.
+struct Shape {
+  unsigned rows, cols, valid_rows, valid_cols;
+  unsigned per_repeat;  // elementsPerRepeat
+  unsigned per_block;   // blockSizeElem
+};
+
+// Bin1LCountMode / Unary1LCountMode: the whole region as one count-mode call.
+void count_mode_1l(Trace& t, const VectorCost& c) {
+  t.scalar("set_mask_count");
+  t.scalar("set_vector_mask");  // SetVectorCount(validRow * validCol)
+  t.vector(c, 0);
+  t.scalar("set_mask_norm");
+  t.scalar("set_vector_mask");  // SetFullVecMaskByDType
+}
+
+// Bin2LCountMode / Unary2LCountMode: one count-mode call per valid row.
+void count_mode_2l(Trace& t, const VectorCost& c, const Shape& s) {
+  t.scalar("set_mask_count");
+  t.scalar("set_vector_mask");  // SetVectorCount(validCol)
+  for (unsigned i = 0; i < s.valid_rows; ++i) t.vector(c, 0);
+  t.scalar("set_mask_norm");
+  t.scalar("set_vector_mask");
+}
+
+// Bin1LNormMode / Unary1LNormMode: whole repeats over the region taken as contiguous (the call is
+// issued even with 0 repeats), then one masked repeat for the rest.
+void norm_mode_1l(Trace& t, const VectorCost& c, const Shape& s) {
+  const unsigned n = s.valid_rows * s.valid_cols;
+  t.vector(c, n / s.per_repeat);
+  if (n % s.per_repeat != 0) {
+    t.scalar("set_vector_mask");  // SetContMaskByDType(tail)
+    t.vector(c, 1);
+    t.scalar("set_vector_mask");
+  }
+}
+
+// Bin2LNormModeHead / Unary2LNormModeHead: each row's whole repeats, at most 255 per call.
+void row_heads(Trace& t, const VectorCost& c, const Shape& s, unsigned repeats_per_line) {
+  if (repeats_per_line == 0) return;
+  for (unsigned i = 0; i < s.valid_rows; ++i) {
+    for (unsigned j = 0; j < repeats_per_line / kRepeatMax; ++j) t.vector(c, kRepeatMax);
+    if (repeats_per_line % kRepeatMax != 0) t.vector(c, repeats_per_line % kRepeatMax);
+  }
+}
+
+// Bin2LNormModeTail / Unary2LNormModeTail: the rows' remaining columns under one mask, a repeat per
+// row, 255 rows per call (the loop only when the tile has more than 255 rows), or one call per row
+// when the row stride in blocks does not fit a repeat stride.
+void row_tails(Trace& t, const VectorCost& c, const Shape& s) {
+  const bool stride_overflow = s.cols / s.per_block > kRepeatMax;
+  t.scalar("set_vector_mask");
+  unsigned rest = s.valid_rows;
+  if (s.rows > kRepeatMax) {
+    for (unsigned i = 0; i < s.valid_rows / kRepeatMax; ++i) {
+      if (stride_overflow)
+        for (unsigned j = 0; j < kRepeatMax; ++j) t.vector(c, 1);
+      else
+        t.vector(c, kRepeatMax);
+    }
+    rest = s.valid_rows % kRepeatMax;
+  }
+  if (rest != 0) {
+    if (stride_overflow)
+      for (unsigned j = 0; j < rest; ++j) t.vector(c, 1);
+    else
+      t.vector(c, rest);
+  }
+  t.scalar("set_vector_mask");
+}
+
+// Bin2LNormModeRowRpt / Unary2LNormModeRowRpt. With at most 255 rows and a row stride that fits a
+// repeat stride, one call per 256-byte column slice repeats down the rows. Otherwise rows' heads
+// (only when Rows > elementsPerRepeat, as both files test) and the masked tails. The two files
+// differ there: TBinOp.hpp leaves the whole valid row to the tail when it skips the heads,
+// TUnaryOp.hpp always leaves only validCol % elementsPerRepeat.
+void row_repeat(Trace& t, const VectorCost& c, const Shape& s, bool binary) {
+  if (s.rows <= kRepeatMax && s.cols / s.per_block <= kRepeatMax) {
+    for (unsigned i = 0; i < s.valid_cols / s.per_repeat; ++i) t.vector(c, s.valid_rows);
+    if (s.valid_cols % s.per_repeat != 0) {
+      t.scalar("set_vector_mask");
+      t.vector(c, s.valid_rows);
+      t.scalar("set_vector_mask");
+    }
+    return;
+  }
+  unsigned remain = binary ? s.valid_cols : s.valid_cols % s.per_repeat;
+  if (s.rows > s.per_repeat) {
+    row_heads(t, c, s, s.valid_cols / s.per_repeat);
+    remain = s.valid_cols % s.per_repeat;
+  }
+  if (remain != 0) row_tails(t, c, s);
+}
+
+// BinaryInstrGeneralPath's non-contiguous branch and Unary2LProcess (the same choice).
+void two_level(Trace& t, const VectorCost& c, const Shape& s, bool binary) {
+  const unsigned norm_col_repeats = s.cols / s.per_repeat;
+  if (norm_col_repeats > 1 && s.rows * norm_col_repeats < kSmallRepeats) {
+    count_mode_2l(t, c, s);
+  } else if (s.rows < norm_col_repeats + 1) {
+    if (s.valid_cols % s.per_repeat != 0) {
+      count_mode_2l(t, c, s);
+    } else {
+      for (unsigned i = 0; i < s.valid_rows; ++i) t.vector(c, s.valid_cols / s.per_repeat);
+    }
+  } else {
+    row_repeat(t, c, s, binary);
+  }
+}
+
+uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+// TBinOp.hpp BinaryInstr for dst, src0, src1 of one shape.
+void binary_calls(Trace& t, const VectorCost& c, const Shape& s) {
+  if (s.rows <= kRepeatMax && s.cols < s.per_repeat) {  // Bin1LNormModeSmall: a repeat per row
+    t.scalar("set_vector_mask");
+    t.vector(c, s.valid_rows);
+    t.scalar("set_vector_mask");
+    return;
+  }
+  uint64_t total_repeats = 0;
+  bool non_vl_aligned = false;
+  if (s.cols == s.valid_cols || s.rows == 1) {  // BinaryInstrFastPath: counts from the physical shape
+    total_repeats = ceil_div(uint64_t{s.rows} * s.cols, s.per_repeat);
+    non_vl_aligned = s.cols % s.per_repeat != 0 && s.cols > s.per_repeat;
+  } else if (s.valid_rows == 1) {  // BinaryInstrGeneralPath's run-time contiguity check
+    total_repeats = ceil_div(uint64_t{s.valid_rows} * s.valid_cols, s.per_repeat);
+    non_vl_aligned = s.valid_cols > s.per_repeat && s.valid_cols % s.per_repeat != 0;
+  } else {
+    two_level(t, c, s, true);
+    return;
+  }
+  if (non_vl_aligned || total_repeats > kRepeatMax)
+    count_mode_1l(t, c);
+  else
+    norm_mode_1l(t, c, s);
+}
+
+// TUnaryOp.hpp TUnaryOp for dst and src of one shape.
+void unary_calls(Trace& t, const VectorCost& c, const Shape& s) {
+  uint64_t total_repeats = 0;
+  if (s.cols == s.valid_cols || s.rows == 1) {  // isCombined: counts from the physical shape
+    total_repeats = ceil_div(uint64_t{s.rows} * s.cols, s.per_repeat);
+  } else if (s.valid_rows == 1) {
+    total_repeats = ceil_div(uint64_t{s.valid_rows} * s.valid_cols, s.per_repeat);
+  } else {
+    two_level(t, c, s, false);
+    return;
+  }
+  if (total_repeats > kRepeatMax)
+    count_mode_1l(t, c);
+  else
+    norm_mode_1l(t, c, s);
+}
+
+// The ops this file models, with their instruction's line (head, slope) from
+// cce_costmodel_vector_compute.hpp.
+const VectorCost* binary_cost(Op op) {
+  static constexpr VectorCost kAdd{"vadd", 10, 2}, kSub{"vsub", 10, 2}, kMul{"vmul", 10, 2},
+      kDiv{"vdiv", 11, 4}, kMin{"vmin", 10, 2}, kMax{"vmax", 10, 2}, kAnd{"vand", 8, 2}, kOr{"vor", 8, 2};
+  switch (op) {
+    case Op::TADD: return &kAdd;
+    case Op::TSUB: return &kSub;
+    case Op::TMUL: return &kMul;
+    case Op::TDIV: return &kDiv;
+    case Op::TMIN: return &kMin;
+    case Op::TMAX: return &kMax;
+    case Op::TAND: return &kAnd;
+    case Op::TOR: return &kOr;
+    default: return nullptr;
+  }
+}
+const VectorCost* unary_cost(Op op) {
+  static constexpr VectorCost kAbs{"vabs", 13, 1}, kRelu{"vrelu", 10, 1}, kSqrt{"vsqrt", 14, 2},
+      kRsqrt{"vrsqrt", 10, 1}, kExp{"vexp", 13, 2}, kLn{"vln", 13, 2};
+  switch (op) {
+    case Op::TABS: return &kAbs;
+    case Op::TRELU: return &kRelu;
+    case Op::TSQRT: return &kSqrt;
+    case Op::TRSQRT: return &kRsqrt;  // the two-operand TRSQRT: one vrsqrt per piece
+    case Op::TEXP: return &kExp;
+    case Op::TLOG: return &kLn;
+    default: return nullptr;
+  }
+}
+
+// Where the a2a3 implementation is more than one instruction per piece, the sequence is not
+// modelled yet; the reason names what it is.
+const char* sequence_not_modelled(Op op) {
+  switch (op) {
+    case Op::TXOR: return "TXor.hpp's TOR, TAND, TNOT, TAND sequence with pipe barriers";
+    case Op::TNOT: return "TNOT's reinterpretation of 8- and 32-bit lanes as 16-bit ones";
+    case Op::TNEG: return "TNEG as TMULS (TBinSOp.hpp's vmuls paths)";
+    case Op::TRECIP: return "TRECIP as TDIVS (vector_dup and vdiv, or the scalar loop for integers)";
+    case Op::TPRELU: return "TPrelu.hpp's TCMPS, TSEL sequence";
+    case Op::TREM: case Op::TFMOD: return "the vdiv, vconv, vmul, vsub sequence";
+    case Op::TSHL: case Op::TSHR: return "the shift paths";
+    case Op::TCMP: return "TCmp.hpp's vcmpv paths";
+    case Op::TSEL: return "TSel.hpp's vsel paths";
+    case Op::TCVT: return "TCvt.hpp's vconv paths";
+    case Op::TPOW: return "TPow.hpp's sequence";
+    default: return "its call sequence";
+  }
+}
+
+}  // namespace
+
+CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> srcs, const OpParams& params) {
+  (void)params;  // no modelled op reads TCMP's or TCVT's operands
+  constexpr Profile p = Profile::A2A3;
+  if (srcs.size() != source_count(op))
+    refuse_op(p, op, ErrorKind::BadInput,
+              fmt::format("takes {} source tiles, {} given", source_count(op), srcs.size()));
+  for (const Tile* s : srcs) {
+    if (s == nullptr) refuse_op(p, op, ErrorKind::BadInput, "a source tile is missing");
+    if (s->type != dst.type)
+      refuse_op(p, op, ErrorKind::UndefinedBehaviour,
+                fmt::format("a source is {} but dst is {}: the element types must be identical",
+                            elem_name(s->type), elem_name(dst.type)));
+    if (s->rows != dst.rows || s->cols != dst.cols || s->valid_rows != dst.valid_rows ||
+        s->valid_cols != dst.valid_cols)
+      refuse_op(p, op, ErrorKind::UndefinedBehaviour,
+                "the source and dst tiles must have one physical shape and one valid region");
+  }
+  if (!detail::a2a3_supports(op, dst.type) || op == Op::TCVT)
+    refuse_op(p, op, ErrorKind::Unsupported,
+              fmt::format("the A2/A3 cost model has no entry for {} on {}", op_name(op), elem_name(dst.type)));
+  if (dst.layout != Layout::RowMajor)
+    refuse_op(p, op, ErrorKind::Unsupported, "the A2/A3 implementation requires row-major tiles");
+  const VectorCost* bin = binary_cost(op);
+  const VectorCost* un = unary_cost(op);
+  if (bin == nullptr && un == nullptr)
+    refuse_op(p, op, ErrorKind::Unsupported,
+              fmt::format("cycles for {} on {} are not modelled yet ({})", op_name(op), elem_name(dst.type),
+                          sequence_not_modelled(op)));
+  const unsigned bytes = width_bytes(dst.type);
+  const Shape s{dst.rows, dst.cols, dst.valid_rows, dst.valid_cols, kRepeatBytes / bytes, kBlockBytes / bytes};
+  Trace t;
+  if (bin != nullptr)
+    binary_calls(t, *bin, s);
+  else
+    unary_calls(t, *un, s);
+  return t.estimate;
+}
+
+}  // namespace tmu::pto

@@ -1,0 +1,183 @@
+// The A2/A3 cycle model (tmu/pto/cycles.h). Every expected figure is worked from pto-isa's sources:
+// the path TBinOp.hpp / TUnaryOp.hpp takes for the shape, the calls it issues, and each call's
+// cost, EstimateLinearCycles = slope * repeat + head (head only for the op's first vector call;
+// the tail is never charged for a lone op) with (head, slope) from cce_costmodel_vector_compute.hpp:
+// vadd/vsub/vmin/vmax/vmul (10, 2), vdiv (11, 4), vand/vor (8, 2), vabs (13, 1), vrelu (10, 1),
+// vsqrt (14, 2), vrsqrt (10, 1), vln (13, 2); set_vector_mask, set_mask_count, set_mask_norm 1.
+// elementsPerRepeat = 256 / element bytes (f32 64, f16 128), blockSizeElem = 32 / bytes.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tmu/error.h"
+#include "tmu/pto/cycles.h"
+
+namespace tmu::pto {
+namespace {
+
+using ::testing::HasSubstr;
+
+Tile tile(ElemType t, unsigned rows, unsigned cols, unsigned vr, unsigned vc) {
+  return make_tile(t, rows, cols, Layout::RowMajor, vr, vc);
+}
+
+// Cycles for op on tiles of one shape (every source like dst).
+CycleEstimate cycles_of(Op op, const Tile& dst) {
+  const Tile* srcs[3] = {&dst, &dst, &dst};
+  return a2a3_cycles(op, dst, std::span<const Tile* const>(srcs, source_count(op)));
+}
+uint64_t total(Op op, ElemType t, unsigned rows, unsigned cols, unsigned vr, unsigned vc) {
+  return cycles_of(op, tile(t, rows, cols, vr, vc)).cycles;
+}
+
+TEST(PtoCycles, ContiguousTileIsOneCall) {
+  // TADD f32 16x64, all valid: not the small shape (64 columns is not < 64); the fast path's
+  // 16*64/64 = 16 repeats fit one call and the columns are whole repeats: Bin1LNormMode,
+  // vadd(16) = 2*16 + 10 = 42. (The per-op page's formula gives 2575 for this tile.)
+  const CycleEstimate e = cycles_of(Op::TADD, tile(ElemType::F32, 16, 64, 16, 64));
+  EXPECT_EQ(e.cycles, 42u);
+  ASSERT_EQ(e.steps.size(), 1u);
+  EXPECT_EQ(e.steps[0].call, "vadd");
+  EXPECT_EQ(e.steps[0].repeats, 16u);
+  EXPECT_EQ(e.steps[0].cycles, 42u);
+  // TMUL f16 4x256: 4*256/128 = 8 repeats, vmul(8) = 16 + 10 = 26.
+  EXPECT_EQ(total(Op::TMUL, ElemType::F16, 4, 256, 4, 256), 26u);
+  // TDIV f32 16x64: vdiv(16) = 4*16 + 11 = 75.
+  EXPECT_EQ(total(Op::TDIV, ElemType::F32, 16, 64, 16, 64), 75u);
+  // TAND i16 2x128: 256/128 = 2 repeats, vand(2) = 4 + 8 = 12.
+  EXPECT_EQ(total(Op::TAND, ElemType::I16, 2, 128, 2, 128), 12u);
+}
+
+TEST(PtoCycles, SmallShapeRepeatsOncePerRow) {
+  // TADD f32 8x8: 8 columns < 64, 8 rows <= 255: Bin1LNormModeSmall, a mask, vadd with one
+  // repeat per valid row (2*8 + 10 = 26), the full mask again: 28.
+  const CycleEstimate e = cycles_of(Op::TADD, tile(ElemType::F32, 8, 8, 8, 8));
+  EXPECT_EQ(e.cycles, 28u);
+  ASSERT_EQ(e.steps.size(), 3u);
+  EXPECT_EQ(e.steps[0].call, "set_vector_mask");
+  EXPECT_EQ(e.steps[1].repeats, 8u);
+  EXPECT_EQ(e.steps[1].cycles, 26u);
+  // TDIV f32 8x8 with 5 valid rows: mask + vdiv(5) (4*5 + 11 = 31) + mask = 33.
+  EXPECT_EQ(total(Op::TDIV, ElemType::F32, 8, 8, 5, 8), 33u);
+}
+
+TEST(PtoCycles, TailRepeatUnderMask) {
+  // TADD f16 300x16, all valid: 16 < 128 columns but 300 rows > 255, so not the small shape; the
+  // fast path's ceil(4800/128) = 38 repeats fit one call, 16 columns are not > 128: norm mode,
+  // 4800 = 37*128 + 64: vadd(37) = 74 + 10 = 84, mask, vadd(1) = 2 (no head: the queue holds the
+  // first call), mask: 88.
+  const CycleEstimate e = cycles_of(Op::TADD, tile(ElemType::F16, 300, 16, 300, 16));
+  EXPECT_EQ(e.cycles, 88u);
+  ASSERT_EQ(e.steps.size(), 4u);
+  EXPECT_EQ(e.steps[2].cycles, 2u);
+}
+
+TEST(PtoCycles, CountModeWhenRowsAreNotWholeRepeats) {
+  // TADD f32 4x96: 96 > 64 columns and 96 % 64 != 0: Bin1LCountMode, set_mask_count,
+  // SetVectorCount, vadd with repeat 0 (head 10 only), set_mask_norm, full mask: 14.
+  const CycleEstimate e = cycles_of(Op::TADD, tile(ElemType::F32, 4, 96, 4, 96));
+  EXPECT_EQ(e.cycles, 14u);
+  ASSERT_EQ(e.steps.size(), 5u);
+  EXPECT_EQ(e.steps[0].call, "set_mask_count");
+  EXPECT_EQ(e.steps[2].repeats, 0u);
+  EXPECT_EQ(e.steps[3].call, "set_mask_norm");
+  // TMAX f16 128x256: 128*256/128 = 256 repeats > 255: count mode as well, 14.
+  EXPECT_EQ(total(Op::TMAX, ElemType::F16, 128, 256, 128, 256), 14u);
+  // TDIV f32 4x96: 1 + 1 + 11 + 1 + 1 = 15.
+  EXPECT_EQ(total(Op::TDIV, ElemType::F32, 4, 96, 4, 96), 15u);
+}
+
+TEST(PtoCycles, PartialRegionRepeatsDownTheRows) {
+  // TSUB f32 16x128 with 10x100 valid: not contiguous (100 != 128, 10 rows); 128/64 = 2 column
+  // repeats, 16*2 = 32 is not < 4, 16 rows are not < 3: Bin2LNormModeRowRpt with 16 <= 255 rows
+  // and a 128/8 = 16-block row stride: one call per whole 64-column slice with a repeat per row,
+  // vsub(10) = 20 + 10 = 30, then the 36 remaining columns under a mask: mask, vsub(10) = 20,
+  // mask. 30 + 1 + 20 + 1 = 52.
+  const CycleEstimate e = cycles_of(Op::TSUB, tile(ElemType::F32, 16, 128, 10, 100));
+  EXPECT_EQ(e.cycles, 52u);
+  ASSERT_EQ(e.steps.size(), 4u);
+  EXPECT_EQ(e.steps[0].repeats, 10u);
+  EXPECT_EQ(e.steps[2].repeats, 10u);
+}
+
+TEST(PtoCycles, FewRowsLoopPerRow) {
+  // TADD f32 2x256 with 2x192 valid: 256/64 = 4 column repeats, 2 rows < 5:
+  // Bin2LNormModeColVLAlign (192 % 64 == 0), one call per row with 3 repeats:
+  // vadd(3) = 6 + 10 = 16, vadd(3) = 6: 22.
+  const CycleEstimate e = cycles_of(Op::TADD, tile(ElemType::F32, 2, 256, 2, 192));
+  EXPECT_EQ(e.cycles, 22u);
+  ASSERT_EQ(e.steps.size(), 2u);
+  // 2x100 valid: 100 % 64 != 0: Bin2LCountMode, one repeat-0 call per row:
+  // 1 + 1 + 10 + 0 + 1 + 1 = 14.
+  const CycleEstimate c = cycles_of(Op::TADD, tile(ElemType::F32, 2, 256, 2, 100));
+  EXPECT_EQ(c.cycles, 14u);
+  ASSERT_EQ(c.steps.size(), 6u);
+  EXPECT_EQ(c.steps[3].cycles, 0u);
+}
+
+TEST(PtoCycles, MoreThan255RowsLoopOverRowBlocks) {
+  // TADD f16 300x16 with 290x10 valid: not contiguous; 16/128 = 0 column repeats; 300 rows > 255
+  // rule out the row-repeat call: 300 > 128 rows, so the heads run with 10/128 = 0 repeats per
+  // line (no call) and the tail takes the 10 columns: a mask, then 290/255 = 1 block of 255 rows
+  // (row stride 16/16 = 1 block fits): vadd(255) = 510 + 10 = 520, the remaining 35 rows:
+  // vadd(35) = 70, the full mask. 1 + 520 + 70 + 1 = 592.
+  const CycleEstimate e = cycles_of(Op::TADD, tile(ElemType::F16, 300, 16, 290, 10));
+  EXPECT_EQ(e.cycles, 592u);
+  ASSERT_EQ(e.steps.size(), 4u);
+  EXPECT_EQ(e.steps[1].repeats, 255u);
+  EXPECT_EQ(e.steps[2].repeats, 35u);
+}
+
+TEST(PtoCycles, UnaryOps) {
+  // TSQRT f32 16x64: combined, 16 repeats: vsqrt(16) = 32 + 14 = 46.
+  EXPECT_EQ(total(Op::TSQRT, ElemType::F32, 16, 64, 16, 64), 46u);
+  // TRELU f32 8x8: TUnaryOp has no small-shape path: 64 elements = 1 repeat, vrelu(1) = 1 + 10 = 11.
+  EXPECT_EQ(total(Op::TRELU, ElemType::F32, 8, 8, 8, 8), 11u);
+  // TRSQRT f16 2x128: 2 repeats, vrsqrt(2) = 2 + 10 = 12.
+  EXPECT_EQ(total(Op::TRSQRT, ElemType::F16, 2, 128, 2, 128), 12u);
+  // TABS f16 4x256 with 3x200 valid: 256/128 = 2 column repeats, 4*2 = 8 not < 4, 4 rows not < 3:
+  // row repeat (4 rows, 256/16 = 16 blocks): vabs(3) = 3 + 13 = 16 for the first 128 columns, then
+  // the other 72 under a mask: mask, vabs(3) = 3, mask. 21.
+  EXPECT_EQ(total(Op::TABS, ElemType::F16, 4, 256, 3, 200), 21u);
+  // TLOG f32 4x128 with 1x100 valid: one valid row, contiguous at run time: ceil(100/64) = 2
+  // repeats; 100 = 64 + 36: vln(1) = 2 + 13 = 15, mask, vln(1) = 2, mask. 19.
+  EXPECT_EQ(total(Op::TLOG, ElemType::F32, 4, 128, 1, 100), 19u);
+  // TSQRT f32 4x96: TUnaryOp has no non-aligned test: ceil(384/64) = 6 repeats, norm mode,
+  // vsqrt(6) = 12 + 14 = 26 (TADD takes count mode on this tile).
+  EXPECT_EQ(total(Op::TSQRT, ElemType::F32, 4, 96, 4, 96), 26u);
+}
+
+TEST(PtoCycles, StepsSumToTheTotal) {
+  for (const Tile& t : {tile(ElemType::F32, 16, 128, 10, 100), tile(ElemType::F16, 300, 16, 290, 10),
+                        tile(ElemType::F32, 2, 256, 2, 100)}) {
+    const CycleEstimate e = cycles_of(Op::TMUL, t);
+    uint64_t sum = 0;
+    for (const CycleStep& s : e.steps) sum += s.cycles;
+    EXPECT_EQ(sum, e.cycles);
+  }
+}
+
+void expect_refusal(Op op, const Tile& dst, ErrorKind kind, const std::string& text) {
+  try {
+    (void)cycles_of(op, dst);
+    FAIL() << "expected a refusal containing: " << text;
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), kind);
+    EXPECT_THAT(std::string(e.what()), HasSubstr(text));
+  }
+}
+
+TEST(PtoCycles, Refusals) {
+  const Tile f32 = tile(ElemType::F32, 8, 64, 8, 64);
+  expect_refusal(Op::TADDC, f32, ErrorKind::Unsupported, "TADDC (a2a3): the A2/A3 cost model has no entry for TADDC on f32");
+  expect_refusal(Op::TADD, tile(ElemType::BF16, 8, 64, 8, 64), ErrorKind::Unsupported, "no entry for TADD on bf16");
+  expect_refusal(Op::TXOR, tile(ElemType::I16, 8, 64, 8, 64), ErrorKind::Unsupported,
+                 "cycles for TXOR on i16 are not modelled yet");
+  expect_refusal(Op::TADD, make_tile(ElemType::F32, 8, 64, Layout::ColMajor), ErrorKind::Unsupported, "row-major");
+  const Tile other = tile(ElemType::F32, 8, 64, 4, 64);
+  const Tile* srcs[2] = {&other, &f32};
+  EXPECT_THROW((void)a2a3_cycles(Op::TADD, f32, srcs), Error);
+  EXPECT_THROW((void)a2a3_cycles(Op::TADD, f32, std::span<const Tile* const>(srcs, 1)), Error);
+}
+
+}  // namespace
+}  // namespace tmu::pto
