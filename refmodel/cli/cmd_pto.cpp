@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "tmu/error.h"
 #include "tmu/program_error.h"
+#include "tmu/pto/cycles.h"
 #include "tmu/pto/program.h"
 #include "tmu/pto/vectors.h"
 #include "tmu/rng.h"
@@ -51,6 +52,41 @@ nlohmann::ordered_json tile_json(const tmu::pto::Tile& t) {
   return j;
 }
 
+// Each operation with the A2/A3 cost model's estimate of it (whatever the profile: the estimate is
+// of the A2/A3 implementation), or the reason there is none; and the total over those estimated.
+nlohmann::ordered_json cycles_json(const tmu::pto::ProgramRun& run) {
+  nlohmann::ordered_json ops = nlohmann::ordered_json::array();
+  uint64_t total = 0;
+  unsigned estimated = 0;
+  for (size_t i = 0; i < run.steps.size(); ++i) {
+    const std::vector<tmu::pto::Tile>& t = run.operands[i];
+    std::vector<const tmu::pto::Tile*> srcs;
+    for (size_t k = 0; k + 1 < t.size(); ++k) srcs.push_back(&t[k]);
+    nlohmann::ordered_json op;
+    op["line"] = run.steps[i].line;
+    op["operation"] = tmu::pto::step_text(run.steps[i]);
+    try {
+      const tmu::pto::CycleEstimate e = tmu::pto::a2a3_cycles(run.steps[i].op, t.back(), srcs, run.steps[i].params);
+      op["cycles"] = e.cycles;
+      nlohmann::ordered_json calls = nlohmann::ordered_json::array();
+      for (const tmu::pto::CycleStep& c : e.steps) calls.push_back({{"call", c.call}, {"repeats", c.repeats}, {"cycles", c.cycles}});
+      op["calls"] = std::move(calls);
+      total += e.cycles;
+      ++estimated;
+    } catch (const tmu::Error& e) {
+      op["cycles"] = nullptr;
+      op["reason"] = e.what();
+    }
+    ops.push_back(std::move(op));
+  }
+  nlohmann::ordered_json j;
+  j["model"] = "A2/A3 cost model (pto-isa include/pto/costmodel/a2a3)";
+  j["total"] = total;
+  j["estimated"] = estimated;
+  j["operations"] = std::move(ops);
+  return j;
+}
+
 }  // namespace
 
 int pto_run(const std::string& path, const GlobalOptions& global, const std::vector<std::string>& tiles, bool trace,
@@ -78,6 +114,7 @@ int pto_run(const std::string& path, const GlobalOptions& global, const std::vec
     j["engine"] = "pto";
     j["profile"] = tmu::pto::profile_name(run.profile);
     j["operations"] = run.steps.size();
+    j["a2a3_cycles"] = cycles_json(run);
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
     for (const tmu::pto::NamedTile& t : run.tiles)
       if (tiles.empty() || std::find(tiles.begin(), tiles.end(), t.name) != tiles.end()) out[t.name] = tile_json(t.tile);
