@@ -100,7 +100,7 @@ TEST(PtoInteger, PowerA2A3ReadsOperandsAsInt) {
   expect_refusal([] { npu(Op::TPOW, F16, 0x3C00, 0x3C00); }, ErrorKind::Unsupported,
                  {"TPOW (a2a3)", "element type f16 is not accepted"});
   expect_refusal([] { npu(Op::TPOW, F32, 0x3F800000, 0x3F800000); }, ErrorKind::Unsupported,
-                 {"f32 lanes are not modelled yet", "vln, vmul and vexp"});
+                 {"not modelled yet for a2a3", "vln, vmul and vexp"});
 }
 
 TEST(PtoInteger, RefusedDivisions) {

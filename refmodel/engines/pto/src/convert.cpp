@@ -155,4 +155,19 @@ uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationM
   return pattern_of(to, v);
 }
 
+uint64_t integer_to_double(ElemType t, uint64_t bits) { return to_double(t, bits); }
+
+// static_cast<T>(double) to an integer type truncates toward zero; C++ leaves it undefined when the
+// truncated value does not fit T (a NaN or an infinity never does).
+uint64_t double_to_integer(const Lane& lane, uint64_t double_bits) {
+  const ieee::Unpacked u = ieee::unpack(kDouble, double_bits);
+  if (u.cls == ieee::Class::Normal && u.exponent >= 64)  // too wide for round_to_integer's 128 bits
+    refuse_cast(lane, lane.type, fmt::format("the truncated value {}", text(Integer{u.sign, u128{1} << 64})));
+  Integer v;
+  if (!round_to_integer(kDouble, double_bits, RoundMode::Trunc, v))
+    refuse_cast(lane, lane.type, ieee::is_nan(kDouble, double_bits) ? "a NaN" : "an infinity");
+  if (!fits(lane.type, v)) refuse_cast(lane, lane.type, fmt::format("the truncated value {}", text(v)));
+  return pattern_of(lane.type, v);
+}
+
 }  // namespace tmu::pto::detail

@@ -13,36 +13,22 @@ namespace {
 
 using detail::refuse_op;
 
-// Operations tmu does not compute yet for any type, with what they need.
-const char* not_modelled_reason(Op op) {
-  switch (op) {
-    case Op::TEXP: case Op::TLOG:
-      return "not modelled yet (the CPU simulator rounds a host libm result in double; tmu needs that result "
-             "portably)";
-    default: return nullptr;
-  }
-}
-
 // A2/A3 implementations tmu has not read into a model yet (their vector sequences round in places
-// the simulator does not).
-const char* a2a3_not_modelled_reason(Op op) {
+// the simulator does not), for the element types the implementation accepts.
+const char* a2a3_not_modelled_reason(Op op, ElemType t) {
   switch (op) {
     case Op::TCVT: return "not modelled yet for a2a3 (TCvt.hpp's vconv paths)";
     case Op::TRSQRT:
       return "not modelled yet for a2a3 (TUnaryOp.hpp's vrsqrt, an instruction whose precision the sources do not "
              "give)";
+    case Op::TEXP: case Op::TLOG:
+      return "not modelled yet for a2a3 (TUnaryOp.hpp's vexp and vln, instructions whose precision the sources do "
+             "not give)";
+    case Op::TPOW:
+      return is_float(t) ? "not modelled yet for a2a3 (TPow.hpp computes float powers through vln, vmul and vexp, "
+                           "instructions whose precision the sources do not give)"
+                         : nullptr;
     default: return nullptr;
-  }
-}
-
-// Integer lanes of every arithmetic operation are modelled; float lanes of these.
-bool float_modelled(Op op) {
-  switch (op) {
-    case Op::TADD: case Op::TSUB: case Op::TMUL: case Op::TDIV: case Op::TADDC: case Op::TSUBC: case Op::TRECIP:
-    case Op::TMIN: case Op::TMAX: case Op::TRELU: case Op::TPRELU: case Op::TABS: case Op::TNEG: case Op::TREM:
-    case Op::TFMOD: case Op::TSQRT: case Op::TRSQRT:
-      return true;
-    default: return false;
   }
 }
 
@@ -83,11 +69,13 @@ void check_elementwise(Profile p, Op op, const Tile& dst, std::span<const Tile* 
     refuse_op(p, op, ErrorKind::Unsupported,
               fmt::format("element type {} is not accepted; the {} implementation accepts {}", elem_name(t),
                           profile_name(p), supported_list(p, op)));
-  if (is_float(t) && !float_modelled(op))
-    refuse_op(p, op, ErrorKind::Unsupported,
-              fmt::format("{} lanes are not modelled yet ({})", elem_name(t),
-                          p == Profile::A2A3 ? "TPow.hpp computes them through vln, vmul and vexp"
-                                             : "the CPU simulator computes them through host libm in double"));
+  if (p == Profile::A2A3)
+    if (const char* why = a2a3_not_modelled_reason(op, t)) refuse_op(p, op, ErrorKind::Unsupported, why);
+}
+
+// The operations the simulator computes through host libm (libm_ops.cpp).
+bool through_libm(Op op, ElemType t) {
+  return op == Op::TEXP || op == Op::TLOG || (op == Op::TPOW && is_float(t));
 }
 
 // TCvt.hpp reads src(i, j) and writes dst(i, j) over src's valid region; the page asks for
@@ -116,9 +104,10 @@ void run_lanes(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
       const detail::Lane lane{p, op, t, r, c};
       uint64_t v[3] = {0, 0, 0};
       for (size_t i = 0; i < srcs.size(); ++i) v[i] = srcs[i]->at(r, c);
-      const uint64_t result = bitwise(op)   ? detail::bitwise_lane(lane, v[0], v[1])
-                              : is_float(t) ? detail::float_lane(lane, v[0], v[1], v[2])
-                                            : detail::integer_lane(lane, v[0], v[1], v[2]);
+      const uint64_t result = bitwise(op)             ? detail::bitwise_lane(lane, v[0], v[1])
+                              : through_libm(op, t) ? detail::libm_lane(lane, v[0], v[1])
+                              : is_float(t)         ? detail::float_lane(lane, v[0], v[1], v[2])
+                                                    : detail::integer_lane(lane, v[0], v[1], v[2]);
       out.bits[out.offset(r, c)] = result;
     }
 }
@@ -131,12 +120,11 @@ void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, con
               fmt::format("takes {} source tiles, {} given", source_count(op), srcs.size()));
   for (const Tile* s : srcs)
     if (s == nullptr) refuse_op(p, op, ErrorKind::BadInput, "a source tile is missing");
-  if (const char* why = not_modelled_reason(op)) refuse_op(p, op, ErrorKind::Unsupported, why);
   if (p == Profile::A2A3) {
     if (op == Op::TADDC || op == Op::TSUBC)
       refuse_op(p, op, ErrorKind::Unsupported,
                 "the A2/A3 sources have no implementation (include/pto/npu/a2a3/ defines no TADDC_IMPL or TSUBC_IMPL)");
-    if (const char* why = a2a3_not_modelled_reason(op)) refuse_op(p, op, ErrorKind::Unsupported, why);
+    if (op == Op::TCVT) refuse_op(p, op, ErrorKind::Unsupported, a2a3_not_modelled_reason(op, dst.type));
     bool row_major = dst.layout == Layout::RowMajor;
     for (const Tile* s : srcs) row_major = row_major && s->layout == Layout::RowMajor;
     if (!row_major)

@@ -37,6 +37,15 @@ uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);     /
 
 // TCVT of one lane whose source type is lane.type (convert.cpp).
 uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
+// An integer type's value as C++ converts it to double (exact below 2^53, nearest even above), and
+// a binary64 pattern cast back to lane.type, truncated, refused where C++ leaves the cast undefined
+// (convert.cpp).
+uint64_t integer_to_double(ElemType t, uint64_t bits);
+uint64_t double_to_integer(const Lane& lane, uint64_t double_bits);
+
+// TEXP, TLOG and TPOW lanes computed by the simulator through host libm, for the float types and,
+// for TEXP and TLOG, the integer types (libm_ops.cpp).
+uint64_t libm_lane(const Lane& lane, uint64_t a, uint64_t b);
 
 // C++ comparison of two patterns of one type (IEEE for floats: NaN unordered, -0 == +0).
 bool less_than(ElemType t, uint64_t a, uint64_t b);

@@ -1,0 +1,116 @@
+// An MPFR reference for the PTO float lanes whose simulator expressions chain a libm call and
+// casts (TSQRT, TRSQRT, TEXP, TLOG, TPOW): each step is rounded by MPFR into the format the
+// simulator holds it in (binary64, binary32, the element type), nearest even, subnormals kept,
+// overflow to infinity, with MPFR's documented recipe (compute at the format's precision, then
+// mpfr_check_range and mpfr_subnormalize in the format's exponent range). Patterns are read and
+// written with the ieee tests' Enc, never with tmu/ieee.h's functions. NaNs are left to the callers:
+// a NaN result comes back as std::nullopt.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include <gmp.h>
+#include <mpfr.h>
+
+#include "test_ieee_reference.h"
+
+namespace tmu::pto::test {
+
+using ieee::test::Enc;
+
+class MpfrLanes {
+ public:
+  MpfrLanes() {
+    mpfr_inits2(64, x_, y_, r_, static_cast<mpfr_ptr>(nullptr));
+    mpz_init(m_);
+    emin0_ = mpfr_get_emin();
+    emax0_ = mpfr_get_emax();
+  }
+  ~MpfrLanes() {
+    mpfr_clears(x_, y_, r_, static_cast<mpfr_ptr>(nullptr));
+    mpz_clear(m_);
+  }
+  MpfrLanes(const MpfrLanes&) = delete;
+  MpfrLanes& operator=(const MpfrLanes&) = delete;
+
+  // f(x) rounded into `out`, x a pattern of `in` that is not a NaN; f is called as
+  // f(result, x, MPFR_RNDN) and returns MPFR's ternary value.
+  template <typename F>
+  std::optional<uint64_t> unary(const Enc& in, uint64_t x, const Enc& out, F f) {
+    set(x_, in, x);
+    return finish(out, [&](mpfr_ptr r) { return f(r, x_, MPFR_RNDN); });
+  }
+  template <typename F>
+  std::optional<uint64_t> binary(const Enc& in, uint64_t x, uint64_t y, const Enc& out, F f) {
+    set(x_, in, x);
+    set(y_, in, y);
+    return finish(out, [&](mpfr_ptr r) { return f(r, x_, y_, MPFR_RNDN); });
+  }
+  // A pattern of `in` that is not a NaN, rounded into `out` (a cast between float types).
+  uint64_t cast(const Enc& in, uint64_t x, const Enc& out) {
+    return *unary(in, x, out, [](mpfr_ptr r, mpfr_srcptr v, mpfr_rnd_t m) { return mpfr_set(r, v, m); });
+  }
+  // Whether x, a pattern of `in` that is not a NaN, is an odd integer.
+  bool odd_integer(const Enc& in, uint64_t x) {
+    set(x_, in, x);
+    if (!mpfr_integer_p(x_)) return false;
+    mpfr_div_2ui(y_, x_, 1, MPFR_RNDN);  // exact
+    return !mpfr_integer_p(y_);
+  }
+  // x's sign as MPFR sees it: -1, 0 (either zero) or 1.
+  int sign(const Enc& in, uint64_t x) {
+    set(x_, in, x);
+    return mpfr_sgn(x_);
+  }
+
+ private:
+  static void set(mpfr_ptr v, const Enc& enc, uint64_t x) {
+    const int s = enc.sign(x) ? -1 : 1;
+    if (enc.inf(x)) return mpfr_set_inf(v, s);
+    if (enc.zero(x)) return mpfr_set_zero(v, s);
+    const uint64_t be = enc.field_e(x);
+    const uint64_t sig = (x & enc.frac_ones()) | (be != 0 ? uint64_t{1} << enc.f : 0);
+    const long scale = (be != 0 ? static_cast<long>(be) : 1) - enc.bias() - enc.f;
+    mpfr_set_ui_2exp(v, sig, scale, MPFR_RNDN);
+    if (s < 0) mpfr_neg(v, v, MPFR_RNDN);
+  }
+
+  template <typename Compute>
+  std::optional<uint64_t> finish(const Enc& out, Compute compute) {
+    mpfr_set_prec(r_, out.p());
+    int t = compute(r_);
+    if (mpfr_nan_p(r_)) return std::nullopt;
+    mpfr_set_emin(out.emin() - out.f + 1);
+    mpfr_set_emax(out.emax() + 1);
+    t = mpfr_check_range(r_, t, MPFR_RNDN);
+    mpfr_subnormalize(r_, t, MPFR_RNDN);
+    mpfr_set_emin(emin0_);
+    mpfr_set_emax(emax0_);
+    return encode(out);
+  }
+
+  uint64_t encode(const Enc& enc) {
+    const uint64_t sign = mpfr_signbit(r_) ? enc.sign_bit() : 0;
+    if (mpfr_inf_p(r_)) return sign | enc.exp_ones();
+    if (mpfr_zero_p(r_)) return sign;
+    long e = mpfr_get_z_2exp(m_, r_);  // r = m * 2^e
+    mpz_abs(m_, m_);
+    uint64_t m = mpz_get_ui(m_);
+    while ((m & 1) == 0) m >>= 1, ++e;
+    int len = 0;
+    while ((m >> len) != 0) ++len;
+    const long log2 = len - 1 + e;
+    if (log2 >= enc.emin()) {
+      const uint64_t frac = (m << (enc.f - (len - 1))) & enc.frac_ones();
+      return sign | (static_cast<uint64_t>(log2 + enc.bias()) << enc.f) | frac;
+    }
+    return sign | (m << (e - (enc.emin() - enc.f)));
+  }
+
+  mpfr_t x_, y_, r_;
+  mpz_t m_;
+  mpfr_exp_t emin0_, emax0_;
+};
+
+}  // namespace tmu::pto::test
