@@ -11,17 +11,46 @@ namespace {
 
 using enum ElemType;
 
-bool compare(ElemType t, uint64_t a, uint64_t b, CmpMode m) {
-  switch (m) {
-    case CmpMode::EQ: return equal(t, a, b);
-    case CmpMode::NE: return !equal(t, a, b);
-    case CmpMode::LT: return less_than(t, a, b);
-    case CmpMode::GT: return less_than(t, b, a);
-    case CmpMode::LE: return less_than(t, a, b) || equal(t, a, b);
-    case CmpMode::GE: return less_than(t, b, a) || equal(t, a, b);
+// C++'s comparison of two patterns of one type (IEEE for floats: NaN unordered, -0 == +0), with
+// what depends on the type worked out once per tile rather than once per lane: each pattern becomes
+// an integer key that orders as the values do.
+class Comparator {
+ public:
+  Comparator(ElemType t, CmpMode m) : mode_(m), float_(is_float(t)), shift_(64 - width_bits(t)), signed_(is_signed_int(t)) {
+    if (float_) {
+      const ieee::Format f = float_format(t);
+      sign_ = f.sign_bit();
+      infinity_ = f.infinity(false);
+    }
   }
-  return false;
-}
+  bool operator()(uint64_t a, uint64_t b) const {
+    if (float_ && (magnitude(a) > infinity_ || magnitude(b) > infinity_)) return mode_ == CmpMode::NE;
+    const int64_t x = key(a), y = key(b);
+    switch (mode_) {
+      case CmpMode::EQ: return x == y;
+      case CmpMode::NE: return x != y;
+      case CmpMode::LT: return x < y;
+      case CmpMode::LE: return x <= y;
+      case CmpMode::GT: return x > y;
+      case CmpMode::GE: return x >= y;
+    }
+    return false;
+  }
+
+ private:
+  uint64_t magnitude(uint64_t v) const { return v & (sign_ - 1); }
+  // Types of at most 32 bits (TCMP's), so an unsigned value fits an int64_t.
+  int64_t key(uint64_t v) const {
+    if (float_) return (v & sign_) != 0 ? -static_cast<int64_t>(magnitude(v)) : static_cast<int64_t>(magnitude(v));
+    return signed_ ? static_cast<int64_t>(v << shift_) >> shift_ : static_cast<int64_t>(v);
+  }
+  CmpMode mode_;
+  bool float_;
+  unsigned shift_;
+  bool signed_;
+  uint64_t sign_ = 0;
+  uint64_t infinity_ = 0;
+};
 
 void check_same_valid(Profile p, Op op, const Tile& a, const char* a_name, const Tile& b, const char* b_name) {
   if (a.valid_rows != b.valid_rows || a.valid_cols != b.valid_cols)
@@ -41,11 +70,12 @@ void cpusim_tcmp(Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode) {
   const size_t cleared = static_cast<size_t>(dst.rows) * (dst.layout == Layout::RowMajor ? dst.cols : 1);
   std::fill(dst.bits.begin(), dst.bits.begin() + static_cast<std::ptrdiff_t>(cleared), 0);
   const unsigned words = std::min((src0.valid_cols + k - 1) / k, dst.valid_cols);
+  const Comparator compare(t, mode);
   for (unsigned r = 0; r < src0.valid_rows; ++r)
     for (unsigned w = 0; w < words; ++w) {
       uint64_t packed = 0;
       for (unsigned bit = 0; bit < k && w * k + bit < src0.valid_cols; ++bit)
-        packed |= uint64_t{compare(t, src0.at(r, w * k + bit), src1.at(r, w * k + bit), mode)} << bit;
+        packed |= uint64_t{compare(src0.at(r, w * k + bit), src1.at(r, w * k + bit))} << bit;
       dst.bits[dst.offset(r, w)] = packed;
     }
 }
@@ -73,12 +103,12 @@ void a2a3_tcmp(Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode) {
   if (vc / 8 > dst.cols)
     refuse_op(Profile::A2A3, Op::TCMP, ErrorKind::UndefinedBehaviour,
               fmt::format("{} predicate bytes per row do not fit dst's {} columns", vc / 8, dst.cols));
-  const CmpMode m = a2a3_compare_mode(t, mode);
+  const Comparator compare(t, a2a3_compare_mode(t, mode));
   for (unsigned r = 0; r < src0.valid_rows; ++r)
     for (unsigned byte = 0; byte < vc / 8; ++byte) {
       uint64_t packed = 0;
       for (unsigned bit = 0; bit < 8; ++bit)
-        packed |= uint64_t{compare(t, src0.at(r, byte * 8 + bit), src1.at(r, byte * 8 + bit), m)} << bit;
+        packed |= uint64_t{compare(src0.at(r, byte * 8 + bit), src1.at(r, byte * 8 + bit))} << bit;
       dst.bits[dst.offset(r, byte)] = packed;
     }
   if (mode == CmpMode::NE)

@@ -98,21 +98,27 @@ void run_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) 
 }
 
 void run_lanes(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
+  if (detail::run_specialised(p, op, out, srcs)) return;
   const ElemType t = out.type;
   for (unsigned r = 0; r < out.valid_rows; ++r)
     for (unsigned c = 0; c < out.valid_cols; ++c) {
-      const detail::Lane lane{p, op, t, r, c};
       uint64_t v[3] = {0, 0, 0};
       for (size_t i = 0; i < srcs.size(); ++i) v[i] = srcs[i]->at(r, c);
-      const uint64_t result = bitwise(op)             ? detail::bitwise_lane(lane, v[0], v[1])
-                              : through_libm(op, t) ? detail::libm_lane(lane, v[0], v[1])
-                              : is_float(t)         ? detail::float_lane(lane, v[0], v[1], v[2])
-                                                    : detail::integer_lane(lane, v[0], v[1], v[2]);
-      out.bits[out.offset(r, c)] = result;
+      out.bits[out.offset(r, c)] = detail::generic_lane(detail::Lane{p, op, t, r, c}, v[0], v[1], v[2]);
     }
 }
 
 }  // namespace
+
+namespace detail {
+
+uint64_t generic_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
+  if (bitwise(lane.op)) return bitwise_lane(lane, a, b);
+  if (through_libm(lane.op, lane.type)) return libm_lane(lane, a, b);
+  return is_float(lane.type) ? float_lane(lane, a, b, c) : integer_lane(lane, a, b, c);
+}
+
+}  // namespace detail
 
 void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, const OpParams& params) {
   if (srcs.size() != source_count(op))

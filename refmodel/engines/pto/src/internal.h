@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <string>
 
 #include "tmu/error.h"
@@ -34,6 +35,14 @@ uint64_t all_ones(ElemType t);
 uint64_t integer_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);   // int_ops.cpp
 uint64_t bitwise_lane(const Lane& lane, uint64_t a, uint64_t b);               // bit_ops.cpp
 uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);     // float_ops.cpp
+
+// One lane of an arithmetic or bitwise operation as the families above compute it (execute.cpp):
+// the path every lane can take.
+uint64_t generic_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);
+// dst = op(srcs) over dst's valid region in a loop specialised for op and dst's element type, which
+// hands the lanes it is not sure of to generic_lane (fast_lanes.cpp). False, with out untouched, when
+// there is no such loop for op, the type, the profile or the tiles' layouts.
+bool run_specialised(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs);
 
 // TCVT of one lane whose source type is lane.type (convert.cpp).
 uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);

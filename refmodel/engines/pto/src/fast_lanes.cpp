@@ -1,0 +1,195 @@
+// Lane loops specialised per operation and element type, for the operations whose lanes are mostly
+// one or two machine instructions: the op and type are decided once per tile, not once per lane, and
+// each loop body is a small kernel the compiler inlines. A kernel answers only the lanes it is sure
+// of; every other lane (a refusal, a NaN result, a profile-specific rule) goes to generic_lane, the
+// one path every lane took before, so the results and the refusals (and which lane is refused first:
+// the loops keep the row-then-column order) are the generic path's.
+//
+// f32 arithmetic runs on the host's float where IEEE 754 makes the host's result the one
+// tmu/ieee.h computes: add, sub, mul, div and sqrt are correctly rounded, the build is checked to
+// keep IEEE semantics (tmu/ieee_host.h's #error and static_assert), and the floating-point
+// environment is probed once per tile (round to nearest even, no flush-to-zero, no
+// denormals-are-zero). A NaN result is handed back, since which NaN PTO returns is the profile's
+// rule (nan_result), not the host's.
+#include <bit>
+#include <cmath>
+
+#include "internal.h"
+#include "tmu/ieee_host.h"
+
+namespace tmu::pto::detail {
+
+namespace {
+
+// The loop: kernel(a, b, c, out) returns false for a lane it leaves to the generic path. Every tile
+// has dst's shape (execute checks it); the loop needs one layout for all of them so that a lane has
+// one offset.
+template <typename Kernel>
+bool run(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs, Kernel kernel) {
+  for (const Tile* s : srcs)
+    if (s->layout != out.layout) return false;
+  const uint64_t zeros[1] = {0};
+  const uint64_t* src[3] = {zeros, zeros, zeros};
+  size_t step[3] = {0, 0, 0};  // 0 for an absent source: it reads the one zero
+  for (size_t i = 0; i < srcs.size(); ++i) src[i] = srcs[i]->bits.data(), step[i] = 1;
+  uint64_t* dst = out.bits.data();
+  const ElemType t = out.type;
+  for (unsigned r = 0; r < out.valid_rows; ++r)
+    for (unsigned c = 0; c < out.valid_cols; ++c) {
+      const size_t i = out.offset(r, c);
+      const uint64_t a = src[0][i * step[0]], b = src[1][i * step[1]], x = src[2][i * step[2]];
+      uint64_t v;
+      if (!kernel(a, b, x, v)) v = generic_lane(Lane{p, op, t, r, c}, a, b, x);
+      dst[i] = v;
+    }
+  return true;
+}
+
+// Integer kernels: 64-bit arithmetic, then the low `width` bits (C++20's modular conversion).
+// Signed comparisons compare the sign-extended patterns.
+struct IntType {
+  uint64_t mask;
+  unsigned width;
+  bool is_signed;
+  int64_t value(uint64_t v) const {
+    const unsigned s = 64 - width;
+    return is_signed ? static_cast<int64_t>(v << s) >> s : static_cast<int64_t>(v);
+  }
+  // Unsigned 64-bit values above INT64_MAX order wrongly through value(): compare them as unsigned.
+  bool less(uint64_t a, uint64_t b) const { return is_signed ? value(a) < value(b) : a < b; }
+};
+
+bool run_integer(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
+  const ElemType t = out.type;
+  const IntType it{lane_mask(t), width_bits(t), is_signed_int(t)};
+  const uint64_t m = it.mask;
+  const uint64_t min = it.is_signed ? uint64_t{1} << (it.width - 1) : 0;
+  auto loop = [&](auto kernel) { return run(p, op, out, srcs, kernel); };
+  switch (op) {
+    case Op::TADD: return loop([m](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = (a + b) & m, true; });
+    case Op::TSUB: return loop([m](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = (a - b) & m, true; });
+    case Op::TMUL: return loop([m](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = (a * b) & m, true; });
+    case Op::TADDC:
+      return loop([m](uint64_t a, uint64_t b, uint64_t c, uint64_t& v) { return v = (a + b + c) & m, true; });
+    case Op::TSUBC:
+      return loop([m](uint64_t a, uint64_t b, uint64_t c, uint64_t& v) { return v = (a - b + c) & m, true; });
+    case Op::TNEG: return loop([m](uint64_t a, uint64_t, uint64_t, uint64_t& v) { return v = (0 - a) & m, true; });
+    case Op::TAND: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = a & b, true; });
+    case Op::TOR: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = a | b, true; });
+    case Op::TXOR: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = a ^ b, true; });
+    case Op::TNOT: return loop([m](uint64_t a, uint64_t, uint64_t, uint64_t& v) { return v = ~a & m, true; });
+    case Op::TMIN:
+      return loop([it](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = it.less(b, a) ? b : a, true; });
+    case Op::TMAX:
+      return loop([it](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = it.less(a, b) ? b : a, true; });
+    case Op::TRELU:
+      return loop([it](uint64_t a, uint64_t, uint64_t, uint64_t& v) { return v = it.less(a, 0) ? 0 : a, true; });
+    case Op::TABS:
+      return loop([it](uint64_t a, uint64_t, uint64_t, uint64_t& v) {
+        return v = it.less(a, 0) ? (0 - a) & it.mask : a, true;
+      });
+    // A count of width or more, or a negative one (a pattern of at least 2^(width - 1)), is refused
+    // by the generic path.
+    case Op::TSHL:
+      return loop([it](uint64_t a, uint64_t b, uint64_t, uint64_t& v) {
+        return b < it.width && (v = (a << b) & it.mask, true);
+      });
+    case Op::TSHR:
+      return loop([it](uint64_t a, uint64_t b, uint64_t, uint64_t& v) {
+        return b < it.width && (v = (it.is_signed ? static_cast<uint64_t>(it.value(a) >> b) : a >> b) & it.mask, true);
+      });
+    // Division by zero and the most negative 32- or 64-bit integer divided by -1 are the generic
+    // path's refusals.
+    case Op::TDIV:
+      return loop([it, min](uint64_t a, uint64_t b, uint64_t, uint64_t& v) {
+        if (b == 0 || (it.is_signed && it.width >= 32 && a == min && b == it.mask)) return false;
+        v = it.is_signed ? static_cast<uint64_t>(it.value(a) / it.value(b)) & it.mask : a / b;
+        return true;
+      });
+    case Op::TREM:
+      if (p != Profile::CpuSim) return false;  // A2/A3's goes through f32
+      [[fallthrough]];
+    case Op::TFMOD:
+      return loop([it, min, floor = op == Op::TREM](uint64_t a, uint64_t b, uint64_t, uint64_t& v) {
+        if (b == 0 || (it.is_signed && it.width >= 32 && a == min && b == it.mask)) return false;
+        if (!it.is_signed) return v = a % b, true;
+        const int64_t x = it.value(a), y = it.value(b);
+        int64_t r = x % y;
+        if (floor && (x >= 0) != (y >= 0) && r != 0) r += y;
+        return v = static_cast<uint64_t>(r) & it.mask, true;
+      });
+    default: return false;
+  }
+}
+
+// binary32 patterns as host floats and back (the low 32 bits of a lane).
+float as_float(uint64_t bits) { return std::bit_cast<float>(static_cast<uint32_t>(bits)); }
+uint64_t pattern(float x) { return std::bit_cast<uint32_t>(x); }
+bool is_nan32(uint64_t bits) { return (bits & 0x7FFFFFFFu) > 0x7F800000u; }
+// An ordering key of a non-NaN pattern in which -0 equals +0, as in support.cpp.
+int64_t key(uint64_t bits) {
+  const auto magnitude = static_cast<int64_t>(bits & 0x7FFFFFFFu);
+  return (bits & 0x80000000u) != 0 ? -magnitude : magnitude;
+}
+// a < b as C++ compares floats: false when either is a NaN.
+bool less(uint64_t a, uint64_t b) { return !is_nan32(a) && !is_nan32(b) && key(a) < key(b); }
+
+// A host result is taken unless it is a NaN (then the profile's NaN rule decides).
+bool take(float x, uint64_t& v) {
+  v = pattern(x);
+  return !is_nan32(v);
+}
+
+bool run_f32(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
+  auto loop = [&](auto kernel) { return run(p, op, out, srcs, kernel); };
+  // Operations that copy or flip bits need no host arithmetic.
+  switch (op) {
+    case Op::TMIN: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = less(b, a) ? b : a, true; });
+    case Op::TMAX: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = less(a, b) ? b : a, true; });
+    case Op::TRELU: return loop([](uint64_t a, uint64_t, uint64_t, uint64_t& v) { return v = less(a, 0) ? 0 : a, true; });
+    case Op::TABS:  // the simulator's src < 0 ? -src : src; A2/A3's vabs is a2a3_abs
+      if (p != Profile::CpuSim) return false;
+      return loop([](uint64_t a, uint64_t, uint64_t, uint64_t& v) { return v = less(a, 0) ? a ^ 0x80000000u : a, true; });
+    case Op::TNEG:  // the simulator flips an f32's sign, NaN or not; A2/A3 multiplies by -1
+      if (p != Profile::CpuSim) return false;
+      return loop([](uint64_t a, uint64_t, uint64_t, uint64_t& v) { return v = a ^ 0x80000000u, true; });
+    default: break;
+  }
+  if (!ieee::host::environment_is_default()) return false;
+  switch (op) {
+    case Op::TADD: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return take(as_float(a) + as_float(b), v); });
+    case Op::TSUB: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return take(as_float(a) - as_float(b), v); });
+    case Op::TMUL: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return take(as_float(a) * as_float(b), v); });
+    case Op::TDIV: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return take(as_float(a) / as_float(b), v); });
+    // Rounded after each operation, as the simulator's float arithmetic does; a NaN in between makes
+    // a NaN at the end.
+    case Op::TADDC:
+      return loop([](uint64_t a, uint64_t b, uint64_t c, uint64_t& v) {
+        const float s = as_float(a) + as_float(b);
+        return take(s + as_float(c), v);
+      });
+    case Op::TSUBC:
+      return loop([](uint64_t a, uint64_t b, uint64_t c, uint64_t& v) {
+        const float s = as_float(a) - as_float(b);
+        return take(s + as_float(c), v);
+      });
+    // The simulator: the binary64 root rounded to binary32; A2/A3: one binary32 root.
+    case Op::TSQRT:
+      if (p == Profile::CpuSim)
+        return loop([](uint64_t a, uint64_t, uint64_t, uint64_t& v) {
+          return take(static_cast<float>(std::sqrt(static_cast<double>(as_float(a)))), v);
+        });
+      return loop([](uint64_t a, uint64_t, uint64_t, uint64_t& v) { return take(std::sqrt(as_float(a)), v); });
+    default: return false;
+  }
+}
+
+}  // namespace
+
+bool run_specialised(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
+  if (out.type == ElemType::F32) return run_f32(p, op, out, srcs);
+  if (!is_float(out.type)) return run_integer(p, op, out, srcs);
+  return false;
+}
+
+}  // namespace tmu::pto::detail
