@@ -35,6 +35,31 @@ endforeach()
 string(JSON got GET "${out}" tiles m bits 0 11)
 expect_equal("m[0][11] is b's NaN, copied" "${got}" "0x7fc00000")
 
+# The two-way softmax: TEXP, TADD, TRECIP, TMUL on f16, every step worked out in the program.
+tmu_expect(0 --engine pto run ${SRC}/vectors/programs/pto/softmax_row.tmu --show e0,e1,s,r,p0 --indent -1)
+string(JSON n GET "${out}" operations)
+expect_equal("operations" "${n}" "5")
+set(e0 1 2.71875 0.367919921875 7.390625 1.6484375)
+set(e1 1 1 2.71875 0.1353759765625 0.6064453125)
+set(s 2 3.71875 3.0859375 7.52734375 2.25390625)
+set(r 0.5 0.268798828125 0.323974609375 0.1328125 0.443603515625)
+set(p0 0.5 0.73095703125 0.11920166015625 0.9814453125 0.7314453125)
+foreach(row RANGE 4)
+  foreach(tile e0 e1 s r p0)
+    list(GET ${tile} ${row} want)
+    foreach(col 0 17 39)
+      string(JSON got GET "${out}" tiles ${tile} values ${row} ${col})
+      expect_equal("${tile}[${row}][${col}]" "${got}" "${want}")
+    endforeach()
+    string(JSON got GET "${out}" tiles ${tile} values ${row} 40)
+    expect_equal("${tile}[${row}][40], outside the valid region" "${got}" "0")
+  endforeach()
+endforeach()
+foreach(col 0 39 63)
+  string(JSON got GET "${out}" tiles p0 values 5 ${col})
+  expect_equal("p0[5][${col}], outside the valid region" "${got}" "0")
+endforeach()
+
 # In place, a dynamic valid region, column-major storage, integer text and .bits; the lanes
 # outside the valid region keep their values.
 file(WRITE ${WORK}/inplace.tmu
