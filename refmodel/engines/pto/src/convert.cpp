@@ -14,15 +14,9 @@ namespace tmu::pto::detail {
 
 namespace {
 
-__extension__ typedef unsigned __int128 u128;
-
 constexpr ieee::Format kDouble = ieee::kBinary64;
 
-// An integral value of any of the types, exactly: floats up to FLT_MAX < 2^128.
-struct Integer {
-  bool negative = false;
-  u128 magnitude = 0;
-};
+}  // namespace
 
 std::string text(const Integer& v) {
   const auto lo = static_cast<uint64_t>(v.magnitude);
@@ -85,6 +79,8 @@ bool round_to_integer(ieee::Format f, uint64_t bits, RoundMode mode, Integer& ou
   out.magnitude = kept + (up ? 1 : 0);
   return true;
 }
+
+namespace {
 
 // A type's value as the simulator's double (to_double_value): exact for the float types and for
 // integers below 2^53, rounded to nearest even above.

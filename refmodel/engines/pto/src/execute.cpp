@@ -17,7 +17,6 @@ using detail::refuse_op;
 // the simulator does not), for the element types the implementation accepts.
 const char* a2a3_not_modelled_reason(Op op, ElemType t) {
   switch (op) {
-    case Op::TCVT: return "not modelled yet for a2a3 (TCvt.hpp's vconv paths)";
     case Op::TRSQRT:
       return "not modelled yet for a2a3 (TUnaryOp.hpp's vrsqrt, an instruction whose precision the sources do not "
              "give)";
@@ -89,11 +88,18 @@ void run_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) 
     refuse_op(p, Op::TCVT, ErrorKind::UndefinedBehaviour,
               fmt::format("src's valid region {}x{} differs from dst's {}x{} (the shapes MUST be compatible)",
                           src.valid_rows, src.valid_cols, out.valid_rows, out.valid_cols));
+  if (p == Profile::A2A3 && !detail::a2a3_converts(src.type, out.type))
+    refuse_op(p, Op::TCVT, ErrorKind::Unsupported,
+              fmt::format("{} to {}: TCvt.hpp has no vconv path for the pair (it would write nothing)",
+                          elem_name(src.type), elem_name(out.type)));
+  const SaturationMode sat = p == Profile::A2A3 ? detail::a2a3_saturation(src.type, out.type, params.saturation)
+                                                : params.saturation.value_or(SaturationMode::Off);
   for (unsigned r = 0; r < src.valid_rows; ++r)
     for (unsigned c = 0; c < src.valid_cols; ++c) {
       const detail::Lane lane{p, Op::TCVT, src.type, r, c};
-      out.bits[out.offset(r, c)] =
-          detail::convert_lane(lane, out.type, params.round, params.saturation.value_or(SaturationMode::Off), src.at(r, c));
+      out.bits[out.offset(r, c)] = p == Profile::A2A3
+                                       ? detail::a2a3_convert_lane(lane, out.type, params.round, sat, src.at(r, c))
+                                       : detail::convert_lane(lane, out.type, params.round, sat, src.at(r, c));
     }
 }
 
@@ -130,7 +136,6 @@ void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, con
     if (op == Op::TADDC || op == Op::TSUBC)
       refuse_op(p, op, ErrorKind::Unsupported,
                 "the A2/A3 sources have no implementation (include/pto/npu/a2a3/ defines no TADDC_IMPL or TSUBC_IMPL)");
-    if (op == Op::TCVT) refuse_op(p, op, ErrorKind::Unsupported, a2a3_not_modelled_reason(op, dst.type));
     bool row_major = dst.layout == Layout::RowMajor;
     for (const Tile* s : srcs) row_major = row_major && s->layout == Layout::RowMajor;
     if (!row_major)

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -44,8 +45,28 @@ uint64_t generic_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);
 // there is no such loop for op, the type, the profile or the tiles' layouts.
 bool run_specialised(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs);
 
+// An integral value of any of the types, exactly: floats up to FLT_MAX < 2^128 (convert.cpp).
+__extension__ typedef unsigned __int128 u128;
+struct Integer {
+  bool negative = false;
+  u128 magnitude = 0;
+};
+std::string text(const Integer& v);             // "-5", "above 2^64"
+Integer integer_of(ElemType t, uint64_t bits);  // an integer type's pattern
+bool fits(ElemType t, const Integer& v);        // within the integer type's bounds
+uint64_t pattern_of(ElemType t, const Integer& v);  // modulo 2^width
+// A float pattern rounded to an integer: RINT to nearest even, ROUND half away from zero, FLOOR,
+// CEIL, TRUNC and NONE toward zero, ODD to nearest with ties to the odd integer. False for NaNs and
+// infinities.
+bool round_to_integer(ieee::Format f, uint64_t bits, RoundMode mode, Integer& out);
+
 // TCVT of one lane whose source type is lane.type (convert.cpp).
 uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
+// TCVT on A2/A3 (convert_a2a3.cpp): whether TCvt.hpp has a vconv path for the pair, the saturation
+// in force (narrowing pairs: as asked, OFF by default; the others: ON whatever was asked), and a lane.
+bool a2a3_converts(ElemType from, ElemType to);
+SaturationMode a2a3_saturation(ElemType from, ElemType to, std::optional<SaturationMode> asked);
+uint64_t a2a3_convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
 // An integer type's value as C++ converts it to double (exact below 2^53, nearest even above), and
 // a binary64 pattern cast back to lane.type, truncated, refused where C++ leaves the cast undefined
 // (convert.cpp).
