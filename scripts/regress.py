@@ -5,18 +5,23 @@ Runs the co-simulation executable tmu_tb for every directed test x architecture 
 architecture, one shard of that list at a time, writes JUnit XML, merges the per-run functional
 coverage JSON by summing, prints a summary and exits 1 if any run failed (2 on bad input).
 
-  regress.py --tb build/tb/tmu_tb [--seed GLOBAL] [--shard i/N] [--random-runs K] [--instrs N]
-             [--arch both|bh|wh] [--junit FILE] [--cov-out FILE] [--jobs J] [--out DIR]
+  regress.py --tb build/tb/tmu_tb [--seed GLOBAL] [--shard i/N | --shards N] [--random-runs K]
+             [--instrs N] [--arch both|bh|wh] [--junit FILE] [--cov-out FILE] [--jobs J] [--out DIR]
              [--timeout SECONDS] [--list] [--vlt-coverage]
-  regress.py --tb TB --merge-cov OUT IN.json [IN.json ...]   sum coverage files (e.g. of all shards)
+  regress.py merge SHARD_DIR|DIR ... [--out DIR] [--tb TB]   combine shard directories
+  regress.py --tb TB --merge-cov OUT IN.json [IN.json ...]   sum coverage files
 
 Run list: the tests `tmu_tb --list-tests` prints except "random" (directed), each on every selected
 architecture, then "random" K times on every architecture; entry n (0-based) of the whole list
-belongs to shard n mod N (shards are 0-based: --shard 0/4 .. 3/4).
-Seeds: run n of shard i under global seed G uses derive_seed(G, f"shard {i} run {n}") & (2**63 - 1),
-tmu::derive_seed of refmodel/common/include/tmu/rng.h (docs/architecture.md, "Random numbers and seeds"),
-printed per run and recorded in the JUnit <properties> with the exact command that replays it.
-The global seed defaults to the clock (printed); --seed G replays a whole regression.
+belongs to shard n mod N (shards are 0-based: --shard 0/4 .. 3/4). Without --shard, a batch array
+job's index names the shard (regress_shards.py: Slurm, LSF, PBS); otherwise the run is unsharded.
+Seeds: run n under global seed G uses derive_seed(G, f"run {n}") & (2**63 - 1), whatever the
+sharding, so the shards of a regression run exactly the runs of the unsharded one;
+tmu::derive_seed of refmodel/common/include/tmu/rng.h (docs/architecture.md, "Random numbers and
+seeds"), printed per run and recorded in the JUnit <properties> with the exact command that
+replays it. The global seed defaults to the clock (printed); --seed G replays a whole regression.
+Each shard writes its directory (OUT, or OUT/shard-i-of-N when N > 1): runs/, replay/, junit.xml,
+coverage.json and summary.json; `merge` combines any set of them.
 Standard library only (Debian's /usr/bin/python3).
 """
 
@@ -31,6 +36,8 @@ import sys
 import threading
 import time
 import xml.etree.ElementTree as ET
+
+import regress_shards
 
 ARCHES = {"bh": ["blackhole"], "wh": ["wormhole"], "both": ["blackhole", "wormhole"]}
 VERDICT = re.compile(r"^tmu_tb: (PASS|FAIL)\b(.*)$", re.MULTILINE)
@@ -52,9 +59,10 @@ def derive_seed(parent, name):
     return h
 
 
-def run_seed(global_seed, shard, index):
-    """The documented per-run seed, in 63 bits like every seed a command picks itself."""
-    return derive_seed(global_seed, f"shard {shard} run {index}") & ((1 << 63) - 1)
+def run_seed(global_seed, index):
+    """The documented per-run seed, in 63 bits like every seed a command picks itself. It does not
+    depend on the sharding: entry n is the same run in every layout."""
+    return derive_seed(global_seed, f"run {index}") & ((1 << 63) - 1)
 
 
 def merge_coverage_files(tb, out, inputs):
@@ -202,11 +210,17 @@ def print_coverage_table(merged):
 
 
 def main(argv):
+    if argv and argv[0] == "merge":
+        return regress_shards.merge_main(argv[1:], merge_cov=merge_coverage_files, print_table=print_coverage_table)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog="See docs/regression.md.",
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tb", help="the tmu_tb executable (<build>/tb/tmu_tb)")
     ap.add_argument("--seed", type=int, help="global seed (default: from the clock, printed)")
-    ap.add_argument("--shard", default="0/1", help="i/N: run entries n with n mod N == i (default 0/1)")
+    ap.add_argument("--shard", help="i/N: run entries n with n mod N == i (default: the batch array index, "
+                    "else 0/1)")
+    ap.add_argument("--shards", type=int, help="N, with the shard index from the batch system (LSF, PBS)")
+    ap.add_argument("--shard-base", type=int, help="the batch array's first index (default: Slurm's "
+                    "SLURM_ARRAY_TASK_MIN, LSF 1, PBS 0)")
     ap.add_argument("--random-runs", type=int, default=10, help="random runs per architecture (default 10)")
     ap.add_argument("--instrs", type=int, default=2000, help="instructions per run (default 2000)")
     ap.add_argument("--arch", default="both", choices=sorted(ARCHES), help="architectures (default both)")
@@ -221,7 +235,7 @@ def main(argv):
     ap.add_argument("--merge-cov", nargs="+", metavar="FILE", help="OUT IN...: only merge coverage files")
     args = ap.parse_args(argv)
 
-    if args.merge_cov:
+    if args.merge_cov:  # the older spelling: sum coverage files only
         if len(args.merge_cov) < 2:
             raise UsageError("--merge-cov needs OUT and at least one IN")
         if not args.tb:
@@ -233,19 +247,27 @@ def main(argv):
         raise UsageError(f"--tb {args.tb}: not an executable file")
     if args.random_runs < 0 or args.instrs < 1 or args.jobs < 1 or args.timeout <= 0:
         raise UsageError("--random-runs must be >= 0, --instrs, --jobs and --timeout > 0")
-    shard, shards = parse_shard(args.shard)
+    if args.shard is not None:
+        shard, shards = parse_shard(args.shard)
+        origin = "--shard"
+    else:
+        try:
+            shard, shards, origin = regress_shards.shard_from_environment(os.environ, args.shards, args.shard_base)
+        except ValueError as e:
+            raise UsageError(str(e))
+    shard_dir = regress_shards.shard_directory(args.out, shard, shards)
     if args.seed is None:
         args.seed = time.time_ns() & ((1 << 63) - 1)
     if args.seed < 0:
         raise UsageError("--seed must be >= 0")
-    print(f"regress.py: global seed {args.seed} shard {shard}/{shards} (replay the regression with --seed {args.seed})",
-          flush=True)
+    print(f"regress.py: global seed {args.seed} shard {shard}/{shards} ({origin}) in {shard_dir} "
+          f"(replay the regression with --seed {args.seed})", flush=True)
 
     runs = build_run_list(list_tests(args.tb), ARCHES[args.arch], args.random_runs)
     total_entries = len(runs)
     runs = [r for r in runs if r["index"] % shards == shard]
     for r in runs:
-        r["seed"] = run_seed(args.seed, shard, r["index"])
+        r["seed"] = run_seed(args.seed, r["index"])
         r["replay"] = replay_command(args.tb, r, args.instrs)
     print(f"regress.py: {len(runs)} of {total_entries} runs in this shard", flush=True)
     if args.list:
@@ -253,6 +275,7 @@ def main(argv):
             print(f"[{r['index']:5d}] {r['test']} arch={r['arch']} seed {r['seed']}: {r['replay']}")
         return 0
 
+    args.out = shard_dir
     os.makedirs(os.path.join(args.out, "runs"), exist_ok=True)
     lock = threading.Lock()
     start = time.monotonic()
@@ -269,15 +292,21 @@ def main(argv):
                 cov_files.append(r["cov"])
             except (OSError, ValueError) as e:
                 cov_problems.append(str(e))
+    shard_cov = os.path.join(args.out, "coverage.json")
     if cov_files:
-        cov_out = args.cov_out or os.path.join(args.out, "coverage-merged.json")
-        os.makedirs(os.path.dirname(os.path.abspath(cov_out)), exist_ok=True)
         try:
-            merged = merge_coverage_files(args.tb, cov_out, cov_files)
+            merged = merge_coverage_files(args.tb, shard_cov, cov_files)
+            if args.cov_out:
+                os.makedirs(os.path.dirname(os.path.abspath(args.cov_out)), exist_ok=True)
+                merge_coverage_files(args.tb, args.cov_out, [shard_cov])
         except (OSError, ValueError) as e:
             cov_problems.append(str(e))
+    args.shard = f"{shard}/{shards}"
+    write_junit(os.path.join(args.out, "junit.xml"), done, args, wall)
     if args.junit:
         write_junit(args.junit, done, args, wall)
+    regress_shards.write_summary(os.path.join(args.out, "summary.json"), args, shard, shards, total_entries, done,
+                                 wall, "coverage.json" if merged else None, cov_problems)
 
     passed = sum(r["status"] == "pass" for r in done)
     failed = [r for r in done if r["status"] != "pass"]
@@ -302,7 +331,7 @@ def main(argv):
 if __name__ == "__main__":
     try:
         sys.exit(main(sys.argv[1:]))
-    except UsageError as e:
+    except (UsageError, regress_shards.MergeError) as e:
         print(f"regress.py: {e}", file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:
