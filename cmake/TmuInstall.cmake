@@ -1,0 +1,49 @@
+# `cmake --install BUILD --prefix P`: what another project's testbench or tool needs from tmu.
+#   bin/tmu                                   the command-line tool
+#   lib/libtmu_*.a, include/tmu/...           the reference models (tmu::refmodel: Tensix, with
+#                                             tmu::common, tmu::engine_amx, tmu::engine_pto)
+#   lib/libtmu_dpi.so                         the DPI-C scoreboard for any simulator (tmu::dpi)
+#   share/tmu/sv/tmu_dpi.svh, tmu_dpi_pkg.sv  its `import "DPI-C"` declarations, to include or as a package
+#   lib/cmake/tmu/                            find_package(tmu): imported targets, tmu_SV_DIR
+#   lib/pkgconfig/tmu.pc, tmu-dpi.pc          pkg-config
+# The version is the project's (project() in CMakeLists.txt).
+include(CMakePackageConfigHelpers)
+
+set(TMU_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/tmu)
+set(TMU_SV_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/tmu/sv)
+
+install(TARGETS tmu RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+foreach(t tmu_common tmu_refmodel tmu_engine_amx tmu_engine_pto)
+  string(REGEX REPLACE "^tmu_" "" short ${t})
+  set_target_properties(${t} PROPERTIES EXPORT_NAME ${short})
+endforeach()
+install(TARGETS tmu_common tmu_refmodel tmu_engine_amx tmu_engine_pto EXPORT tmuTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(DIRECTORY refmodel/include/tmu refmodel/common/include/tmu refmodel/engines/amx/include/tmu
+                  refmodel/engines/pto/include/tmu
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${CMAKE_BINARY_DIR}/refmodel/generated/tmu/isa_table.inc DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tmu)
+set(TMU_HAVE_DPI OFF)
+if(TARGET tmu_dpi_shared)
+  set(TMU_HAVE_DPI ON)
+  set_target_properties(tmu_dpi_shared PROPERTIES EXPORT_NAME dpi)
+  install(TARGETS tmu_dpi_shared EXPORT tmuTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(FILES tb/dpi/tmu_dpi.svh tb/dpi/tmu_dpi_pkg.sv DESTINATION ${TMU_SV_INSTALL_DIR})
+endif()
+install(EXPORT tmuTargets NAMESPACE tmu:: DESTINATION ${TMU_CMAKE_DIR})
+
+configure_package_config_file(cmake/tmuConfig.cmake.in ${CMAKE_BINARY_DIR}/tmuConfig.cmake
+                              INSTALL_DESTINATION ${TMU_CMAKE_DIR} PATH_VARS TMU_SV_INSTALL_DIR)
+write_basic_package_version_file(${CMAKE_BINARY_DIR}/tmuConfigVersion.cmake COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_BINARY_DIR}/tmuConfig.cmake ${CMAKE_BINARY_DIR}/tmuConfigVersion.cmake
+        DESTINATION ${TMU_CMAKE_DIR})
+
+# pkg-config: the model libraries with what they link; the DPI library alone (a simulator loads it).
+set(TMU_PC_LIBS "-ltmu_refmodel -ltmu_engine_amx -ltmu_engine_pto -ltmu_common")
+set(TMU_PC_PRIVATE "${TMU_MPFR_LIBRARY} ${TMU_GMP_LIBRARY}")
+configure_file(cmake/tmu.pc.in ${CMAKE_BINARY_DIR}/tmu.pc @ONLY)
+install(FILES ${CMAKE_BINARY_DIR}/tmu.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+if(TMU_HAVE_DPI)
+  configure_file(cmake/tmu-dpi.pc.in ${CMAKE_BINARY_DIR}/tmu-dpi.pc @ONLY)
+  install(FILES ${CMAKE_BINARY_DIR}/tmu-dpi.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endif()

@@ -1,0 +1,35 @@
+# ctest package.external_example: `cmake --install` into a fresh prefix, then tb/examples/external,
+# a testbench that knows tmu only through find_package(tmu), configured, built with Verilator and
+# run: its design passes, and with --bug (the design writes the wrong half of each GPR) the installed
+# scoreboard reports every word. Usage: cmake -DBUILD=<tmu build> -DSRC=<source> -DWORK=<dir> -P ...
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/lib/expect.cmake)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+
+function(run what)
+  execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${what}: exit status ${rc}\n${o}\n${e}")
+  endif()
+endfunction()
+
+run("install" ${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix)
+foreach(f bin/tmu lib/libtmu_dpi.so lib/libtmu_refmodel.a lib/cmake/tmu/tmuConfig.cmake lib/pkgconfig/tmu.pc
+          lib/pkgconfig/tmu-dpi.pc share/tmu/sv/tmu_dpi.svh share/tmu/sv/tmu_dpi_pkg.sv include/tmu/scoreboard.h
+          include/tmu/isa_table.inc include/tmu/pto/ops.h include/tmu/amx/matfp.h)
+  if(NOT EXISTS ${WORK}/prefix/${f})
+    message(FATAL_ERROR "the install has no ${f}")
+  endif()
+endforeach()
+run("the installed tmu" ${WORK}/prefix/bin/tmu --version)
+
+run("configure the external example" ${CMAKE_COMMAND} -S ${SRC}/tb/examples/external -B ${WORK}/ext -G Ninja
+    -DCMAKE_PREFIX_PATH=${WORK}/prefix -DCMAKE_BUILD_TYPE=Release)
+run("build the external example" ${CMAKE_COMMAND} --build ${WORK}/ext)
+
+set(TMU ${WORK}/ext/gpr_bench)
+tmu_expect(0)
+expect_contains("the design passes" "${out}" "gpr_bench: PASS words=300 mismatches=0")
+tmu_expect(1 --bug)
+expect_contains("the installed scoreboard catches the fault" "${out}" "gpr_bench: FAIL words=300 mismatches=300")
+expect_contains("its report names the GPR" "${out}" "SETDMAREG")
