@@ -36,16 +36,27 @@ for b in "${builds[@]}"; do
 done
 [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "bench/cosim.sh: INSTRUCTIONS must be a positive number, not '$n'" >&2; exit 2; }
 
-# run BUILD ARCH MODE -> "cycles wall instr/s"
+# run BUILD ARCH MODE -> "cycles wall": from the run's JSON report (tmu_tb --report); a build from
+# before the report existed (--vs an old commit) is read from its verdict line instead.
+python="${TMU_PYTHON:-/usr/bin/python3}"
+report="$(mktemp)"
+trap 'rm -f "$report"' EXIT
 run() {
   local flag=""
   [ "$3" = no-check ] && flag="--no-check"
-  local line
-  line="$("$1/tb/tmu_tb" --test random --arch "$2" --seed 1 --instrs "$n" --quiet --no-wave $flag | grep -E '^tmu_tb: (PASS|FAIL|DONE)')"
-  case "$line" in "tmu_tb: PASS"*|"tmu_tb: DONE"*) ;; *) echo "bench/cosim.sh: $1: $line" >&2; exit 1 ;; esac
-  local cycles wall
-  cycles="$(sed -n 's/.* cycles=\([0-9]*\).*/\1/p' <<<"$line")"
-  wall="$(sed -n 's/.* wall=\([0-9.]*\)s.*/\1/p' <<<"$line")"
+  local tb="$1/tb/tmu_tb" line verdict cycles wall
+  if "$tb" --help | grep -q -- '--report'; then
+    "$tb" --test random --arch "$2" --seed 1 --instrs "$n" --quiet --no-wave $flag --report "$report" >/dev/null || true
+    read -r verdict cycles wall < <("$python" -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["verdict"], d["cycles"], d["wall_seconds"])' "$report")
+    case "$verdict" in PASS|DONE) ;; *) echo "bench/cosim.sh: $1: verdict $verdict (report $report)" >&2; exit 1 ;; esac
+  else
+    line="$("$tb" --test random --arch "$2" --seed 1 --instrs "$n" --quiet --no-wave $flag | grep -E '^tmu_tb: (PASS|FAIL|DONE)')"
+    case "$line" in "tmu_tb: PASS"*|"tmu_tb: DONE"*) ;; *) echo "bench/cosim.sh: $1: $line" >&2; exit 1 ;; esac
+    cycles="$(sed -n 's/.* cycles=\([0-9]*\).*/\1/p' <<<"$line")"
+    wall="$(sed -n 's/.* wall=\([0-9.]*\)s.*/\1/p' <<<"$line")"
+  fi
   echo "$cycles $wall"
 }
 

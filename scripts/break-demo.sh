@@ -65,7 +65,7 @@ if [ "$count" != 1 ]; then
   echo "break-demo.sh: rtl/$file holds the line to break $count times, expected once: '$good'" >&2
   exit 1
 fi
-GOOD="$good" BAD="$bad" /usr/bin/python3 - "$work/rtl/$file" <<'EOF'
+GOOD="$good" BAD="$bad" "${TMU_PYTHON:-/usr/bin/python3}" - "$work/rtl/$file" <<'EOF'
 import os, sys
 path = sys.argv[1]
 text = open(path).read().replace(os.environ["GOOD"], os.environ["BAD"])

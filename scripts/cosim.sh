@@ -11,5 +11,5 @@ if [ ! -x "$tb" ]; then
   exit 2
 fi
 out=build/cosim
-/usr/bin/python3 scripts/regress.py --tb "$tb" --seed 1 --arch both --random-runs 2 --instrs 200000 \
+"${TMU_PYTHON:-/usr/bin/python3}" scripts/regress.py --tb "$tb" --seed 1 --arch both --random-runs 2 --instrs 200000 \
   --jobs "$(nproc)" --out "$out" --junit "$out/junit.xml" --cov-out "$out/coverage.json" "$@"

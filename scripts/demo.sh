@@ -14,5 +14,5 @@ $tmu dis 0x10184000 0x3700000f
 echo
 for prog in vectors/programs/*.tmu; do
   echo "== tmu run $prog"
-  $tmu run "$prog" --show gprs,config,dst,dst32 --indent -1 | /usr/bin/python3 scripts/summarize_state.py
+  $tmu run "$prog" --show gprs,config,dst,dst32 --indent -1 | "${TMU_PYTHON:-/usr/bin/python3}" scripts/summarize_state.py
 done

@@ -40,8 +40,6 @@ import xml.etree.ElementTree as ET
 import regress_shards
 
 ARCHES = {"bh": ["blackhole"], "wh": ["wormhole"], "both": ["blackhole", "wormhole"]}
-VERDICT = re.compile(r"^tmu_tb: (PASS|FAIL)\b(.*)$", re.MULTILINE)
-KV = re.compile(r"(\w+)=(\S+)")
 
 
 class UsageError(Exception):
@@ -120,9 +118,10 @@ def execute(run, args, print_lock):
     tag = f"{run['index']:05d}_{run['test']}_{run['arch']}"
     run_dir = os.path.join(args.out, "runs")
     cov_path = os.path.join(run_dir, tag + ".cov.json")
+    report_path = os.path.join(run_dir, tag + ".report.json")
     log_path = os.path.join(run_dir, tag + ".log")
     cmd = [args.tb, "--test", run["test"], "--arch", run["arch"], "--seed", str(run["seed"]),
-           "--instrs", str(args.instrs), "--cov-json", cov_path,
+           "--instrs", str(args.instrs), "--cov-json", cov_path, "--report", report_path,
            "--replay-dir", os.path.join(args.out, "replay", tag), "--quiet"]
     if args.vlt_coverage:  # a TMU_TB_COVERAGE build: Verilator line/toggle data for coverage-html.sh
         os.makedirs(os.path.join(args.out, "vlt"), exist_ok=True)
@@ -140,16 +139,18 @@ def execute(run, args, print_lock):
         f.write(" ".join(shlex.quote(c) for c in cmd) + "\n" + output)
     run["log"], run["output"] = log_path, output
     run["cov"] = cov_path if os.path.exists(cov_path) else None
-    verdicts = VERDICT.findall(output)
-    fields = dict(KV.findall(verdicts[-1][1])) if verdicts else {}
-    run["instrs"] = int(fields.get("instrs", 0)) if fields.get("instrs", "").isdigit() else 0
-    run["cycles"] = int(fields.get("cycles", 0)) if fields.get("cycles", "").isdigit() else 0
+    # The verdict is the run's JSON report (tmu_tb --report), not its text.
+    report = read_report(report_path) if rc is not None else None
+    run["instrs"] = report["instrs"] if report else 0
+    run["cycles"] = report["cycles"] if report else 0
     if rc is None:
         run["status"], run["why"] = "timeout", f"no verdict within {args.timeout} s"
-    elif rc == 0 and verdicts and verdicts[-1][0] == "PASS":
+    elif report is None:
+        run["status"], run["why"] = "error", f"exit {rc} without a readable run report"
+    elif rc == 0 and report["verdict"] == "PASS":
         run["status"], run["why"] = "pass", ""
     elif rc == 0:
-        run["status"], run["why"] = "fail", "exit 0 without a PASS verdict line"
+        run["status"], run["why"] = "fail", f"exit 0 with verdict {report['verdict']}"
     elif rc == 1:
         run["status"], run["why"] = "fail", "mismatch (exit 1)"
     elif rc == 2:
@@ -162,6 +163,20 @@ def execute(run, args, print_lock):
               f"({run['time']:.1f} s)" + (f"  {run['why']}; replay: {run['replay']}" if word != "PASS" else ""),
               flush=True)
     return run
+
+
+def read_report(path):
+    """tmu_tb's run report, or None when it is missing or not one."""
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != "tmu-tb-report 1":
+        return None
+    if not all(isinstance(doc.get(k), int) for k in ("instrs", "cycles")) or not isinstance(doc.get("verdict"), str):
+        return None
+    return doc
 
 
 def write_junit(path, runs, args, wall):

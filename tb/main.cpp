@@ -1,12 +1,16 @@
 // tmu_tb: the Verilator co-simulation of the RTL Matrix Unit against the refmodel scoreboard.
 //
 //   tmu_tb --test NAME --arch blackhole|wormhole --seed N --instrs N [--cov-json FILE] [--fst FILE]
-//          [--fst-window CYCLE] [--replay-dir DIR] [--quiet] [--list-tests] [--mutant K] [--no-wave]
+//          [--fst-window CYCLE] [--wave-before N] [--wave-after N] [--replay-dir DIR] [--report FILE]
+//          [--verbosity none|low|medium|high] [--quiet] [--list-tests] [--mutant K] [--no-wave]
+//          [+SEED=N +ntb_random_seed=N +TEST=NAME +UVM_TESTNAME=NAME +INSTRS=N +UVM_VERBOSITY=V ...]
 //   tmu_tb --merge-cov OUT IN.json [IN.json ...]     sum coverage files (scripts/regress.py uses it)
 //
 // Prints the seed first and a verdict line last ("tmu_tb: PASS ..." / "tmu_tb: FAIL ..."); exit 0 pass,
-// 1 mismatch, 2 bad input or testbench error. On a mismatch the scoreboard's report is printed and the
-// run is repeated with tracing on to write an FST of the cycles before the failure.
+// 1 mismatch, 2 bad input or testbench error; --report writes the verdict as JSON (tb/run/run_args.h).
+// On a mismatch the scoreboard's report is printed and the run is repeated with tracing on to write
+// an FST of the cycles around the failure.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -28,6 +32,7 @@
 #include "tmu/isa.h"
 #include "tmu/rng.h"
 #include "tmu/scoreboard.h"
+#include "run/run_args.h"
 #include "tmu_dpi_host.h"
 
 namespace {
@@ -44,7 +49,8 @@ struct Trace {
   uint64_t from = 0, to = 0;  // cycles [from, to] are dumped
 };
 
-constexpr uint64_t kTraceBefore = 64, kTraceAfter = 8;
+// The default waveform window around a failure (--wave-before, --wave-after).
+uint64_t kTraceBefore = 64, kTraceAfter = 8;
 
 // One simulation of the test from reset to the verdict. The session must be open.
 RunResult simulate(const tmu::tb::DriverOptions& opt, void* session, uint64_t max_cycles, unsigned mutant,
@@ -111,6 +117,7 @@ int main(int argc, char** argv) {
   uint64_t max_cycles = 0;
   unsigned mutant = 0;
   bool quiet = false, list = false, no_wave = false;
+  std::string report_path, verbosity_name = "medium";
   app.add_option("--test", opt.test, "stimulus: random or a directed test (--list-tests)");
   app.add_option("--arch", arch, "blackhole or wormhole")->check(CLI::IsMember({"blackhole", "wormhole", "bh", "wh"}));
   app.add_option("--seed", seed, "replay a run bit for bit (default: from the clock, printed)");
@@ -122,7 +129,12 @@ int main(int argc, char** argv) {
   app.add_option("--max-cycles", max_cycles, "stop a run that has not finished (default: 200 per instruction)");
   app.add_option("--mutant", mutant, "mutation testing: the mutant to enable (0 = none)");
   app.add_option("--vlt-coverage", vlt_coverage, "write Verilator line/toggle coverage (coverage builds)");
-  app.add_flag("--quiet", quiet, "no coverage table");
+  app.add_flag("--quiet", quiet, "no coverage table (--verbosity low)");
+  app.add_option("--verbosity", verbosity_name, "none (seed and verdict only), low (and the mismatch report), "
+                 "medium (and the coverage table; default), high (and every missed bin); UVM_ names too");
+  app.add_option("--report", report_path, "write the run's verdict as JSON (format tmu-tb-report 1)");
+  app.add_option("--wave-before", kTraceBefore, "waveform window: cycles traced before the failure (default 64)");
+  app.add_option("--wave-after", kTraceAfter, "waveform window: cycles traced after it (default 8)");
   app.add_flag("--no-wave", no_wave, "no automatic FST re-run after a failure (mutation runs only need the verdict)");
   bool no_check = false;
   app.add_flag("--no-check", no_check, "drive the RTL without the scoreboard (a speed baseline; no verdict on results)");
@@ -131,11 +143,24 @@ int main(int argc, char** argv) {
   app.add_option("--merge-cov", merge_cov, "OUT IN...: sum coverage JSON files bin by bin into OUT and exit")
       ->expected(2, 1 << 20);
   try {
-    app.parse(argc, argv);
+    // Simulator-style plusargs become options; CLI11 takes the vector last argument first.
+    std::vector<std::string> args = tmu::tb::translate_plusargs(std::vector<std::string>(argv + 1, argv + argc));
+    std::reverse(args.begin(), args.end());
+    app.parse(args);
   } catch (const CLI::ParseError& e) {
     const int rc = app.exit(e);
     return rc == 0 ? 0 : 2;
+  } catch (const tmu::Error& e) {
+    std::fprintf(stderr, "tmu_tb: %s\n", e.message().c_str());
+    return 2;
   }
+  const auto verbosity = tmu::tb::parse_verbosity(verbosity_name);
+  if (!verbosity) {
+    std::fprintf(stderr, "tmu_tb: --verbosity %s: none, low, medium or high (UVM_LOW etc. too)\n",
+                 verbosity_name.c_str());
+    return 2;
+  }
+  const bool show_coverage = !quiet && *verbosity >= tmu::tb::Verbosity::Medium;
   if (list) {
     for (const std::string& t : tmu::tb::stimulus_tests()) std::printf("%s\n", t.c_str());
     return 0;
@@ -163,6 +188,25 @@ int main(int argc, char** argv) {
   if (max_cycles == 0) max_cycles = 200 * opt.instructions + 200000;
 
   const std::string self = argv[0];
+  tmu::tb::RunReport report;
+  report.test = opt.test;
+  report.arch = tmu::arch_name(opt.arch);
+  report.seed = opt.seed;
+  report.replay = fmt::format("{} --test {} --arch {} --seed {} --instrs {}{}", self, opt.test,
+                              tmu::arch_name(opt.arch), opt.seed, opt.instructions,
+                              mutant ? fmt::format(" --mutant {}", mutant) : "");
+  // The JSON verdict goes out with every exit after the seed is known; a file it cannot write is bad input.
+  const auto finish = [&](int status) {
+    report.exit_status = status;
+    if (report_path.empty()) return status;
+    try {
+      tmu::tb::write_report(report_path, report);
+    } catch (const tmu::Error& e) {
+      std::fprintf(stderr, "tmu_tb: %s\n", e.message().c_str());
+      return 2;
+    }
+    return status;
+  };
   const std::string replay = fmt::format("{} --test {{test}} --arch {} --seed {{seed}} --instrs {}{}", self,
                                          tmu::arch_name(opt.arch), opt.instructions,
                                          mutant ? fmt::format(" --mutant {}", mutant) : "");
@@ -177,8 +221,9 @@ int main(int argc, char** argv) {
     const tmu::Scoreboard& sb = driver->scoreboard();
     // Without the scoreboard the model never ran, so its final comparison says nothing.
     const uint64_t mismatches = opt.check ? sb.mismatch_count() : 0;
-    if (mismatches) std::printf("%s\n", sb.report_text().c_str());
-    if (!quiet) std::printf("%s", driver->coverage().text_report(8).c_str());
+    if (mismatches && *verbosity >= tmu::tb::Verbosity::Low) std::printf("%s\n", sb.report_text().c_str());
+    if (show_coverage)
+      std::printf("%s", driver->coverage().text_report(*verbosity == tmu::tb::Verbosity::High ? 1u << 20 : 8).c_str());
     if (!cov_json.empty()) driver->coverage().write_json(cov_json);
     // A stall in a test built without Dst hazards is a timing failure the result compare cannot see.
     const uint64_t forbidden = opt.check ? driver->forbidden_stalls() : 0;
@@ -195,6 +240,20 @@ int main(int argc, char** argv) {
                 r.seconds > 0 ? static_cast<double>(driver->retired()) / r.seconds : 0.0);
     const uint64_t fail_cycle = mismatches ? sb.mismatches().front().cycle
                                 : forbidden ? driver->first_forbidden_stall_cycle() : r.cycles;
+    report.verdict = pass ? (opt.check ? "PASS" : "DONE") : (r.error && !mismatches ? "ERROR" : "FAIL");
+    report.instrs = driver->issued();
+    report.retired = driver->retired();
+    report.cycles = r.cycles;
+    report.mismatches = mismatches;
+    report.forbidden_stalls = forbidden;
+    report.wall_seconds = r.seconds;
+    if (!pass) {
+      report.first_failure_cycle = fail_cycle;
+      report.reason = mismatches ? fmt::format("{} mismatches, the first at cycle {}", mismatches, fail_cycle)
+                      : forbidden ? fmt::format("{} Dst hazard stall cycles in a test without Dst hazards", forbidden)
+                      : r.error   ? std::string("testbench error")
+                                  : std::string("the run did not finish");
+    }
     tmu_tb_close(session);
     if (!pass && fst_path.empty() && !no_wave) {
       // Run again, deterministically, with tracing around the failure.
@@ -204,14 +263,17 @@ int main(int argc, char** argv) {
       simulate(opt, again, r.cycles + 2, mutant,
                Trace{out, fail_cycle > kTraceBefore ? fail_cycle - kTraceBefore : 0, fail_cycle + kTraceAfter}, "");
       tmu_tb_close(again);
+      report.waveform = out;
       std::printf("tmu_tb: waveform of cycles %llu..%llu written to %s\n",
                   static_cast<unsigned long long>(fail_cycle > kTraceBefore ? fail_cycle - kTraceBefore : 0),
                   static_cast<unsigned long long>(fail_cycle + kTraceAfter), out.c_str());
     }
-    if (r.error && !mismatches) return 2;
-    return pass ? 0 : 1;
+    if (r.error && !mismatches) return finish(2);
+    return finish(pass ? 0 : 1);
   } catch (const tmu::Error& e) {
     std::fprintf(stderr, "tmu_tb: %s\n", e.what());
-    return 2;
+    report.verdict = "ERROR";
+    report.reason = e.what();
+    return finish(2);
   }
 }
