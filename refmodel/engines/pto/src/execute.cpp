@@ -149,6 +149,15 @@ void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, con
       refuse_op(p, op, ErrorKind::Unsupported, "the A2/A3 implementation requires row-major tiles");
   }
 
+  if (p == Profile::CpuSim && op == Op::TRECIP) {
+    bool row_major = dst.layout == Layout::RowMajor;
+    for (const Tile* s : srcs) row_major = row_major && s->layout == Layout::RowMajor;
+    if (!row_major)
+      refuse_op(p, op, ErrorKind::Unsupported,
+                "the simulator's TRECIP is TDIVS(dst, 1, src) (pto_instr.hpp), whose tile checks (cpu/TBinSOps.hpp) "
+                "accept row-major tiles only");
+  }
+
   Tile out = dst;
   if (op == Op::TCMP) {
     detail::execute_tcmp(p, out, *srcs[0], *srcs[1], params.cmp);

@@ -11,6 +11,7 @@
 // environment is probed once per tile (round to nearest even, no flush-to-zero, no
 // denormals-are-zero). A NaN result is handed back, since which NaN PTO returns is the profile's
 // rule (nan_result), not the host's.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 
@@ -28,20 +29,27 @@ template <typename Kernel>
 bool run(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs, Kernel kernel) {
   for (const Tile* s : srcs)
     if (s->layout != out.layout) return false;
-  const uint64_t zeros[1] = {0};
-  const uint64_t* src[3] = {zeros, zeros, zeros};
-  size_t step[3] = {0, 0, 0};  // 0 for an absent source: it reads the one zero
-  for (size_t i = 0; i < srcs.size(); ++i) src[i] = srcs[i]->bits.data(), step[i] = 1;
+  // An absent source reads the last present one (kernels ignore it); the generic path gets 0, as
+  // execute passes it.
+  const size_t n = srcs.size();
+  if (n == 0) return false;
+  const uint64_t* src[3];
+  for (size_t i = 0; i < 3; ++i) src[i] = srcs[std::min(i, n - 1)]->bits.data();
   uint64_t* dst = out.bits.data();
   const ElemType t = out.type;
-  for (unsigned r = 0; r < out.valid_rows; ++r)
+  // Lane (r, c) is at first(r) + c * stride: contiguous within a row-major row.
+  const bool row_major = out.layout == Layout::RowMajor;
+  const size_t stride = row_major ? 1 : out.rows;
+  for (unsigned r = 0; r < out.valid_rows; ++r) {
+    const size_t first = row_major ? size_t{r} * out.cols : r;
     for (unsigned c = 0; c < out.valid_cols; ++c) {
-      const size_t i = out.offset(r, c);
-      const uint64_t a = src[0][i * step[0]], b = src[1][i * step[1]], x = src[2][i * step[2]];
+      const size_t i = first + c * stride;
+      const uint64_t a = src[0][i], b = src[1][i], x = src[2][i];
       uint64_t v;
-      if (!kernel(a, b, x, v)) v = generic_lane(Lane{p, op, t, r, c}, a, b, x);
+      if (!kernel(a, b, x, v)) v = generic_lane(Lane{p, op, t, r, c}, a, n > 1 ? b : 0, n > 2 ? x : 0);
       dst[i] = v;
     }
+  }
   return true;
 }
 
