@@ -2,7 +2,7 @@
 // lane by lane against paths that share no code with them: integer lanes against the host's own C++
 // arithmetic on the element type (promotions, modular conversion, truncating / and %), f32 lanes
 // against tmu/ieee.h's operations with the simulator's NaN rules spelled out here, f32 comparisons
-// and copies against host float comparisons. Tiles mix special values (zeros, ±1, extremes, the most
+// and copies against host float comparisons, f16 and bf16 lanes against tmu/ieee.h. Tiles mix special values (zeros, ±1, extremes, the most
 // negative integer, infinities, NaNs quiet and signalling, subnormals) with random patterns, in both
 // layouts with partial valid regions; lanes outside the valid region must stay as they were.
 // Operands whose lanes the ISA leaves undefined are replaced before the run; their refusal, from the
@@ -242,6 +242,88 @@ TEST(PtoFast, F32LanesMatchIeee) {
   // A2/A3: one binary32 root, and the operations that do not depend on the profile.
   check_f32(Profile::A2A3, Op::TSQRT, ++seed);
   check_f32(Profile::A2A3, Op::TMAX, ++seed);
+}
+
+// binary16 and bfloat16 add, sub, mul, div and sqrt (both profiles' roots) against tmu/ieee.h.
+uint64_t special_half(Rng& rng, ElemType t) {
+  const uint64_t f16[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0x7C01, 0xFE13, 0x0001, 0x83FF,
+                          0x0400, 0x7BFF, 0xFBFF, 0x3C00, 0xBC00, 0x3C01, 0x1400};
+  const uint64_t bf16[] = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0x7F81, 0xFFC3, 0x0001, 0x807F,
+                           0x0080, 0x7F7F, 0xFF7F, 0x3F80, 0xBF80, 0x3F81, 0x0D00};
+  if (rng.chance(1, 3)) return (t == ElemType::F16 ? f16 : bf16)[rng.below(16)];
+  return rng.next() & 0xFFFF;
+}
+
+uint64_t expected_half(Profile p, Op op, ieee::Format f, uint64_t a, uint64_t b) {
+  const uint64_t default_nan = f.default_nan() | f.sign_bit();
+  auto rule = [&](const ieee::Result& r, std::initializer_list<uint64_t> operands) -> uint64_t {
+    if (!ieee::is_nan(f, r.bits)) return r.bits;
+    for (uint64_t x : operands)
+      if (ieee::is_nan(f, x)) return x | f.quiet_bit();
+    return default_nan;
+  };
+  switch (op) {
+    case Op::TADD: return rule(ieee::add(f, a, b), {a, b});
+    case Op::TSUB: return rule(ieee::sub(f, a, b), {a, b});
+    case Op::TMUL: return rule(ieee::mul(f, a, b), {a, b});
+    case Op::TDIV: return rule(ieee::div(f, a, b), {a, b});
+    case Op::TSQRT:
+      if (p == Profile::A2A3) return ieee::sqrt(f, a).bits;  // NaN results not generated
+      {
+        const ieee::Result d = ieee::sqrt(ieee::kBinary64, ieee::convert(f, ieee::kBinary64, a).bits);
+        if (ieee::is_nan(ieee::kBinary64, d.bits)) return ieee::is_nan(f, a) ? a | f.quiet_bit() : default_nan;
+        return ieee::convert(ieee::kBinary64, f, d.bits).bits;
+      }
+    default: break;
+  }
+  ADD_FAILURE() << "no reference for " << op_name(op);
+  return 0;
+}
+
+TEST(PtoFast, HalfLanesMatchIeee) {
+  Rng rng(0x4A1F);
+  struct Case {
+    Profile p;
+    ElemType t;
+    Op op;
+  };
+  std::vector<Case> cases;
+  for (ElemType t : {ElemType::F16, ElemType::BF16})
+    for (Op op : {Op::TADD, Op::TSUB, Op::TMUL, Op::TDIV, Op::TSQRT}) cases.push_back({Profile::CpuSim, t, op});
+  cases.push_back({Profile::A2A3, ElemType::F16, Op::TSQRT});
+  cases.push_back({Profile::A2A3, ElemType::F16, Op::TDIV});
+  for (const Case& k : cases) {
+    const ieee::Format f = float_format(k.t);
+    uint64_t mismatches = 0, lanes = 0;
+    for (int n = 0; n < 40; ++n) {
+      Shape s = random_shape(rng);
+      if (k.p == Profile::A2A3) s.layout = Layout::RowMajor;
+      Tile a = make_tile(k.t, 32, 64, s.layout, s.valid_rows, s.valid_cols), b = a, dst = a;
+      for (size_t i = 0; i < a.bits.size(); ++i) {
+        a.bits[i] = special_half(rng, k.t), b.bits[i] = special_half(rng, k.t), dst.bits[i] = rng.next() & 0xFFFF;
+        if (ieee::is_nan(f, a.bits[i]) && ieee::is_nan(f, b.bits[i])) b.bits[i] = f.zero(false);  // refused
+        if (k.p == Profile::A2A3) {  // A2/A3 refuses NaN results: positive finite operands, nonzero divisors
+          a.bits[i] &= f.max_finite(false) >> 1;
+          b.bits[i] = (b.bits[i] & (f.max_finite(false) >> 1)) | 1;
+        }
+      }
+      const Tile before = dst;
+      const Tile* srcs[] = {&a, &b};
+      execute(k.p, k.op, dst, std::span<const Tile* const>(srcs, source_count(k.op)));
+      for (unsigned r = 0; r < 32; ++r)
+        for (unsigned col = 0; col < 64; ++col) {
+          const size_t i = dst.offset(r, col);
+          const bool valid = dst.in_valid_region(r, col);
+          const uint64_t want = valid ? expected_half(k.p, k.op, f, a.bits[i], b.bits[i]) : before.bits[i];
+          lanes += valid;
+          if (dst.bits[i] != want && ++mismatches <= 3)
+            ADD_FAILURE() << op_name(k.op) << " " << elem_name(k.t) << " lane (" << r << ", " << col
+                          << ") a=" << a.bits[i] << " b=" << b.bits[i] << ": got " << dst.bits[i] << ", want " << want;
+        }
+    }
+    EXPECT_EQ(mismatches, 0u) << op_name(k.op) << " " << elem_name(k.t) << " " << profile_name(k.p) << " over "
+                              << lanes << " lanes";
+  }
 }
 
 // TCMP's packed bits against host comparisons, every mode, f32 and i32 sources, u8 and u32

@@ -10,10 +10,12 @@
 // keep IEEE semantics (tmu/ieee_host.h's #error and static_assert), and the floating-point
 // environment is probed once per tile (round to nearest even, no flush-to-zero, no
 // denormals-are-zero). A NaN result is handed back, since which NaN PTO returns is the profile's
-// rule (nan_result), not the host's.
+// rule (nan_result), not the host's. f16 and bf16 add, sub, mul, div and sqrt go through binary64
+// and tmu/ieee_host.h's rounding (run_half).
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
 
 #include "internal.h"
 #include "tmu/ieee_host.h"
@@ -192,12 +194,47 @@ bool run_f32(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
   }
 }
 
+// binary16 and bfloat16: the exact operands as binary64 numbers, one host operation rounding the
+// exact result to binary64, then ieee::host::round_nearest_even, which makes that the one rounding
+// into the element type or declines (a midpoint, or a result that is not finite): see
+// tmu/ieee_host.h. For TSQRT that is both profiles' result: the simulator's
+// (T)std::sqrt((double)src) is these two roundings literally, and A2/A3's one vsqrt is the root
+// rounded once. Operands that are not finite go to the generic path (to_double takes finite
+// patterns only).
+bool run_half(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
+  const ieee::Format f = float_format(out.type);
+  const uint64_t exponent_mask = f.infinity(false);
+  auto finite = [exponent_mask](uint64_t x) { return (x & exponent_mask) != exponent_mask; };
+  auto take = [f](double d, uint64_t& v) {
+    const std::optional<uint64_t> r = ieee::host::round_nearest_even(f, d);
+    return r && (v = *r, true);
+  };
+  auto value = [f](uint64_t x) { return ieee::host::to_double(f, x); };
+  auto binary = [&](auto operation) {
+    return run(p, op, out, srcs, [=](uint64_t a, uint64_t b, uint64_t, uint64_t& v) {
+      return finite(a) && finite(b) && take(operation(value(a), value(b)), v);
+    });
+  };
+  if (!ieee::host::environment_is_default()) return false;
+  switch (op) {
+    case Op::TADD: return binary([](double x, double y) { return x + y; });
+    case Op::TSUB: return binary([](double x, double y) { return x - y; });
+    case Op::TMUL: return binary([](double x, double y) { return x * y; });
+    case Op::TDIV: return binary([](double x, double y) { return x / y; });
+    case Op::TSQRT:
+      return run(p, op, out, srcs, [=](uint64_t a, uint64_t, uint64_t, uint64_t& v) {
+        return finite(a) && take(std::sqrt(value(a)), v);  // a negative operand's NaN is declined
+      });
+    default: return false;
+  }
+}
+
 }  // namespace
 
 bool run_specialised(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
   if (out.type == ElemType::F32) return run_f32(p, op, out, srcs);
   if (!is_float(out.type)) return run_integer(p, op, out, srcs);
-  return false;
+  return run_half(p, op, out, srcs);
 }
 
 }  // namespace tmu::pto::detail
