@@ -9,6 +9,7 @@
 // middle of a specialised loop, is tested at the end.
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -377,6 +378,69 @@ TEST(PtoFast, CompareMatchesHost) {
           EXPECT_EQ(dst.at(r, w), want) << elem_name(t) << " " << cmp_name(m) << " row " << r << " word " << w;
         }
     }
+}
+
+// TCVT's specialised loops against convert_lane, the generic path, which execute takes when src
+// and dst differ in layout (the loops need one layout): every pair of the 11 types, every round
+// mode, saturation OFF (the loops' case) and ON (declined), operands special, moderate (in range
+// for integers) and random. A refusal must be the same refusal.
+uint64_t convert_operand(Rng& rng, ElemType t) {
+  const int k = static_cast<int>(rng.below(4));
+  if (!is_float(t)) {
+    if (k == 0) return rng.next() & lane_mask(t);
+    return static_cast<uint64_t>(static_cast<int64_t>(rng.below(600)) - 300) & lane_mask(t);
+  }
+  const ieee::Format f = float_format(t);
+  if (k == 0) return rng.next() & lane_mask(t);
+  if (k == 1) {  // the specials: zeros, infinities, NaNs, extremes, subnormals
+    const uint64_t s[] = {f.zero(false), f.zero(true), f.infinity(false), f.infinity(true), f.default_nan(),
+                          f.max_finite(false), f.max_finite(true), 1, f.sign_bit() | 1, uint64_t{1} << f.frac_bits};
+    return s[rng.below(std::size(s))];
+  }
+  // Halves and quarters up to +-300, and their neighbours: ties for every rounding mode.
+  const int64_t quarters = static_cast<int64_t>(rng.below(2401)) - 1200;
+  const uint64_t d = ieee::from_integer(ieee::kBinary64, quarters < 0, static_cast<uint64_t>(quarters < 0 ? -quarters : quarters)).bits;
+  const uint64_t q = ieee::convert(ieee::kBinary64, f, ieee::mul(ieee::kBinary64, d, 0x3FD0000000000000ull).bits).bits;
+  return k == 3 && !ieee::is_nan(f, q) ? q + 1 : q;  // the next pattern up in magnitude
+}
+
+TEST(PtoFast, ConvertMatchesGenericPath) {
+  Rng rng(0xC0417);
+  uint64_t compared = 0, refusals = 0;
+  for (ElemType from : kAllElemTypes)
+    for (ElemType to : kAllElemTypes)
+      for (unsigned m = 0; m <= 6; ++m)
+        for (SaturationMode sat : {SaturationMode::Off, SaturationMode::On}) {
+          Tile src = make_tile(from, 32, 64, Layout::RowMajor, 1 + rng.below(12), 1 + rng.below(64));
+          for (auto& v : src.bits) v = convert_operand(rng, from);
+          Tile fast = make_tile(to, 32, 64, Layout::RowMajor, src.valid_rows, src.valid_cols);
+          Tile generic = make_tile(to, 32, 64, Layout::ColMajor, src.valid_rows, src.valid_cols);
+          OpParams params;
+          params.round = static_cast<RoundMode>(m);
+          params.saturation = sat;
+          const Tile* one[] = {&src};
+          // A refused lane's operand becomes 0 and the tile runs again, until neither path refuses.
+          for (;;) {
+            std::string fast_error, generic_error;
+            try { execute(Profile::CpuSim, Op::TCVT, fast, one, params); } catch (const Error& e) { fast_error = e.what(); }
+            try { execute(Profile::CpuSim, Op::TCVT, generic, one, params); } catch (const Error& e) { generic_error = e.what(); }
+            ASSERT_EQ(fast_error, generic_error) << elem_name(from) << " -> " << elem_name(to) << " mode " << m;
+            if (fast_error.empty()) break;
+            ++refusals;
+            unsigned r = 0, c = 0;
+            const size_t at = fast_error.find(" lane (");
+            ASSERT_NE(at, std::string::npos) << fast_error;
+            ASSERT_EQ(std::sscanf(fast_error.c_str() + at, " lane (%u, %u)", &r, &c), 2) << fast_error;
+            ASSERT_NE(src.at(r, c), 0u) << fast_error;
+            set(src, r, c, 0);
+          }
+          for (unsigned r = 0; r < src.valid_rows; ++r)
+            for (unsigned c = 0; c < src.valid_cols; ++c, ++compared)
+              ASSERT_EQ(fast.at(r, c), generic.at(r, c)) << elem_name(from) << " -> " << elem_name(to) << " mode " << m
+                                                         << " src " << src.at(r, c);
+        }
+  EXPECT_GT(compared, 100000u);
+  EXPECT_GT(refusals, 0u);
 }
 
 // A lane the ISA leaves undefined stops a specialised loop with the generic path's refusal, naming

@@ -101,11 +101,13 @@ void run_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) 
     refuse_op(p, Op::TCVT, ErrorKind::UndefinedBehaviour,
               fmt::format("src's valid region {}x{} differs from dst's {}x{} (the shapes MUST be compatible)",
                           src.valid_rows, src.valid_cols, out.valid_rows, out.valid_cols));
+  const SaturationMode saturation = params.saturation.value_or(SaturationMode::Off);
+  if (detail::run_specialised_convert(p, out, src, params.round, saturation)) return;
   for (unsigned r = 0; r < src.valid_rows; ++r)
     for (unsigned c = 0; c < src.valid_cols; ++c) {
       const detail::Lane lane{p, Op::TCVT, src.type, r, c};
       out.bits[out.offset(r, c)] =
-          detail::convert_lane(lane, out.type, params.round, params.saturation.value_or(SaturationMode::Off), src.at(r, c));
+          detail::convert_lane(lane, out.type, params.round, saturation, src.at(r, c));
     }
 }
 

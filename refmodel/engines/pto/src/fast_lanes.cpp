@@ -229,7 +229,92 @@ bool run_half(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
   }
 }
 
+// TCVT without saturation, one loop per kind of pair, each step one C++ conversion the simulator
+// makes too (TCvt.hpp) and IEEE 754 defines exactly in the default environment: integer to
+// integer modulo 2^width; integer to float through double, (float)(double)v, or for f16 and bf16
+// round_nearest_even of that double; float to float through exact widening to double and
+// round_nearest_even; float to integer by the mode (nearbyint, round, floor, ceil, trunc, all exact
+// on an integral-or-not double) and the range check. NaNs, infinities, out-of-range values, CAST_ODD,
+// midpoints and saturation ON go to convert_lane.
+bool run_convert(Profile p, Tile& out, const Tile& src, RoundMode mode, SaturationMode saturation) {
+  if (saturation != SaturationMode::Off || src.layout != out.layout) return false;
+  const ElemType from = src.type, to = out.type;
+  const bool row_major = out.layout == Layout::RowMajor;
+  const size_t stride = row_major ? 1 : out.rows;
+  auto loop = [&](auto kernel) {
+    for (unsigned r = 0; r < out.valid_rows; ++r) {
+      const size_t first = row_major ? size_t{r} * out.cols : r;
+      for (unsigned c = 0; c < out.valid_cols; ++c) {
+        const size_t i = first + c * stride;
+        const uint64_t a = src.bits[i];
+        uint64_t v;
+        if (!kernel(a, v)) v = convert_lane(Lane{p, Op::TCVT, from, r, c}, to, mode, saturation, a);
+        out.bits[i] = v;
+      }
+    }
+    return true;
+  };
+  const uint64_t to_mask = lane_mask(to);
+  const unsigned from_shift = 64 - width_bits(from);
+  const bool from_signed = is_signed_int(from);
+  // An integer source's value: sign-extended when signed.
+  auto int_value = [=](uint64_t a) { return from_signed ? static_cast<int64_t>(a << from_shift) >> from_shift : 0; };
+  if (!is_float(from) && !is_float(to))
+    return loop([=](uint64_t a, uint64_t& v) { return v = (from_signed ? static_cast<uint64_t>(int_value(a)) : a) & to_mask, true; });
+  if (!ieee::host::environment_is_default()) return false;
+  if (!is_float(from)) {
+    auto as_double = [=](uint64_t a) {
+      return from_signed ? static_cast<double>(int_value(a)) : static_cast<double>(a);
+    };
+    if (to == ElemType::F32)
+      return loop([=](uint64_t a, uint64_t& v) { return v = pattern(static_cast<float>(as_double(a))), true; });
+    const ieee::Format f = float_format(to);
+    return loop([=](uint64_t a, uint64_t& v) {
+      const std::optional<uint64_t> r = ieee::host::round_nearest_even(f, as_double(a));
+      return r && (v = *r, true);
+    });
+  }
+  const ieee::Format ff = float_format(from);
+  const uint64_t exponent_mask = ff.infinity(false);
+  auto finite = [=](uint64_t a) { return (a & exponent_mask) != exponent_mask; };
+  if (is_float(to)) {
+    const ieee::Format f = float_format(to);
+    return loop([=](uint64_t a, uint64_t& v) {
+      if (!finite(a)) return false;
+      const std::optional<uint64_t> r = ieee::host::round_nearest_even(f, ieee::host::to_double(ff, a));
+      return r && (v = *r, true);
+    });
+  }
+  // To an integer: uint8_t goes through int64_t (the range checked there), then wraps.
+  const ElemType via = to == ElemType::U8 ? ElemType::I64 : to;
+  const unsigned w = width_bits(via);
+  const bool via_signed = is_signed_int(via);
+  const double lo = via_signed ? -std::ldexp(1.0, static_cast<int>(w) - 1) : 0.0;
+  const double hi = std::ldexp(1.0, via_signed ? static_cast<int>(w) - 1 : static_cast<int>(w));  // excluded
+  auto integral = [=](uint64_t a, double (*round)(double), uint64_t& v) {
+    if (!finite(a)) return false;
+    const double d = round(ieee::host::to_double(ff, a));
+    if (!(d >= lo && d < hi)) return false;
+    v = (via_signed ? static_cast<uint64_t>(static_cast<int64_t>(d)) : static_cast<uint64_t>(d)) & to_mask;
+    return true;
+  };
+  double (*round)(double) = nullptr;
+  switch (mode) {
+    case RoundMode::Rint: round = [](double d) { return std::nearbyint(d); }; break;  // RNE, checked above
+    case RoundMode::Round: round = [](double d) { return std::round(d); }; break;
+    case RoundMode::Floor: round = [](double d) { return std::floor(d); }; break;
+    case RoundMode::Ceil: round = [](double d) { return std::ceil(d); }; break;
+    case RoundMode::None: case RoundMode::Trunc: round = [](double d) { return std::trunc(d); }; break;
+    case RoundMode::Odd: return false;
+  }
+  return loop([=](uint64_t a, uint64_t& v) { return integral(a, round, v); });
+}
+
 }  // namespace
+
+bool run_specialised_convert(Profile p, Tile& out, const Tile& src, RoundMode mode, SaturationMode saturation) {
+  return run_convert(p, out, src, mode, saturation);
+}
 
 bool run_specialised(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
   if (out.type == ElemType::F32) return run_f32(p, op, out, srcs);

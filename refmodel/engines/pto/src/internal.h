@@ -44,6 +44,10 @@ uint64_t generic_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);
 // there is no such loop for op, the type, the profile or the tiles' layouts.
 bool run_specialised(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs);
 
+// TCVT over dst's valid region in a loop specialised for the pair of types, handing the lanes it is
+// not sure of to convert_lane (fast_lanes.cpp); false, with out untouched, when there is none.
+bool run_specialised_convert(Profile p, Tile& out, const Tile& src, RoundMode mode, SaturationMode saturation);
+
 // TCVT of one lane whose source type is lane.type (convert.cpp).
 uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
 
