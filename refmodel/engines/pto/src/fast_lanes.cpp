@@ -11,7 +11,8 @@
 // environment is probed once per tile (round to nearest even, no flush-to-zero, no
 // denormals-are-zero). A NaN result is handed back, since which NaN PTO returns is the profile's
 // rule (nan_result), not the host's. f16 and bf16 add, sub, mul, div and sqrt go through binary64
-// and tmu/ieee_host.h's rounding (run_half).
+// and tmu/ieee_host.h's rounding (run_half); TCVT without saturation has a loop per kind of type
+// pair (run_convert).
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -257,8 +258,8 @@ bool run_convert(Profile p, Tile& out, const Tile& src, RoundMode mode, Saturati
   const uint64_t to_mask = lane_mask(to);
   const unsigned from_shift = 64 - width_bits(from);
   const bool from_signed = is_signed_int(from);
-  // An integer source's value: sign-extended when signed.
-  auto int_value = [=](uint64_t a) { return from_signed ? static_cast<int64_t>(a << from_shift) >> from_shift : 0; };
+  // A signed integer source's value, sign-extended.
+  auto int_value = [=](uint64_t a) { return static_cast<int64_t>(a << from_shift) >> from_shift; };
   if (!is_float(from) && !is_float(to))
     return loop([=](uint64_t a, uint64_t& v) { return v = (from_signed ? static_cast<uint64_t>(int_value(a)) : a) & to_mask, true; });
   if (!ieee::host::environment_is_default()) return false;
