@@ -133,6 +133,17 @@ void BM_Host_TSEL_f32(benchmark::State& bs) {
   bs.SetItemsProcessed(static_cast<int64_t>(bs.iterations()) * kLanes);
 }
 
+OpParams compare_params(CmpMode m) {
+  OpParams p;
+  p.cmp = m;
+  return p;
+}
+OpParams round_params(RoundMode m) {
+  OpParams p;
+  p.round = m;
+  return p;
+}
+
 #define PTO_CASE(name, op, t) BENCHMARK_CAPTURE(BM_Pto, name, Op::op, ElemType::t, ElemType::t, OpParams{})
 #define HOST_CASE(name, op, t, T, R, ...)                                                          \
   void BM_Host_##name(benchmark::State& bs) {                                                      \
@@ -179,7 +190,7 @@ PTO_CASE(TSHR_i32, TSHR, I32);
 HOST_CASE(TSHR_i32, TSHR, I32, int32_t, int32_t, a >> b);
 
 // Compare and select.
-BENCHMARK_CAPTURE(BM_Pto, TCMP_f32_LT, Op::TCMP, ElemType::F32, ElemType::U8, OpParams{.cmp = CmpMode::LT});
+BENCHMARK_CAPTURE(BM_Pto, TCMP_f32_LT, Op::TCMP, ElemType::F32, ElemType::U8, compare_params(CmpMode::LT));
 BENCHMARK(BM_Host_TCMP_f32);
 BENCHMARK_CAPTURE(BM_Pto, TSEL_f32, Op::TSEL, ElemType::F32, ElemType::F32, OpParams{});
 BENCHMARK(BM_Host_TSEL_f32);
@@ -209,7 +220,7 @@ PTO_CASE(TDIV_f16, TDIV, F16);
 HOST_CASE(TDIV_f16, TDIV, F16, _Float16, _Float16, a / b);
 
 // Conversions.
-BENCHMARK_CAPTURE(BM_Pto, TCVT_f32_i32_RINT, Op::TCVT, ElemType::F32, ElemType::I32, OpParams{.round = RoundMode::Rint});
+BENCHMARK_CAPTURE(BM_Pto, TCVT_f32_i32_RINT, Op::TCVT, ElemType::F32, ElemType::I32, round_params(RoundMode::Rint));
 HOST_CASE(TCVT_f32_i32_RINT, TCVT, F32, float, int32_t, static_cast<int32_t>(std::nearbyint(a)));
 BENCHMARK_CAPTURE(BM_Pto, TCVT_i32_f32, Op::TCVT, ElemType::I32, ElemType::F32, OpParams{});
 HOST_CASE(TCVT_i32_f32, TCVT, I32, int32_t, float, static_cast<float>(static_cast<double>(a)));

@@ -2,13 +2,14 @@
 // lane by lane against paths that share no code with them: integer lanes against the host's own C++
 // arithmetic on the element type (promotions, modular conversion, truncating / and %), f32 lanes
 // against tmu/ieee.h's operations with the simulator's NaN rules spelled out here, f32 comparisons
-// and copies against host float comparisons. Tiles mix special values (zeros, ±1, extremes, the most
+// and copies against host float comparisons, f16 and bf16 lanes against tmu/ieee.h. Tiles mix special values (zeros, ±1, extremes, the most
 // negative integer, infinities, NaNs quiet and signalling, subnormals) with random patterns, in both
 // layouts with partial valid regions; lanes outside the valid region must stay as they were.
 // Operands whose lanes the ISA leaves undefined are replaced before the run; their refusal, from the
 // middle of a specialised loop, is tested at the end.
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -244,6 +245,88 @@ TEST(PtoFast, F32LanesMatchIeee) {
   check_f32(Profile::A2A3, Op::TMAX, ++seed);
 }
 
+// binary16 and bfloat16 add, sub, mul, div and sqrt (both profiles' roots) against tmu/ieee.h.
+uint64_t special_half(Rng& rng, ElemType t) {
+  const uint64_t f16[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0x7C01, 0xFE13, 0x0001, 0x83FF,
+                          0x0400, 0x7BFF, 0xFBFF, 0x3C00, 0xBC00, 0x3C01, 0x1400};
+  const uint64_t bf16[] = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0x7F81, 0xFFC3, 0x0001, 0x807F,
+                           0x0080, 0x7F7F, 0xFF7F, 0x3F80, 0xBF80, 0x3F81, 0x0D00};
+  if (rng.chance(1, 3)) return (t == ElemType::F16 ? f16 : bf16)[rng.below(16)];
+  return rng.next() & 0xFFFF;
+}
+
+uint64_t expected_half(Profile p, Op op, ieee::Format f, uint64_t a, uint64_t b) {
+  const uint64_t default_nan = f.default_nan() | f.sign_bit();
+  auto rule = [&](const ieee::Result& r, std::initializer_list<uint64_t> operands) -> uint64_t {
+    if (!ieee::is_nan(f, r.bits)) return r.bits;
+    for (uint64_t x : operands)
+      if (ieee::is_nan(f, x)) return x | f.quiet_bit();
+    return default_nan;
+  };
+  switch (op) {
+    case Op::TADD: return rule(ieee::add(f, a, b), {a, b});
+    case Op::TSUB: return rule(ieee::sub(f, a, b), {a, b});
+    case Op::TMUL: return rule(ieee::mul(f, a, b), {a, b});
+    case Op::TDIV: return rule(ieee::div(f, a, b), {a, b});
+    case Op::TSQRT:
+      if (p == Profile::A2A3) return ieee::sqrt(f, a).bits;  // NaN results not generated
+      {
+        const ieee::Result d = ieee::sqrt(ieee::kBinary64, ieee::convert(f, ieee::kBinary64, a).bits);
+        if (ieee::is_nan(ieee::kBinary64, d.bits)) return ieee::is_nan(f, a) ? a | f.quiet_bit() : default_nan;
+        return ieee::convert(ieee::kBinary64, f, d.bits).bits;
+      }
+    default: break;
+  }
+  ADD_FAILURE() << "no reference for " << op_name(op);
+  return 0;
+}
+
+TEST(PtoFast, HalfLanesMatchIeee) {
+  Rng rng(0x4A1F);
+  struct Case {
+    Profile p;
+    ElemType t;
+    Op op;
+  };
+  std::vector<Case> cases;
+  for (ElemType t : {ElemType::F16, ElemType::BF16})
+    for (Op op : {Op::TADD, Op::TSUB, Op::TMUL, Op::TDIV, Op::TSQRT}) cases.push_back({Profile::CpuSim, t, op});
+  cases.push_back({Profile::A2A3, ElemType::F16, Op::TSQRT});
+  cases.push_back({Profile::A2A3, ElemType::F16, Op::TDIV});
+  for (const Case& k : cases) {
+    const ieee::Format f = float_format(k.t);
+    uint64_t mismatches = 0, lanes = 0;
+    for (int n = 0; n < 40; ++n) {
+      Shape s = random_shape(rng);
+      if (k.p == Profile::A2A3) s.layout = Layout::RowMajor;
+      Tile a = make_tile(k.t, 32, 64, s.layout, s.valid_rows, s.valid_cols), b = a, dst = a;
+      for (size_t i = 0; i < a.bits.size(); ++i) {
+        a.bits[i] = special_half(rng, k.t), b.bits[i] = special_half(rng, k.t), dst.bits[i] = rng.next() & 0xFFFF;
+        if (ieee::is_nan(f, a.bits[i]) && ieee::is_nan(f, b.bits[i])) b.bits[i] = f.zero(false);  // refused
+        if (k.p == Profile::A2A3) {  // A2/A3 refuses NaN results: positive finite operands, nonzero divisors
+          a.bits[i] &= f.max_finite(false) >> 1;
+          b.bits[i] = (b.bits[i] & (f.max_finite(false) >> 1)) | 1;
+        }
+      }
+      const Tile before = dst;
+      const Tile* srcs[] = {&a, &b};
+      execute(k.p, k.op, dst, std::span<const Tile* const>(srcs, source_count(k.op)));
+      for (unsigned r = 0; r < 32; ++r)
+        for (unsigned col = 0; col < 64; ++col) {
+          const size_t i = dst.offset(r, col);
+          const bool valid = dst.in_valid_region(r, col);
+          const uint64_t want = valid ? expected_half(k.p, k.op, f, a.bits[i], b.bits[i]) : before.bits[i];
+          lanes += valid;
+          if (dst.bits[i] != want && ++mismatches <= 3)
+            ADD_FAILURE() << op_name(k.op) << " " << elem_name(k.t) << " lane (" << r << ", " << col
+                          << ") a=" << a.bits[i] << " b=" << b.bits[i] << ": got " << dst.bits[i] << ", want " << want;
+        }
+    }
+    EXPECT_EQ(mismatches, 0u) << op_name(k.op) << " " << elem_name(k.t) << " " << profile_name(k.p) << " over "
+                              << lanes << " lanes";
+  }
+}
+
 // TCMP's packed bits against host comparisons, every mode, f32 and i32 sources, u8 and u32
 // predicates.
 TEST(PtoFast, CompareMatchesHost) {
@@ -295,6 +378,69 @@ TEST(PtoFast, CompareMatchesHost) {
           EXPECT_EQ(dst.at(r, w), want) << elem_name(t) << " " << cmp_name(m) << " row " << r << " word " << w;
         }
     }
+}
+
+// TCVT's specialised loops against convert_lane, the generic path, which execute takes when src
+// and dst differ in layout (the loops need one layout): every pair of the 11 types, every round
+// mode, saturation OFF (the loops' case) and ON (declined), operands special, moderate (in range
+// for integers) and random. A refusal must be the same refusal.
+uint64_t convert_operand(Rng& rng, ElemType t) {
+  const int k = static_cast<int>(rng.below(4));
+  if (!is_float(t)) {
+    if (k == 0) return rng.next() & lane_mask(t);
+    return static_cast<uint64_t>(static_cast<int64_t>(rng.below(600)) - 300) & lane_mask(t);
+  }
+  const ieee::Format f = float_format(t);
+  if (k == 0) return rng.next() & lane_mask(t);
+  if (k == 1) {  // the specials: zeros, infinities, NaNs, extremes, subnormals
+    const uint64_t s[] = {f.zero(false), f.zero(true), f.infinity(false), f.infinity(true), f.default_nan(),
+                          f.max_finite(false), f.max_finite(true), 1, f.sign_bit() | 1, uint64_t{1} << f.frac_bits};
+    return s[rng.below(std::size(s))];
+  }
+  // Halves and quarters up to +-300, and their neighbours: ties for every rounding mode.
+  const int64_t quarters = static_cast<int64_t>(rng.below(2401)) - 1200;
+  const uint64_t d = ieee::from_integer(ieee::kBinary64, quarters < 0, static_cast<uint64_t>(quarters < 0 ? -quarters : quarters)).bits;
+  const uint64_t q = ieee::convert(ieee::kBinary64, f, ieee::mul(ieee::kBinary64, d, 0x3FD0000000000000ull).bits).bits;
+  return k == 3 && !ieee::is_nan(f, q) ? q + 1 : q;  // the next pattern up in magnitude
+}
+
+TEST(PtoFast, ConvertMatchesGenericPath) {
+  Rng rng(0xC0417);
+  uint64_t compared = 0, refusals = 0;
+  for (ElemType from : kAllElemTypes)
+    for (ElemType to : kAllElemTypes)
+      for (unsigned m = 0; m <= 6; ++m)
+        for (SaturationMode sat : {SaturationMode::Off, SaturationMode::On}) {
+          Tile src = make_tile(from, 32, 64, Layout::RowMajor, 1 + rng.below(12), 1 + rng.below(64));
+          for (auto& v : src.bits) v = convert_operand(rng, from);
+          Tile fast = make_tile(to, 32, 64, Layout::RowMajor, src.valid_rows, src.valid_cols);
+          Tile generic = make_tile(to, 32, 64, Layout::ColMajor, src.valid_rows, src.valid_cols);
+          OpParams params;
+          params.round = static_cast<RoundMode>(m);
+          params.saturation = sat;
+          const Tile* one[] = {&src};
+          // A refused lane's operand becomes 0 and the tile runs again, until neither path refuses.
+          for (;;) {
+            std::string fast_error, generic_error;
+            try { execute(Profile::CpuSim, Op::TCVT, fast, one, params); } catch (const Error& e) { fast_error = e.what(); }
+            try { execute(Profile::CpuSim, Op::TCVT, generic, one, params); } catch (const Error& e) { generic_error = e.what(); }
+            ASSERT_EQ(fast_error, generic_error) << elem_name(from) << " -> " << elem_name(to) << " mode " << m;
+            if (fast_error.empty()) break;
+            ++refusals;
+            unsigned r = 0, c = 0;
+            const size_t at = fast_error.find(" lane (");
+            ASSERT_NE(at, std::string::npos) << fast_error;
+            ASSERT_EQ(std::sscanf(fast_error.c_str() + at, " lane (%u, %u)", &r, &c), 2) << fast_error;
+            ASSERT_NE(src.at(r, c), 0u) << fast_error;
+            set(src, r, c, 0);
+          }
+          for (unsigned r = 0; r < src.valid_rows; ++r)
+            for (unsigned c = 0; c < src.valid_cols; ++c, ++compared)
+              ASSERT_EQ(fast.at(r, c), generic.at(r, c)) << elem_name(from) << " -> " << elem_name(to) << " mode " << m
+                                                         << " src " << src.at(r, c);
+        }
+  EXPECT_GT(compared, 100000u);
+  EXPECT_GT(refusals, 0u);
 }
 
 // A lane the ISA leaves undefined stops a specialised loop with the generic path's refusal, naming

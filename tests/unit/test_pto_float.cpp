@@ -181,6 +181,12 @@ TEST(PtoFloat, A2A3) {
 }
 
 TEST(PtoFloat, Refusals) {
+  {  // pto_instr.hpp's TRECIP is TDIVS, which cpu/TBinSOps.hpp restricts to row-major tiles
+    Tile src = make_tile(F32, 8, 8, Layout::ColMajor), dst = src;
+    const Tile* one[] = {&src};
+    expect_refusal([&] { execute(Profile::CpuSim, Op::TRECIP, dst, one); }, ErrorKind::Unsupported,
+                   {"TRECIP (cpusim)", "row-major tiles only"});
+  }
   expect_refusal([] { cpu(Op::TRECIP, F32, kNegZero32); }, ErrorKind::UndefinedBehaviour,
                  {"TRECIP (f32, cpusim) lane (0, 0)", "reciprocal of zero", "asserts"});
   expect_refusal([] { cpu(Op::TFMOD, F32, kOne32, 0); }, ErrorKind::UndefinedBehaviour,

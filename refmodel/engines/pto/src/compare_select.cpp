@@ -16,25 +16,20 @@ using enum ElemType;
 // an integer key that orders as the values do.
 class Comparator {
  public:
-  Comparator(ElemType t, CmpMode m) : mode_(m), float_(is_float(t)), shift_(64 - width_bits(t)), signed_(is_signed_int(t)) {
+  Comparator(ElemType t, CmpMode m) : truth_(truth(m)), float_(is_float(t)), shift_(64 - width_bits(t)), signed_(is_signed_int(t)) {
     if (float_) {
       const ieee::Format f = float_format(t);
       sign_ = f.sign_bit();
       infinity_ = f.infinity(false);
     }
   }
+  // Branch-free: the mode's answer for each outcome (greater, equal, less, unordered) is a bit of
+  // truth_.
   bool operator()(uint64_t a, uint64_t b) const {
-    if (float_ && (magnitude(a) > infinity_ || magnitude(b) > infinity_)) return mode_ == CmpMode::NE;
+    const bool unordered = float_ && (magnitude(a) > infinity_ || magnitude(b) > infinity_);
     const int64_t x = key(a), y = key(b);
-    switch (mode_) {
-      case CmpMode::EQ: return x == y;
-      case CmpMode::NE: return x != y;
-      case CmpMode::LT: return x < y;
-      case CmpMode::LE: return x <= y;
-      case CmpMode::GT: return x > y;
-      case CmpMode::GE: return x >= y;
-    }
-    return false;
+    const unsigned outcome = unordered ? 3 : (x < y ? 2 : x == y ? 1 : 0);
+    return ((truth_ >> outcome) & 1) != 0;
   }
 
  private:
@@ -44,7 +39,19 @@ class Comparator {
     if (float_) return (v & sign_) != 0 ? -static_cast<int64_t>(magnitude(v)) : static_cast<int64_t>(magnitude(v));
     return signed_ ? static_cast<int64_t>(v << shift_) >> shift_ : static_cast<int64_t>(v);
   }
-  CmpMode mode_;
+  // Bits 0 to 3: greater, equal, less, unordered (only NE holds for a NaN operand).
+  static unsigned truth(CmpMode m) {
+    switch (m) {
+      case CmpMode::EQ: return 0b0010;
+      case CmpMode::NE: return 0b1101;
+      case CmpMode::LT: return 0b0100;
+      case CmpMode::LE: return 0b0110;
+      case CmpMode::GT: return 0b0001;
+      case CmpMode::GE: return 0b0011;
+    }
+    return 0;
+  }
+  unsigned truth_;
   bool float_;
   unsigned shift_;
   bool signed_;
@@ -71,13 +78,23 @@ void cpusim_tcmp(Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode) {
   std::fill(dst.bits.begin(), dst.bits.begin() + static_cast<std::ptrdiff_t>(cleared), 0);
   const unsigned words = std::min((src0.valid_cols + k - 1) / k, dst.valid_cols);
   const Comparator compare(t, mode);
-  for (unsigned r = 0; r < src0.valid_rows; ++r)
+  // Lane (r, c) of a source is at first(r) + c * stride, in src1 too when it has src0's layout and
+  // shape.
+  const bool shared = src0.layout == src1.layout && src0.rows == src1.rows && src0.cols == src1.cols;
+  const bool row_major = src0.layout == Layout::RowMajor;
+  const size_t stride = row_major ? 1 : src0.rows;
+  for (unsigned r = 0; r < src0.valid_rows; ++r) {
+    const size_t first = row_major ? size_t{r} * src0.cols : r;
     for (unsigned w = 0; w < words; ++w) {
       uint64_t packed = 0;
-      for (unsigned bit = 0; bit < k && w * k + bit < src0.valid_cols; ++bit)
-        packed |= uint64_t{compare(src0.at(r, w * k + bit), src1.at(r, w * k + bit))} << bit;
+      const unsigned end = std::min(w * k + k, src0.valid_cols);
+      for (unsigned c = w * k; c < end; ++c) {
+        const size_t i = first + c * stride;
+        packed |= uint64_t{compare(src0.bits[i], shared ? src1.bits[i] : src1.at(r, c))} << (c - w * k);
+      }
       dst.bits[dst.offset(r, w)] = packed;
     }
+  }
 }
 
 // TCmp.hpp CmpCall: an int32 source is compared with vcmpv_eq whatever the mode (the per-op page:

@@ -94,6 +94,8 @@ void run_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) 
                           elem_name(src.type), elem_name(out.type)));
   const SaturationMode sat = p == Profile::A2A3 ? detail::a2a3_saturation(src.type, out.type, params.saturation)
                                                 : params.saturation.value_or(SaturationMode::Off);
+  // The specialised loops are the simulator's conversions.
+  if (p == Profile::CpuSim && detail::run_specialised_convert(p, out, src, params.round, sat)) return;
   for (unsigned r = 0; r < src.valid_rows; ++r)
     for (unsigned c = 0; c < src.valid_cols; ++c) {
       const detail::Lane lane{p, Op::TCVT, src.type, r, c};
@@ -140,6 +142,15 @@ void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, con
     for (const Tile* s : srcs) row_major = row_major && s->layout == Layout::RowMajor;
     if (!row_major)
       refuse_op(p, op, ErrorKind::Unsupported, "the A2/A3 implementation requires row-major tiles");
+  }
+
+  if (p == Profile::CpuSim && op == Op::TRECIP) {
+    bool row_major = dst.layout == Layout::RowMajor;
+    for (const Tile* s : srcs) row_major = row_major && s->layout == Layout::RowMajor;
+    if (!row_major)
+      refuse_op(p, op, ErrorKind::Unsupported,
+                "the simulator's TRECIP is TDIVS(dst, 1, src) (pto_instr.hpp), whose tile checks (cpu/TBinSOps.hpp) "
+                "accept row-major tiles only");
   }
 
   Tile out = dst;

@@ -10,9 +10,13 @@
 // keep IEEE semantics (tmu/ieee_host.h's #error and static_assert), and the floating-point
 // environment is probed once per tile (round to nearest even, no flush-to-zero, no
 // denormals-are-zero). A NaN result is handed back, since which NaN PTO returns is the profile's
-// rule (nan_result), not the host's.
+// rule (nan_result), not the host's. f16 and bf16 add, sub, mul, div and sqrt go through binary64
+// and tmu/ieee_host.h's rounding (run_half); TCVT without saturation has a loop per kind of type
+// pair (run_convert).
+#include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
 
 #include "internal.h"
 #include "tmu/ieee_host.h"
@@ -28,20 +32,27 @@ template <typename Kernel>
 bool run(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs, Kernel kernel) {
   for (const Tile* s : srcs)
     if (s->layout != out.layout) return false;
-  const uint64_t zeros[1] = {0};
-  const uint64_t* src[3] = {zeros, zeros, zeros};
-  size_t step[3] = {0, 0, 0};  // 0 for an absent source: it reads the one zero
-  for (size_t i = 0; i < srcs.size(); ++i) src[i] = srcs[i]->bits.data(), step[i] = 1;
+  // An absent source reads the last present one (kernels ignore it); the generic path gets 0, as
+  // execute passes it.
+  const size_t n = srcs.size();
+  if (n == 0) return false;
+  const uint64_t* src[3];
+  for (size_t i = 0; i < 3; ++i) src[i] = srcs[std::min(i, n - 1)]->bits.data();
   uint64_t* dst = out.bits.data();
   const ElemType t = out.type;
-  for (unsigned r = 0; r < out.valid_rows; ++r)
+  // Lane (r, c) is at first(r) + c * stride: contiguous within a row-major row.
+  const bool row_major = out.layout == Layout::RowMajor;
+  const size_t stride = row_major ? 1 : out.rows;
+  for (unsigned r = 0; r < out.valid_rows; ++r) {
+    const size_t first = row_major ? size_t{r} * out.cols : r;
     for (unsigned c = 0; c < out.valid_cols; ++c) {
-      const size_t i = out.offset(r, c);
-      const uint64_t a = src[0][i * step[0]], b = src[1][i * step[1]], x = src[2][i * step[2]];
+      const size_t i = first + c * stride;
+      const uint64_t a = src[0][i], b = src[1][i], x = src[2][i];
       uint64_t v;
-      if (!kernel(a, b, x, v)) v = generic_lane(Lane{p, op, t, r, c}, a, b, x);
+      if (!kernel(a, b, x, v)) v = generic_lane(Lane{p, op, t, r, c}, a, n > 1 ? b : 0, n > 2 ? x : 0);
       dst[i] = v;
     }
+  }
   return true;
 }
 
@@ -184,12 +195,132 @@ bool run_f32(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
   }
 }
 
+// binary16 and bfloat16: the exact operands as binary64 numbers, one host operation rounding the
+// exact result to binary64, then ieee::host::round_nearest_even, which makes that the one rounding
+// into the element type or declines (a midpoint, or a result that is not finite): see
+// tmu/ieee_host.h. For TSQRT that is both profiles' result: the simulator's
+// (T)std::sqrt((double)src) is these two roundings literally, and A2/A3's one vsqrt is the root
+// rounded once. Operands that are not finite go to the generic path (to_double takes finite
+// patterns only).
+bool run_half(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
+  const ieee::Format f = float_format(out.type);
+  const uint64_t exponent_mask = f.infinity(false);
+  auto finite = [exponent_mask](uint64_t x) { return (x & exponent_mask) != exponent_mask; };
+  auto take = [f](double d, uint64_t& v) {
+    const std::optional<uint64_t> r = ieee::host::round_nearest_even(f, d);
+    return r && (v = *r, true);
+  };
+  auto value = [f](uint64_t x) { return ieee::host::to_double(f, x); };
+  auto binary = [&](auto operation) {
+    return run(p, op, out, srcs, [=](uint64_t a, uint64_t b, uint64_t, uint64_t& v) {
+      return finite(a) && finite(b) && take(operation(value(a), value(b)), v);
+    });
+  };
+  if (!ieee::host::environment_is_default()) return false;
+  switch (op) {
+    case Op::TADD: return binary([](double x, double y) { return x + y; });
+    case Op::TSUB: return binary([](double x, double y) { return x - y; });
+    case Op::TMUL: return binary([](double x, double y) { return x * y; });
+    case Op::TDIV: return binary([](double x, double y) { return x / y; });
+    case Op::TSQRT:
+      return run(p, op, out, srcs, [=](uint64_t a, uint64_t, uint64_t, uint64_t& v) {
+        return finite(a) && take(std::sqrt(value(a)), v);  // a negative operand's NaN is declined
+      });
+    default: return false;
+  }
+}
+
+// TCVT without saturation, one loop per kind of pair, each step one C++ conversion the simulator
+// makes too (TCvt.hpp) and IEEE 754 defines exactly in the default environment: integer to
+// integer modulo 2^width; integer to float through double, (float)(double)v, or for f16 and bf16
+// round_nearest_even of that double; float to float through exact widening to double and
+// round_nearest_even; float to integer by the mode (nearbyint, round, floor, ceil, trunc, all exact
+// on an integral-or-not double) and the range check. NaNs, infinities, out-of-range values, CAST_ODD,
+// midpoints and saturation ON go to convert_lane.
+bool run_convert(Profile p, Tile& out, const Tile& src, RoundMode mode, SaturationMode saturation) {
+  if (saturation != SaturationMode::Off || src.layout != out.layout) return false;
+  const ElemType from = src.type, to = out.type;
+  const bool row_major = out.layout == Layout::RowMajor;
+  const size_t stride = row_major ? 1 : out.rows;
+  auto loop = [&](auto kernel) {
+    for (unsigned r = 0; r < out.valid_rows; ++r) {
+      const size_t first = row_major ? size_t{r} * out.cols : r;
+      for (unsigned c = 0; c < out.valid_cols; ++c) {
+        const size_t i = first + c * stride;
+        const uint64_t a = src.bits[i];
+        uint64_t v;
+        if (!kernel(a, v)) v = convert_lane(Lane{p, Op::TCVT, from, r, c}, to, mode, saturation, a);
+        out.bits[i] = v;
+      }
+    }
+    return true;
+  };
+  const uint64_t to_mask = lane_mask(to);
+  const unsigned from_shift = 64 - width_bits(from);
+  const bool from_signed = is_signed_int(from);
+  // A signed integer source's value, sign-extended.
+  auto int_value = [=](uint64_t a) { return static_cast<int64_t>(a << from_shift) >> from_shift; };
+  if (!is_float(from) && !is_float(to))
+    return loop([=](uint64_t a, uint64_t& v) { return v = (from_signed ? static_cast<uint64_t>(int_value(a)) : a) & to_mask, true; });
+  if (!ieee::host::environment_is_default()) return false;
+  if (!is_float(from)) {
+    auto as_double = [=](uint64_t a) {
+      return from_signed ? static_cast<double>(int_value(a)) : static_cast<double>(a);
+    };
+    if (to == ElemType::F32)
+      return loop([=](uint64_t a, uint64_t& v) { return v = pattern(static_cast<float>(as_double(a))), true; });
+    const ieee::Format f = float_format(to);
+    return loop([=](uint64_t a, uint64_t& v) {
+      const std::optional<uint64_t> r = ieee::host::round_nearest_even(f, as_double(a));
+      return r && (v = *r, true);
+    });
+  }
+  const ieee::Format ff = float_format(from);
+  const uint64_t exponent_mask = ff.infinity(false);
+  auto finite = [=](uint64_t a) { return (a & exponent_mask) != exponent_mask; };
+  if (is_float(to)) {
+    const ieee::Format f = float_format(to);
+    return loop([=](uint64_t a, uint64_t& v) {
+      if (!finite(a)) return false;
+      const std::optional<uint64_t> r = ieee::host::round_nearest_even(f, ieee::host::to_double(ff, a));
+      return r && (v = *r, true);
+    });
+  }
+  // To an integer: uint8_t goes through int64_t (the range checked there), then wraps.
+  const ElemType via = to == ElemType::U8 ? ElemType::I64 : to;
+  const unsigned w = width_bits(via);
+  const bool via_signed = is_signed_int(via);
+  const double lo = via_signed ? -std::ldexp(1.0, static_cast<int>(w) - 1) : 0.0;
+  const double hi = std::ldexp(1.0, via_signed ? static_cast<int>(w) - 1 : static_cast<int>(w));  // excluded
+  auto integral = [=](uint64_t a, double (*round)(double), uint64_t& v) {
+    if (!finite(a)) return false;
+    const double d = round(ieee::host::to_double(ff, a));
+    if (!(d >= lo && d < hi)) return false;
+    v = (via_signed ? static_cast<uint64_t>(static_cast<int64_t>(d)) : static_cast<uint64_t>(d)) & to_mask;
+    return true;
+  };
+  double (*round)(double) = nullptr;
+  switch (mode) {
+    case RoundMode::Rint: round = [](double d) { return std::nearbyint(d); }; break;  // RNE, checked above
+    case RoundMode::Round: round = [](double d) { return std::round(d); }; break;
+    case RoundMode::Floor: round = [](double d) { return std::floor(d); }; break;
+    case RoundMode::Ceil: round = [](double d) { return std::ceil(d); }; break;
+    case RoundMode::None: case RoundMode::Trunc: round = [](double d) { return std::trunc(d); }; break;
+    case RoundMode::Odd: return false;
+  }
+  return loop([=](uint64_t a, uint64_t& v) { return integral(a, round, v); });
+}
+
 }  // namespace
+
+bool run_specialised_convert(Profile p, Tile& out, const Tile& src, RoundMode mode, SaturationMode saturation) {
+  return run_convert(p, out, src, mode, saturation);
+}
 
 bool run_specialised(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
   if (out.type == ElemType::F32) return run_f32(p, op, out, srcs);
   if (!is_float(out.type)) return run_integer(p, op, out, srcs);
-  return false;
+  return run_half(p, op, out, srcs);
 }
 
 }  // namespace tmu::pto::detail

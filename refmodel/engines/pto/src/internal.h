@@ -59,6 +59,9 @@ uint64_t pattern_of(ElemType t, const Integer& v);  // modulo 2^width
 // CEIL, TRUNC and NONE toward zero, ODD to nearest with ties to the odd integer. False for NaNs and
 // infinities.
 bool round_to_integer(ieee::Format f, uint64_t bits, RoundMode mode, Integer& out);
+// TCVT over dst's valid region in a loop specialised for the pair of types, handing the lanes it is
+// not sure of to convert_lane (fast_lanes.cpp); false, with out untouched, when there is none.
+bool run_specialised_convert(Profile p, Tile& out, const Tile& src, RoundMode mode, SaturationMode saturation);
 
 // TCVT of one lane whose source type is lane.type (convert.cpp).
 uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
