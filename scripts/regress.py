@@ -9,6 +9,7 @@ coverage JSON by summing, prints a summary and exits 1 if any run failed (2 on b
              [--instrs N] [--arch both|bh|wh] [--junit FILE] [--cov-out FILE] [--jobs J] [--out DIR]
              [--timeout SECONDS] [--list] [--vlt-coverage]
   regress.py merge SHARD_DIR|DIR ... [--out DIR] [--tb TB]   combine shard directories
+  regress.py submit --slurm --shards N --out DIR [--partition P] [--time T] [--dry-run] --tb TB ...
   regress.py --tb TB --merge-cov OUT IN.json [IN.json ...]   sum coverage files
 
 Run list: the tests `tmu_tb --list-tests` prints except "random" (directed), each on every selected
@@ -227,6 +228,8 @@ def print_coverage_table(merged):
 def main(argv):
     if argv and argv[0] == "merge":
         return regress_shards.merge_main(argv[1:], merge_cov=merge_coverage_files, print_table=print_coverage_table)
+    if argv and argv[0] == "submit":
+        return regress_shards.submit_main(argv[1:], script=__file__)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog="See docs/regression.md.",
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tb", help="the tmu_tb executable (<build>/tb/tmu_tb)")

@@ -218,3 +218,71 @@ def merge_main(argv, merge_cov, print_table):
     print(f"regress.py merge: {verdict} -> {args.out}/junit.xml, {args.out}/summary.json"
           + (f", {args.out}/coverage.json" if merged_cov else ""))
     return 0 if verdict == "PASS" else 1
+
+
+def submit_main(argv, script):
+    """`regress.py submit --slurm`: the regression as one Slurm array job (a shard per task, each
+    taking its shard from SLURM_ARRAY_TASK_ID) and a merge job that runs after every task ended,
+    whatever their verdicts. The sbatch scripts are written to OUT/slurm/ first."""
+    ap = argparse.ArgumentParser(prog="regress.py submit", description=submit_main.__doc__)
+    ap.add_argument("--slurm", action="store_true", required=True, help="submit to Slurm (the one batch system so far)")
+    ap.add_argument("--shards", type=int, required=True, help="array tasks")
+    ap.add_argument("--out", required=True, help="the regression's directory, on storage every node sees")
+    ap.add_argument("--partition", help="sbatch --partition")
+    ap.add_argument("--time", help="sbatch --time per task (e.g. 02:00:00)")
+    ap.add_argument("--sbatch-arg", action="append", default=[], help="one more sbatch option, e.g. --account=dv")
+    ap.add_argument("--dry-run", action="store_true", help="write the scripts and print the sbatch commands only")
+    args, regress_args = ap.parse_known_args(argv)
+    if args.shards < 1:
+        raise MergeError("--shards must be at least 1")
+    for banned in ("--shard", "--out", "--junit", "--cov-out"):
+        if banned in regress_args:
+            raise MergeError(f"{banned} is decided by submit (each task writes OUT/shard-i-of-N)")
+    if "--tb" not in regress_args:
+        raise MergeError("--tb PATH is required (the testbench every task runs)")
+    i = regress_args.index("--tb")
+    regress_args[i + 1] = os.path.abspath(regress_args[i + 1])
+    if "--seed" not in regress_args:  # every task must draw the same runs
+        regress_args += ["--seed", str(time.time_ns() & ((1 << 63) - 1))]
+    jobs = regress_args[regress_args.index("--jobs") + 1] if "--jobs" in regress_args else "1"
+    out = os.path.abspath(args.out)
+    slurm_dir = os.path.join(out, "slurm")
+    os.makedirs(slurm_dir, exist_ok=True)
+    python = os.environ.get("TMU_PYTHON") or "/usr/bin/python3"
+    script = os.path.abspath(script)
+    common = [f"#SBATCH --{k}={v}" for k, v in (("partition", args.partition), ("time", args.time)) if v]
+    common += [f"#SBATCH {a}" for a in args.sbatch_arg]
+
+    def quote(words):
+        return " ".join("'" + w.replace("'", "'\\''") + "'" for w in words)
+
+    shard_script = os.path.join(slurm_dir, "shard.sbatch")
+    with open(shard_script, "w") as f:
+        f.write("\n".join(["#!/bin/bash", "#SBATCH --job-name=tmu-regress", f"#SBATCH --array=0-{args.shards - 1}",
+                           f"#SBATCH --cpus-per-task={jobs}", f"#SBATCH --output={slurm_dir}/shard-%a.out", *common,
+                           "# One shard of the regression: regress.py takes it from SLURM_ARRAY_TASK_ID.",
+                           f"exec {quote([python, script, *regress_args, '--out', out])}", ""]))
+    merge_script = os.path.join(slurm_dir, "merge.sbatch")
+    with open(merge_script, "w") as f:
+        f.write("\n".join(["#!/bin/bash", "#SBATCH --job-name=tmu-regress-merge", "#SBATCH --cpus-per-task=1",
+                           f"#SBATCH --output={slurm_dir}/merge.out", *common,
+                           "# After every shard ended: one JUnit file, one coverage file, one verdict.",
+                           f"exec {quote([python, script, 'merge', out, '--out', os.path.join(out, 'merged')])}", ""]))
+    if args.dry_run:
+        print(f"sbatch --parsable {shard_script}")
+        print(f"sbatch --parsable --dependency=afterany:<array job id> {merge_script}")
+        return 0
+
+    def sbatch(*words):
+        import subprocess
+        p = subprocess.run(["sbatch", "--parsable", *words], capture_output=True, text=True)
+        if p.returncode != 0:
+            raise MergeError(f"sbatch {' '.join(words)} failed: {(p.stderr or p.stdout).strip()}")
+        return p.stdout.strip().split(";")[0]
+
+    array_id = sbatch(shard_script)
+    merge_id = sbatch(f"--dependency=afterany:{array_id}", merge_script)
+    print(f"regress.py submit: array job {array_id} ({args.shards} shards), merge job {merge_id}")
+    print(f"  watch: squeue -j {array_id},{merge_id}")
+    print(f"  verdict: {os.path.join(out, 'merged', 'summary.json')} and {slurm_dir}/merge.out")
+    return 0
