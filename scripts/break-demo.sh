@@ -3,6 +3,7 @@
 # mismatch report, the replay command, the FST of the failing window and the saved replay program.
 #
 #   scripts/break-demo.sh argmax-order|rounding-bit [--work DIR] [--build-dir DIR] [--seed N] [--jobs N]
+#                         [--build-only]
 #
 #   argmax-order  tmu_gmpool_column visits the 16 rows of a column in plain order 0..15 instead of the
 #                 hardware's 4..7, 0..3, 8..15, so GMPOOL's argmax picks another row on ties
@@ -24,12 +25,14 @@ work=""
 build=""
 seed=1
 jobs="$(nproc)"
+build_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --work) work="$2"; shift ;;
     --build-dir) build="$2"; shift ;;
     --seed) seed="$2"; shift ;;
     --jobs) jobs="$2"; shift ;;
+    --build-only) build_only=1 ;;
     *) echo "break-demo.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -84,6 +87,10 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTMU_TB_RTL_DI
 ninja -C "$build" -j "$jobs" tmu_tb > "$work/build.log" || {
   echo "break-demo.sh: the build failed (log $work/build.log)" >&2; exit 1; }
 
+if [ "$build_only" = 1 ]; then
+  echo "break-demo.sh: built $build/tb/tmu_tb (the broken copy)"
+  exit 0
+fi
 echo "break-demo.sh: running ${run[*]} --seed $seed"
 set +e
 (cd "$out" && "$build/tb/tmu_tb" "${run[@]}" --seed "$seed" --quiet --replay-dir "$out") \
