@@ -188,6 +188,24 @@ def plot_engines(rows, out_dir):
     return [name]
 
 
+def cross_label(r):
+    """One bar group per method across the source formats (as audit.md's table rows)."""
+    if r["engine"] == "Tensix":
+        dst = "FP32 Dst" if r["result_format"] == "FP32 Dst" else "16-bit Dst"
+        return f'Tensix ELWMUL {r["method"]} ({dst})'
+    if r["engine"] == "AMX":
+        return "AMX MATFP K=1"
+    return f'PTO {r["operation"]}'
+
+
+def cross_order(label):
+    for i, prefix in enumerate(["Tensix ELWMUL", "PTO TMUL", "PTO TADD", "AMX"]):
+        if label.startswith(prefix):
+            fidelity = next((j for j, f in enumerate(FIDELITIES) if f" {f} " in label), 0)
+            return (i, "FP32" in label, fidelity, label)
+    return (9, False, 0, label)
+
+
 def plot_cross_engines(rows, out_dir):
     """Grouped bars: one group per engine/operation/method, one bar per source format."""
     if not rows:
@@ -199,23 +217,13 @@ def plot_cross_engines(rows, out_dir):
                                           "against MPFR: effective bits (median; tick: 99th percentile)")
     for i, dist in enumerate(dists):
         ax = axes[i][0]
-        labels = []
-        for r in rows:
-            if r["dist"] != dist:
-                continue
-            label = f'{r["engine"]} {r["operation"]} {r["method"]}'
-            if r["engine"] == "Tensix":
-                label += f' ({r["result_format"]})'
-            if label not in labels:
-                labels.append(label)
+        labels = sorted({cross_label(r) for r in rows if r["dist"] == dist}, key=cross_order)
         width = 0.8 / max(1, len(srcs))
         for j, src in enumerate(srcs):
             xs, med, p99 = [], [], []
             for x, label in enumerate(labels):
                 for r in rows:
-                    full = f'{r["engine"]} {r["operation"]} {r["method"]}' + (
-                        f' ({r["result_format"]})' if r["engine"] == "Tensix" else "")
-                    if r["dist"] == dist and r["src"] == src and full == label:
+                    if r["dist"] == dist and r["src"] == src and cross_label(r) == label:
                         xs.append(x + (j - (len(srcs) - 1) / 2) * width)
                         med.append(min(float(r["bits"]), 30))
                         p99.append(min(float(r["bits_p99"]), 30))

@@ -77,6 +77,10 @@ TEST(AuditPto, RowsTellCorrectlyRoundedFromNot) {
   // Non-NaN results: +0, -0 (sqrt(-0) = -0), the 1023 positive subnormals, the 30 x 1024 positive
   // normals and +inf.
   EXPECT_EQ(sqrt_all.hist.lanes, 1u + 1 + 1023 + 30 * 1024 + 1);
+  // TRSQRT, (T)(1.0 / std::sqrt((double)x)), rounds three times, yet on every binary16 input the
+  // result is the correctly rounded one (rSqrt(-0) = -inf included). TRELU keeps NaNs as NaNs.
+  EXPECT_TRUE(find(rows, Op::TRSQRT, ElemType::F16, PtoInputs::Every).correctly_rounded());
+  EXPECT_TRUE(find(rows, Op::TRELU, ElemType::BF16, PtoInputs::Every).correctly_rounded());
   // The CPU simulator has no bf16 TRSQRT: the row carries the engine's refusal.
   const PtoRow& rsqrt = find(rows, Op::TRSQRT, ElemType::BF16, PtoInputs::Moderate);
   ASSERT_TRUE(rsqrt.refused);

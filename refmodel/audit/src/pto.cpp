@@ -82,11 +82,21 @@ uint64_t correctly_rounded(ieee::Format f, const OutFormat& of, const Real& exac
   return pattern_of(f, round_to_format(exact, of));
 }
 
-// The real-number result of op on x, y, z (NaN where there is none), at kExactBits bits.
+// The real-number result of op on x, y, z (NaN where there is none), at kExactBits bits. A NaN
+// operand gives NaN (the `every` set feeds NaNs to the one-source operations). rSqrt(±0) is ±inf
+// as IEEE 754 defines it (mpfr_rec_sqrt gives +inf for both zeros).
 Real reference(Op op, const Real& x, const Real& y, const Real& z) {
   Real r = fresh();
   mpfr_ptr o = r.mpfr_ptr();
   mpfr_srcptr a = x.mpfr_srcptr(), b = y.mpfr_srcptr(), c = z.mpfr_srcptr();
+  if (mpfr_nan_p(a) || mpfr_nan_p(b) || mpfr_nan_p(c)) {
+    mpfr_set_nan(o);
+    return r;
+  }
+  if (op == Op::TRSQRT && mpfr_zero_p(a)) {
+    mpfr_set_inf(o, mpfr_signbit(a) ? -1 : 1);
+    return r;
+  }
   switch (op) {
     case Op::TADD: mpfr_add(o, a, b, MPFR_RNDN); break;
     case Op::TSUB: mpfr_sub(o, a, b, MPFR_RNDN); break;
