@@ -146,6 +146,34 @@ TEST(PtoCycles, UnaryOps) {
   EXPECT_EQ(total(Op::TSQRT, ElemType::F32, 4, 96, 4, 96), 26u);
 }
 
+TEST(PtoCycles, NotRunsOnSixteenBitLanes) {
+  // TNOT u8 2x32 with 31 valid columns: vnot sees 16-bit lanes, 16 per row, ceil(31/2) = 16 valid.
+  // The compile-time test (31 != 32 on u8) fails, the run-time one (16 == 16 lanes) holds: one
+  // contiguous region of 32 lanes, 32/128 = 0 whole repeats: vnot(0) = head 8 only, then the 32
+  // lanes under a mask: mask, vnot(1) = 2, mask. 12.
+  const CycleEstimate e = cycles_of(Op::TNOT, tile(ElemType::U8, 2, 32, 2, 31));
+  EXPECT_EQ(e.cycles, 12u);
+  ASSERT_EQ(e.steps.size(), 4u);
+  EXPECT_EQ(e.steps[0].repeats, 0u);
+  // TNOT i32 4x64: 4 rows of 128 16-bit lanes, 4 repeats: vnot(4) = 8 + 8 = 16.
+  EXPECT_EQ(total(Op::TNOT, ElemType::I32, 4, 64, 4, 64), 16u);
+}
+
+TEST(PtoCycles, XorChargesTheTailsItsBarriersFlush) {
+  // TXOR i16 2x128: TOR, TAND, TNOT, TAND, each one call of 2 repeats, a pipe_barrier between
+  // each two. A barrier charges the pending tail (vor, vand, vnot: 12) and empties the queue, so
+  // every call pays its head again: 12 + (12 + 1) + 12 + (12 + 1) + 12 + (12 + 1) + 12 = 87; the
+  // last vand's tail is not charged.
+  const CycleEstimate e = cycles_of(Op::TXOR, tile(ElemType::I16, 2, 128, 2, 128));
+  EXPECT_EQ(e.cycles, 87u);
+  ASSERT_EQ(e.steps.size(), 10u);
+  EXPECT_EQ(e.steps[1].call, "tail");
+  EXPECT_EQ(e.steps[1].cycles, 12u);
+  EXPECT_EQ(e.steps[2].call, "pipe_barrier");
+  EXPECT_EQ(e.steps[6].call, "vnot");
+  EXPECT_EQ(e.steps[9].call, "vand");
+}
+
 TEST(PtoCycles, StepsSumToTheTotal) {
   for (const Tile& t : {tile(ElemType::F32, 16, 128, 10, 100), tile(ElemType::F16, 300, 16, 290, 10),
                         tile(ElemType::F32, 2, 256, 2, 100)}) {
@@ -170,8 +198,7 @@ TEST(PtoCycles, Refusals) {
   const Tile f32 = tile(ElemType::F32, 8, 64, 8, 64);
   expect_refusal(Op::TADDC, f32, ErrorKind::Unsupported, "TADDC (a2a3): the A2/A3 cost model has no entry for TADDC on f32");
   expect_refusal(Op::TADD, tile(ElemType::BF16, 8, 64, 8, 64), ErrorKind::Unsupported, "no entry for TADD on bf16");
-  expect_refusal(Op::TXOR, tile(ElemType::I16, 8, 64, 8, 64), ErrorKind::Unsupported,
-                 "cycles for TXOR on i16 are not modelled yet");
+  expect_refusal(Op::TNEG, f32, ErrorKind::Unsupported, "cycles for TNEG on f32 are not modelled yet");
   expect_refusal(Op::TADD, make_tile(ElemType::F32, 8, 64, Layout::ColMajor), ErrorKind::Unsupported, "row-major");
   const Tile other = tile(ElemType::F32, 8, 64, 4, 64);
   const Tile* srcs[2] = {&other, &f32};

@@ -1,7 +1,7 @@
 // The A2/A3 cost model of pto-isa (include/pto/costmodel/) for the elementwise operations whose
 // a2a3 implementation is one vector instruction per tile piece: TBinOp.hpp's BinaryInstr (TADD,
 // TSUB, TMUL, TDIV, TMIN, TMAX, TAND, TOR) and TUnaryOp.hpp's TUNARY_IMPL (TABS, TRELU, TSQRT,
-// TRSQRT, TEXP, TLOG). How a tile is split into calls is restated from those files; what each
+// TRSQRT, TEXP, TLOG, TNOT), and TXor.hpp's sequence of four of them with pipe barriers. How a tile is split into calls is restated from those files; what each
 // call costs from cce_costmodel_core.hpp, _vector_compute.hpp and _sync.hpp; how the calls add up
 // from trace.hpp (see docs/pto-cycles.md).
 #include "tmu/pto/cycles.h"
@@ -22,19 +22,21 @@ constexpr unsigned kRepeatMax = 255;    // REPEAT_MAX, and REPEAT_STRIDE_MAX
 constexpr unsigned kSmallRepeats = 4;   // SMALL_RPT_BINOP, SMALL_RPT
 
 // A vector call's line in cce_costmodel_vector_compute.hpp: EstimateLinearCycles(repeat, head,
-// slope, tail). The tail is only charged when a pipe_barrier or wait_flag flushes the vector pipe
-// inside the operation, which none of these sequences issue, so it is not kept here.
+// slope, tail). The tail is charged only when a pipe_barrier flushes the vector pipe inside the
+// operation (TXOR); the operation's last tail never is.
 struct VectorCost {
   const char* call;
   unsigned head;
   unsigned slope;
+  unsigned tail;
 };
 
 struct Trace {
   CycleEstimate estimate;
   // trace.hpp: BeginPtoInstr clears the pipe queues, so the operation's first vector call pays
-  // the head; every later one finds the queue non-empty.
+  // the head; every later one finds the queue non-empty, until a barrier clears it.
   bool vector_queue_empty = true;
+  uint64_t pending_tail = 0;  // SetLastCceTail: the last vector call's tail, until flushed
 
   // EstimateLinearCycles. The repeat operand is a uint8_t in every Op::BinInstr / UnaryInstr, so
   // the call sees the count modulo 256. vadd/vsub/vmul/vdiv/vmin/vmax/vand/vor also add
@@ -44,7 +46,16 @@ struct Trace {
     const unsigned r = repeats & 0xFF;
     const uint64_t cycles = uint64_t{c.slope} * r + (vector_queue_empty ? c.head : 0);
     vector_queue_empty = false;
+    pending_tail = c.tail;
     add(c.call, r, cycles);
+  }
+  // pto_costmodel_pipe_barrier(PIPE_V): FlushPendingTail charges the pending tail and clears the
+  // queue, then the barrier records its own cycle.
+  void pipe_barrier() {
+    if (pending_tail != 0) add("tail", 0, pending_tail);
+    pending_tail = 0;
+    vector_queue_empty = true;
+    add("pipe_barrier", 0, 1);
   }
   // set_vector_mask, set_mask_count, set_mask_norm: EstimateConstCycles() = 1, outside any pipe.
   void scalar(const char* call) { add(call, 0, 1); }
@@ -54,12 +65,14 @@ struct Trace {
   }
 };
 
-// The tile geometry every path reads: element bytes, physical shape (RowStride = Cols for a
-// row-major tile), valid region.
+// The tile geometry every path reads: physical shape (RowStride = Cols for a row-major tile),
+// valid region, in the lanes the instruction sees (TNOT's 8- and 32-bit tiles as 16-bit lanes).
 struct Shape {
   unsigned rows, cols, valid_rows, valid_cols;
   unsigned per_repeat;  // elementsPerRepeat
   unsigned per_block;   // blockSizeElem
+  bool static_full_cols;  // the tile type's ValidCol == Cols, tested at compile time on the
+                          // element type itself
 };
 
 // Bin1LCountMode / Unary1LCountMode: the whole region as one count-mode call.
@@ -167,6 +180,22 @@ void two_level(Trace& t, const VectorCost& c, const Shape& s, bool binary) {
 
 uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
+// TNOT_IMPL runs vnot on 16-bit lanes (utils.hpp B322B16Trait, B82B16Trait): a 32-bit row is twice
+// as many lanes, an 8-bit row half as many (the valid count rounded up); 16-bit rows stay.
+Shape not_lanes(const Shape& s, unsigned bytes) {
+  Shape n = s;
+  n.per_repeat = kRepeatBytes / 2;
+  n.per_block = kBlockBytes / 2;
+  if (bytes == 4) {
+    n.cols = s.cols * 2;
+    n.valid_cols = s.valid_cols * 2;
+  } else if (bytes == 1) {
+    n.cols = s.cols / 2;
+    n.valid_cols = static_cast<unsigned>(ceil_div(s.valid_cols, 2));
+  }
+  return n;
+}
+
 // TBinOp.hpp BinaryInstr for dst, src0, src1 of one shape.
 void binary_calls(Trace& t, const VectorCost& c, const Shape& s) {
   if (s.rows <= kRepeatMax && s.cols < s.per_repeat) {  // Bin1LNormModeSmall: a repeat per row
@@ -177,10 +206,10 @@ void binary_calls(Trace& t, const VectorCost& c, const Shape& s) {
   }
   uint64_t total_repeats = 0;
   bool non_vl_aligned = false;
-  if (s.cols == s.valid_cols || s.rows == 1) {  // BinaryInstrFastPath: counts from the physical shape
+  if (s.static_full_cols || s.rows == 1) {  // BinaryInstrFastPath: counts from the physical shape
     total_repeats = ceil_div(uint64_t{s.rows} * s.cols, s.per_repeat);
     non_vl_aligned = s.cols % s.per_repeat != 0 && s.cols > s.per_repeat;
-  } else if (s.valid_rows == 1) {  // BinaryInstrGeneralPath's run-time contiguity check
+  } else if (s.cols == s.valid_cols || s.valid_rows == 1) {  // BinaryInstrGeneralPath's run-time check
     total_repeats = ceil_div(uint64_t{s.valid_rows} * s.valid_cols, s.per_repeat);
     non_vl_aligned = s.valid_cols > s.per_repeat && s.valid_cols % s.per_repeat != 0;
   } else {
@@ -196,9 +225,9 @@ void binary_calls(Trace& t, const VectorCost& c, const Shape& s) {
 // TUnaryOp.hpp TUnaryOp for dst and src of one shape.
 void unary_calls(Trace& t, const VectorCost& c, const Shape& s) {
   uint64_t total_repeats = 0;
-  if (s.cols == s.valid_cols || s.rows == 1) {  // isCombined: counts from the physical shape
+  if (s.static_full_cols || s.rows == 1) {  // isCombined: counts from the physical shape
     total_repeats = ceil_div(uint64_t{s.rows} * s.cols, s.per_repeat);
-  } else if (s.valid_rows == 1) {
+  } else if (s.cols == s.valid_cols || s.valid_rows == 1) {  // run time, on the translated lanes
     total_repeats = ceil_div(uint64_t{s.valid_rows} * s.valid_cols, s.per_repeat);
   } else {
     two_level(t, c, s, false);
@@ -213,8 +242,9 @@ void unary_calls(Trace& t, const VectorCost& c, const Shape& s) {
 // The ops this file models, with their instruction's line (head, slope) from
 // cce_costmodel_vector_compute.hpp.
 const VectorCost* binary_cost(Op op) {
-  static constexpr VectorCost kAdd{"vadd", 10, 2}, kSub{"vsub", 10, 2}, kMul{"vmul", 10, 2},
-      kDiv{"vdiv", 11, 4}, kMin{"vmin", 10, 2}, kMax{"vmax", 10, 2}, kAnd{"vand", 8, 2}, kOr{"vor", 8, 2};
+  static constexpr VectorCost kAdd{"vadd", 10, 2, 14}, kSub{"vsub", 10, 2, 14}, kMul{"vmul", 10, 2, 15},
+      kDiv{"vdiv", 11, 4, 19}, kMin{"vmin", 10, 2, 14}, kMax{"vmax", 10, 2, 14}, kAnd{"vand", 8, 2, 12},
+      kOr{"vor", 8, 2, 12};
   switch (op) {
     case Op::TADD: return &kAdd;
     case Op::TSUB: return &kSub;
@@ -228,8 +258,8 @@ const VectorCost* binary_cost(Op op) {
   }
 }
 const VectorCost* unary_cost(Op op) {
-  static constexpr VectorCost kAbs{"vabs", 13, 1}, kRelu{"vrelu", 10, 1}, kSqrt{"vsqrt", 14, 2},
-      kRsqrt{"vrsqrt", 10, 1}, kExp{"vexp", 13, 2}, kLn{"vln", 13, 2};
+  static constexpr VectorCost kAbs{"vabs", 13, 1, 16}, kRelu{"vrelu", 10, 1, 13}, kSqrt{"vsqrt", 14, 2, 25},
+      kRsqrt{"vrsqrt", 10, 1, 14}, kExp{"vexp", 13, 2, 18}, kLn{"vln", 13, 2, 20}, kNot{"vnot", 8, 2, 12};
   switch (op) {
     case Op::TABS: return &kAbs;
     case Op::TRELU: return &kRelu;
@@ -237,6 +267,7 @@ const VectorCost* unary_cost(Op op) {
     case Op::TRSQRT: return &kRsqrt;  // the two-operand TRSQRT: one vrsqrt per piece
     case Op::TEXP: return &kExp;
     case Op::TLOG: return &kLn;
+    case Op::TNOT: return &kNot;
     default: return nullptr;
   }
 }
@@ -245,8 +276,6 @@ const VectorCost* unary_cost(Op op) {
 // modelled yet; the reason names what it is.
 const char* sequence_not_modelled(Op op) {
   switch (op) {
-    case Op::TXOR: return "TXor.hpp's TOR, TAND, TNOT, TAND sequence with pipe barriers";
-    case Op::TNOT: return "TNOT's reinterpretation of 8- and 32-bit lanes as 16-bit ones";
     case Op::TNEG: return "TNEG as TMULS (TBinSOp.hpp's vmuls paths)";
     case Op::TRECIP: return "TRECIP as TDIVS (vector_dup and vdiv, or the scalar loop for integers)";
     case Op::TPRELU: return "TPrelu.hpp's TCMPS, TSEL sequence";
@@ -286,17 +315,29 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
     refuse_op(p, op, ErrorKind::Unsupported, "the A2/A3 implementation requires row-major tiles");
   const VectorCost* bin = binary_cost(op);
   const VectorCost* un = unary_cost(op);
-  if (bin == nullptr && un == nullptr)
+  if (bin == nullptr && un == nullptr && op != Op::TXOR)
     refuse_op(p, op, ErrorKind::Unsupported,
               fmt::format("cycles for {} on {} are not modelled yet ({})", op_name(op), elem_name(dst.type),
                           sequence_not_modelled(op)));
   const unsigned bytes = width_bytes(dst.type);
-  const Shape s{dst.rows, dst.cols, dst.valid_rows, dst.valid_cols, kRepeatBytes / bytes, kBlockBytes / bytes};
+  const Shape s{dst.rows, dst.cols, dst.valid_rows, dst.valid_cols, kRepeatBytes / bytes, kBlockBytes / bytes,
+                dst.cols == dst.valid_cols};
   Trace t;
-  if (bin != nullptr)
+  if (op == Op::TXOR) {
+    // TXor.hpp: tmp = src0 | src1; dst = src0 & src1; dst = ~dst; dst = dst & tmp, a pipe_barrier
+    // between each two (tmp taken with dst's shape).
+    binary_calls(t, *binary_cost(Op::TOR), s);
+    t.pipe_barrier();
+    binary_calls(t, *binary_cost(Op::TAND), s);
+    t.pipe_barrier();
+    unary_calls(t, *unary_cost(Op::TNOT), not_lanes(s, bytes));
+    t.pipe_barrier();
+    binary_calls(t, *binary_cost(Op::TAND), s);
+  } else if (bin != nullptr) {
     binary_calls(t, *bin, s);
-  else
-    unary_calls(t, *un, s);
+  } else {
+    unary_calls(t, *un, op == Op::TNOT ? not_lanes(s, bytes) : s);
+  }
   return t.estimate;
 }
 
