@@ -174,6 +174,25 @@ TEST(PtoCycles, XorChargesTheTailsItsBarriersFlush) {
   EXPECT_EQ(e.steps[9].call, "vand");
 }
 
+TEST(PtoCycles, ScalarFormsTakeTheTBinSOpPaths) {
+  // TNEG = TMULS(src, -1): TNEG f32 16x64: 16 repeats, vmuls(16) = 1*16 + 11 = 27.
+  EXPECT_EQ(total(Op::TNEG, ElemType::F32, 16, 64, 16, 64), 27u);
+  // TNEG f32 8x8: TBinSInstr has no small-shape path: 64 lanes = 1 repeat, vmuls(1) = 12.
+  EXPECT_EQ(total(Op::TNEG, ElemType::F32, 8, 8, 8, 8), 12u);
+  // TRECIP f32 16x64 = TDIVS(dst, 1, src): vector_dup(16) = 16 + 11 = 27, the barrier charges its
+  // tail 13 and costs 1, vdiv(16) pays its head again: 64 + 11 = 75. 116.
+  const CycleEstimate e = cycles_of(Op::TRECIP, tile(ElemType::F32, 16, 64, 16, 64));
+  EXPECT_EQ(e.cycles, 116u);
+  ASSERT_EQ(e.steps.size(), 4u);
+  EXPECT_EQ(e.steps[0].call, "vector_dup");
+  EXPECT_EQ(e.steps[1].call, "tail");
+  EXPECT_EQ(e.steps[3].call, "vdiv");
+  // TRECIP f16 2x128 with 2x100 valid: not contiguous, and TBinSInstr has no run-time test: 128/128
+  // = 1 column repeat, 2 rows not < 2: row repeat, 0 whole slices, then the 100 columns under a
+  // mask: mask, vector_dup(2) = 2 + 11 = 13, tail 13, barrier 1, vdiv(2) = 8 + 11 = 19, mask. 48.
+  EXPECT_EQ(total(Op::TRECIP, ElemType::F16, 2, 128, 2, 100), 48u);
+}
+
 TEST(PtoCycles, StepsSumToTheTotal) {
   for (const Tile& t : {tile(ElemType::F32, 16, 128, 10, 100), tile(ElemType::F16, 300, 16, 290, 10),
                         tile(ElemType::F32, 2, 256, 2, 100)}) {
@@ -198,7 +217,8 @@ TEST(PtoCycles, Refusals) {
   const Tile f32 = tile(ElemType::F32, 8, 64, 8, 64);
   expect_refusal(Op::TADDC, f32, ErrorKind::Unsupported, "TADDC (a2a3): the A2/A3 cost model has no entry for TADDC on f32");
   expect_refusal(Op::TADD, tile(ElemType::BF16, 8, 64, 8, 64), ErrorKind::Unsupported, "no entry for TADD on bf16");
-  expect_refusal(Op::TNEG, f32, ErrorKind::Unsupported, "cycles for TNEG on f32 are not modelled yet");
+  expect_refusal(Op::TPRELU, f32, ErrorKind::Unsupported, "cycles for TPRELU on f32 are not modelled yet");
+  expect_refusal(Op::TRECIP, tile(ElemType::I32, 8, 64, 8, 64), ErrorKind::Unsupported, "formula table");
   expect_refusal(Op::TADD, make_tile(ElemType::F32, 8, 64, Layout::ColMajor), ErrorKind::Unsupported, "row-major");
   const Tile other = tile(ElemType::F32, 8, 64, 4, 64);
   const Tile* srcs[2] = {&other, &f32};

@@ -1,10 +1,13 @@
 // The A2/A3 cost model of pto-isa (include/pto/costmodel/) for the elementwise operations whose
 // a2a3 implementation is one vector instruction per tile piece: TBinOp.hpp's BinaryInstr (TADD,
-// TSUB, TMUL, TDIV, TMIN, TMAX, TAND, TOR) and TUnaryOp.hpp's TUNARY_IMPL (TABS, TRELU, TSQRT,
-// TRSQRT, TEXP, TLOG, TNOT), and TXor.hpp's sequence of four of them with pipe barriers. How a tile is split into calls is restated from those files; what each
+// TSUB, TMUL, TDIV, TMIN, TMAX, TAND, TOR), TUnaryOp.hpp's TUNARY_IMPL (TABS, TRELU, TSQRT,
+// TRSQRT, TEXP, TLOG, TNOT), TBinSOp.hpp's TBinSInstr (TNEG as TMULS, float TRECIP as TDIVS), and
+// TXor.hpp's sequence of four of them with pipe barriers. How a tile is split into calls is restated from those files; what each
 // call costs from cce_costmodel_core.hpp, _vector_compute.hpp and _sync.hpp; how the calls add up
 // from trace.hpp (see docs/pto-cycles.md).
 #include "tmu/pto/cycles.h"
+
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -65,6 +68,13 @@ struct Trace {
   }
 };
 
+// What the paths issue for one tile piece of `repeats` repeats: one vector call for most
+// operations, a short sequence for TRECIP.
+using Piece = std::function<void(Trace&, unsigned repeats)>;
+Piece one(const VectorCost& c) {
+  return [&c](Trace& t, unsigned repeats) { t.vector(c, repeats); };
+}
+
 // The tile geometry every path reads: physical shape (RowStride = Cols for a row-major tile),
 // valid region, in the lanes the instruction sees (TNOT's 8- and 32-bit tiles as 16-bit lanes).
 struct Shape {
@@ -76,65 +86,65 @@ struct Shape {
 };
 
 // Bin1LCountMode / Unary1LCountMode: the whole region as one count-mode call.
-void count_mode_1l(Trace& t, const VectorCost& c) {
+void count_mode_1l(Trace& t, const Piece& c) {
   t.scalar("set_mask_count");
   t.scalar("set_vector_mask");  // SetVectorCount(validRow * validCol)
-  t.vector(c, 0);
+  c(t, 0);
   t.scalar("set_mask_norm");
   t.scalar("set_vector_mask");  // SetFullVecMaskByDType
 }
 
 // Bin2LCountMode / Unary2LCountMode: one count-mode call per valid row.
-void count_mode_2l(Trace& t, const VectorCost& c, const Shape& s) {
+void count_mode_2l(Trace& t, const Piece& c, const Shape& s) {
   t.scalar("set_mask_count");
   t.scalar("set_vector_mask");  // SetVectorCount(validCol)
-  for (unsigned i = 0; i < s.valid_rows; ++i) t.vector(c, 0);
+  for (unsigned i = 0; i < s.valid_rows; ++i) c(t, 0);
   t.scalar("set_mask_norm");
   t.scalar("set_vector_mask");
 }
 
 // Bin1LNormMode / Unary1LNormMode: whole repeats over the region taken as contiguous (the call is
 // issued even with 0 repeats), then one masked repeat for the rest.
-void norm_mode_1l(Trace& t, const VectorCost& c, const Shape& s) {
+void norm_mode_1l(Trace& t, const Piece& c, const Shape& s) {
   const unsigned n = s.valid_rows * s.valid_cols;
-  t.vector(c, n / s.per_repeat);
+  c(t, n / s.per_repeat);
   if (n % s.per_repeat != 0) {
     t.scalar("set_vector_mask");  // SetContMaskByDType(tail)
-    t.vector(c, 1);
+    c(t, 1);
     t.scalar("set_vector_mask");
   }
 }
 
 // Bin2LNormModeHead / Unary2LNormModeHead: each row's whole repeats, at most 255 per call.
-void row_heads(Trace& t, const VectorCost& c, const Shape& s, unsigned repeats_per_line) {
+void row_heads(Trace& t, const Piece& c, const Shape& s, unsigned repeats_per_line) {
   if (repeats_per_line == 0) return;
   for (unsigned i = 0; i < s.valid_rows; ++i) {
-    for (unsigned j = 0; j < repeats_per_line / kRepeatMax; ++j) t.vector(c, kRepeatMax);
-    if (repeats_per_line % kRepeatMax != 0) t.vector(c, repeats_per_line % kRepeatMax);
+    for (unsigned j = 0; j < repeats_per_line / kRepeatMax; ++j) c(t, kRepeatMax);
+    if (repeats_per_line % kRepeatMax != 0) c(t, repeats_per_line % kRepeatMax);
   }
 }
 
 // Bin2LNormModeTail / Unary2LNormModeTail: the rows' remaining columns under one mask, a repeat per
 // row, 255 rows per call (the loop only when the tile has more than 255 rows), or one call per row
 // when the row stride in blocks does not fit a repeat stride.
-void row_tails(Trace& t, const VectorCost& c, const Shape& s) {
+void row_tails(Trace& t, const Piece& c, const Shape& s) {
   const bool stride_overflow = s.cols / s.per_block > kRepeatMax;
   t.scalar("set_vector_mask");
   unsigned rest = s.valid_rows;
   if (s.rows > kRepeatMax) {
     for (unsigned i = 0; i < s.valid_rows / kRepeatMax; ++i) {
       if (stride_overflow)
-        for (unsigned j = 0; j < kRepeatMax; ++j) t.vector(c, 1);
+        for (unsigned j = 0; j < kRepeatMax; ++j) c(t, 1);
       else
-        t.vector(c, kRepeatMax);
+        c(t, kRepeatMax);
     }
     rest = s.valid_rows % kRepeatMax;
   }
   if (rest != 0) {
     if (stride_overflow)
-      for (unsigned j = 0; j < rest; ++j) t.vector(c, 1);
+      for (unsigned j = 0; j < rest; ++j) c(t, 1);
     else
-      t.vector(c, rest);
+      c(t, rest);
   }
   t.scalar("set_vector_mask");
 }
@@ -144,12 +154,12 @@ void row_tails(Trace& t, const VectorCost& c, const Shape& s) {
 // (only when Rows > elementsPerRepeat, as both files test) and the masked tails. The two files
 // differ there: TBinOp.hpp leaves the whole valid row to the tail when it skips the heads,
 // TUnaryOp.hpp always leaves only validCol % elementsPerRepeat.
-void row_repeat(Trace& t, const VectorCost& c, const Shape& s, bool binary) {
+void row_repeat(Trace& t, const Piece& c, const Shape& s, bool binary) {
   if (s.rows <= kRepeatMax && s.cols / s.per_block <= kRepeatMax) {
-    for (unsigned i = 0; i < s.valid_cols / s.per_repeat; ++i) t.vector(c, s.valid_rows);
+    for (unsigned i = 0; i < s.valid_cols / s.per_repeat; ++i) c(t, s.valid_rows);
     if (s.valid_cols % s.per_repeat != 0) {
       t.scalar("set_vector_mask");
-      t.vector(c, s.valid_rows);
+      c(t, s.valid_rows);
       t.scalar("set_vector_mask");
     }
     return;
@@ -163,7 +173,7 @@ void row_repeat(Trace& t, const VectorCost& c, const Shape& s, bool binary) {
 }
 
 // BinaryInstrGeneralPath's non-contiguous branch and Unary2LProcess (the same choice).
-void two_level(Trace& t, const VectorCost& c, const Shape& s, bool binary) {
+void two_level(Trace& t, const Piece& c, const Shape& s, bool binary) {
   const unsigned norm_col_repeats = s.cols / s.per_repeat;
   if (norm_col_repeats > 1 && s.rows * norm_col_repeats < kSmallRepeats) {
     count_mode_2l(t, c, s);
@@ -171,7 +181,7 @@ void two_level(Trace& t, const VectorCost& c, const Shape& s, bool binary) {
     if (s.valid_cols % s.per_repeat != 0) {
       count_mode_2l(t, c, s);
     } else {
-      for (unsigned i = 0; i < s.valid_rows; ++i) t.vector(c, s.valid_cols / s.per_repeat);
+      for (unsigned i = 0; i < s.valid_rows; ++i) c(t, s.valid_cols / s.per_repeat);
     }
   } else {
     row_repeat(t, c, s, binary);
@@ -197,10 +207,10 @@ Shape not_lanes(const Shape& s, unsigned bytes) {
 }
 
 // TBinOp.hpp BinaryInstr for dst, src0, src1 of one shape.
-void binary_calls(Trace& t, const VectorCost& c, const Shape& s) {
+void binary_calls(Trace& t, const Piece& c, const Shape& s) {
   if (s.rows <= kRepeatMax && s.cols < s.per_repeat) {  // Bin1LNormModeSmall: a repeat per row
     t.scalar("set_vector_mask");
-    t.vector(c, s.valid_rows);
+    c(t, s.valid_rows);
     t.scalar("set_vector_mask");
     return;
   }
@@ -223,7 +233,7 @@ void binary_calls(Trace& t, const VectorCost& c, const Shape& s) {
 }
 
 // TUnaryOp.hpp TUnaryOp for dst and src of one shape.
-void unary_calls(Trace& t, const VectorCost& c, const Shape& s) {
+void unary_calls(Trace& t, const Piece& c, const Shape& s) {
   uint64_t total_repeats = 0;
   if (s.static_full_cols || s.rows == 1) {  // isCombined: counts from the physical shape
     total_repeats = ceil_div(uint64_t{s.rows} * s.cols, s.per_repeat);
@@ -237,6 +247,33 @@ void unary_calls(Trace& t, const VectorCost& c, const Shape& s) {
     count_mode_1l(t, c);
   else
     norm_mode_1l(t, c, s);
+}
+
+// TBinSOp.hpp TBinSInstr (TMULS, TDIVS): the fast path's test and counts as BinaryInstr's, no
+// small-shape path, and no run-time contiguity test: a partial region always takes the per-row
+// paths.
+void scalar_calls(Trace& t, const Piece& c, const Shape& s) {
+  if (!(s.static_full_cols || s.rows == 1)) {
+    two_level(t, c, s, true);
+    return;
+  }
+  const uint64_t total_repeats = ceil_div(uint64_t{s.rows} * s.cols, s.per_repeat);
+  const bool non_vl_aligned = s.cols % s.per_repeat != 0 && s.cols > s.per_repeat;
+  if (non_vl_aligned || total_repeats > kRepeatMax)
+    count_mode_1l(t, c);
+  else
+    norm_mode_1l(t, c, s);
+}
+
+// TNEG is TMULS(src, -1) (TUnaryOp.hpp): one vmuls per piece. TRECIP is TDIVS(dst, 1, src)
+// (costmodel/pto_instr.hpp), whose float SDivOp (TDivS.hpp) issues per piece vector_dup of the
+// scalar, a pipe_barrier, and vdiv.
+constexpr VectorCost kMuls{"vmuls", 11, 1, 15}, kDup{"vector_dup", 11, 1, 13}, kVdiv{"vdiv", 11, 4, 19};
+void negate_piece(Trace& t, unsigned r) { t.vector(kMuls, r); }
+void reciprocal_piece(Trace& t, unsigned r) {
+  t.vector(kDup, r);
+  t.pipe_barrier();
+  t.vector(kVdiv, r);
 }
 
 // The ops this file models, with their instruction's line (head, slope) from
@@ -276,8 +313,9 @@ const VectorCost* unary_cost(Op op) {
 // modelled yet; the reason names what it is.
 const char* sequence_not_modelled(Op op) {
   switch (op) {
-    case Op::TNEG: return "TNEG as TMULS (TBinSOp.hpp's vmuls paths)";
-    case Op::TRECIP: return "TRECIP as TDIVS (vector_dup and vdiv, or the scalar loop for integers)";
+    case Op::TRECIP:
+      return "TRECIP as TDIVS on integers: RecordInstr records the formula table's estimate "
+             "(formula_costmodel/) for TDIVS on int16 and int32";
     case Op::TPRELU: return "TPrelu.hpp's TCMPS, TSEL sequence";
     case Op::TREM: case Op::TFMOD: return "the vdiv, vconv, vmul, vsub sequence";
     case Op::TSHL: case Op::TSHR: return "the shift paths";
@@ -315,7 +353,8 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
     refuse_op(p, op, ErrorKind::Unsupported, "the A2/A3 implementation requires row-major tiles");
   const VectorCost* bin = binary_cost(op);
   const VectorCost* un = unary_cost(op);
-  if (bin == nullptr && un == nullptr && op != Op::TXOR)
+  const bool scalar_form = op == Op::TNEG || (op == Op::TRECIP && is_float(dst.type));
+  if (bin == nullptr && un == nullptr && op != Op::TXOR && !scalar_form)
     refuse_op(p, op, ErrorKind::Unsupported,
               fmt::format("cycles for {} on {} are not modelled yet ({})", op_name(op), elem_name(dst.type),
                           sequence_not_modelled(op)));
@@ -326,17 +365,19 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
   if (op == Op::TXOR) {
     // TXor.hpp: tmp = src0 | src1; dst = src0 & src1; dst = ~dst; dst = dst & tmp, a pipe_barrier
     // between each two (tmp taken with dst's shape).
-    binary_calls(t, *binary_cost(Op::TOR), s);
+    binary_calls(t, one(*binary_cost(Op::TOR)), s);
     t.pipe_barrier();
-    binary_calls(t, *binary_cost(Op::TAND), s);
+    binary_calls(t, one(*binary_cost(Op::TAND)), s);
     t.pipe_barrier();
-    unary_calls(t, *unary_cost(Op::TNOT), not_lanes(s, bytes));
+    unary_calls(t, one(*unary_cost(Op::TNOT)), not_lanes(s, bytes));
     t.pipe_barrier();
-    binary_calls(t, *binary_cost(Op::TAND), s);
+    binary_calls(t, one(*binary_cost(Op::TAND)), s);
+  } else if (scalar_form) {
+    scalar_calls(t, op == Op::TNEG ? Piece(negate_piece) : Piece(reciprocal_piece), s);
   } else if (bin != nullptr) {
-    binary_calls(t, *bin, s);
+    binary_calls(t, one(*bin), s);
   } else {
-    unary_calls(t, *un, op == Op::TNOT ? not_lanes(s, bytes) : s);
+    unary_calls(t, one(*un), op == Op::TNOT ? not_lanes(s, bytes) : s);
   }
   return t.estimate;
 }
