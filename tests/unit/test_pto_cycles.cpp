@@ -193,6 +193,33 @@ TEST(PtoCycles, ScalarFormsTakeTheTBinSOpPaths) {
   EXPECT_EQ(total(Op::TRECIP, ElemType::F16, 2, 128, 2, 100), 48u);
 }
 
+uint64_t compare(ElemType t, unsigned rows, unsigned cols, unsigned vr, unsigned vc, CmpMode mode) {
+  const Tile a = tile(t, rows, cols, vr, vc);
+  const Tile dst = make_tile(ElemType::U8, rows, 32);
+  const Tile* srcs[2] = {&a, &a};
+  OpParams params;
+  params.cmp = mode;
+  return a2a3_cycles(Op::TCMP, dst, srcs, params).cycles;
+}
+
+TEST(PtoCycles, CompareRowByRow) {
+  // TCMP f32 4x64 LT: set_mask_norm, full mask, then per row ceil(64/64) = 1 repeat:
+  // vcmpv_lt(1) = 2 + 6 (head), then 2, 2, 2: 2 + 8 + 6 = 16.
+  EXPECT_EQ(compare(ElemType::F32, 4, 64, 4, 64, CmpMode::LT), 16u);
+  // GE has its own line (head 14): 2 + (2 + 14) + 6 = 24; int32 compares with vcmpv_eq whatever the
+  // mode: 16.
+  EXPECT_EQ(compare(ElemType::F32, 4, 64, 4, 64, CmpMode::GE), 24u);
+  EXPECT_EQ(compare(ElemType::I32, 4, 64, 4, 64, CmpMode::GE), 16u);
+  // NE f16 2x256: 2 repeats per row: vcmpv_eq(2) = 4 + 6, vcmpv_eq(2) = 4; with the masks 16; then a
+  // pipe_barrier (vcmpv's tail is 0: nothing charged) 1, set_mask_count 1, count 1, vnot(0) with a
+  // fresh head 8, set_mask_norm 1, full mask 1: 29.
+  EXPECT_EQ(compare(ElemType::F16, 2, 256, 2, 256, CmpMode::NE), 29u);
+  // 600 repeats per row (f16, 76800 columns: one 150 KiB row, beyond a real buffer; only the paths
+  // are counted)
+  // split 240 + 240 + 120: f16 1 row: 2 + (480 + 6) + 480 + 240 = 1208.
+  EXPECT_EQ(compare(ElemType::F16, 1, 76800, 1, 76800, CmpMode::EQ), 1208u);
+}
+
 TEST(PtoCycles, StepsSumToTheTotal) {
   for (const Tile& t : {tile(ElemType::F32, 16, 128, 10, 100), tile(ElemType::F16, 300, 16, 290, 10),
                         tile(ElemType::F32, 2, 256, 2, 100)}) {

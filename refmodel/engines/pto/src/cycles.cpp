@@ -276,6 +276,42 @@ void reciprocal_piece(Trace& t, unsigned r) {
   t.vector(kVdiv, r);
 }
 
+// TCmp.hpp TCmp: set_mask_norm and the full mask, then per valid row ceil(validCol /
+// elementsPerRepeat) repeats in calls of at most 240; an int32 source always takes vcmpv_eq, and
+// so does NE, which is then inverted by one count-mode vnot after a pipe_barrier.
+// cce_costmodel_vector_compare.hpp: vcmpv_ge (14, 2, 22); vcmpv_eq, _lt, _gt, _le the default line
+// (6, 2, 0).
+void compare_calls(Trace& t, ElemType src, CmpMode mode, unsigned valid_rows, unsigned valid_cols) {
+  static constexpr VectorCost kEq{"vcmpv_eq", 6, 2, 0}, kLt{"vcmpv_lt", 6, 2, 0}, kGt{"vcmpv_gt", 6, 2, 0},
+      kLe{"vcmpv_le", 6, 2, 0}, kGe{"vcmpv_ge", 14, 2, 22}, kNot{"vnot", 8, 2, 12};
+  constexpr unsigned kCmpRepeatMax = 240;  // TCMP_REPEAT_MAX
+  const VectorCost* c = &kEq;
+  if (src != ElemType::I32) {
+    switch (mode) {
+      case CmpMode::LT: c = &kLt; break;
+      case CmpMode::GT: c = &kGt; break;
+      case CmpMode::GE: c = &kGe; break;
+      case CmpMode::LE: c = &kLe; break;
+      default: break;
+    }
+  }
+  const unsigned per_line = static_cast<unsigned>(ceil_div(valid_cols, kRepeatBytes / width_bytes(src)));
+  t.scalar("set_mask_norm");
+  t.scalar("set_vector_mask");
+  for (unsigned i = 0; i < valid_rows; ++i) {
+    for (unsigned j = 0; j < per_line / kCmpRepeatMax; ++j) t.vector(*c, kCmpRepeatMax);
+    if (per_line % kCmpRepeatMax != 0) t.vector(*c, per_line % kCmpRepeatMax);
+  }
+  if (mode == CmpMode::NE) {
+    t.pipe_barrier();
+    t.scalar("set_mask_count");
+    t.scalar("set_vector_mask");
+    t.vector(kNot, 0);
+    t.scalar("set_mask_norm");
+    t.scalar("set_vector_mask");
+  }
+}
+
 // The ops this file models, with their instruction's line (head, slope) from
 // cce_costmodel_vector_compute.hpp.
 const VectorCost* binary_cost(Op op) {
@@ -319,7 +355,6 @@ const char* sequence_not_modelled(Op op) {
     case Op::TPRELU: return "TPrelu.hpp's TCMPS, TSEL sequence";
     case Op::TREM: case Op::TFMOD: return "the vdiv, vconv, vmul, vsub sequence";
     case Op::TSHL: case Op::TSHR: return "the shift paths";
-    case Op::TCMP: return "TCmp.hpp's vcmpv paths";
     case Op::TSEL: return "TSel.hpp's vsel paths";
     case Op::TCVT: return "TCvt.hpp's vconv paths";
     case Op::TPOW: return "TPow.hpp's sequence";
@@ -330,13 +365,30 @@ const char* sequence_not_modelled(Op op) {
 }  // namespace
 
 CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> srcs, const OpParams& params) {
-  (void)params;  // no modelled op reads TCMP's or TCVT's operands
   constexpr Profile p = Profile::A2A3;
   if (srcs.size() != source_count(op))
     refuse_op(p, op, ErrorKind::BadInput,
               fmt::format("takes {} source tiles, {} given", source_count(op), srcs.size()));
-  for (const Tile* s : srcs) {
+  for (const Tile* s : srcs)
     if (s == nullptr) refuse_op(p, op, ErrorKind::BadInput, "a source tile is missing");
+  if (op == Op::TCMP) {
+    // The sources' type and valid region decide the calls; dst is the u8 predicate tile.
+    const Tile& a = *srcs[0];
+    const Tile& b = *srcs[1];
+    if (b.type != a.type || b.rows != a.rows || b.cols != a.cols || b.valid_rows != a.valid_rows ||
+        b.valid_cols != a.valid_cols)
+      refuse_op(p, op, ErrorKind::UndefinedBehaviour, "src0 and src1 must have one type, shape and valid region");
+    if (dst.type != ElemType::U8 || !detail::a2a3_supports(op, a.type))
+      refuse_op(p, op, ErrorKind::Unsupported,
+                fmt::format("the A2/A3 cost model has no entry for TCMP on {} with a {} predicate", elem_name(a.type),
+                            elem_name(dst.type)));
+    if (a.layout != Layout::RowMajor || dst.layout != Layout::RowMajor)
+      refuse_op(p, op, ErrorKind::Unsupported, "the A2/A3 implementation requires row-major tiles");
+    Trace t;
+    compare_calls(t, a.type, params.cmp, a.valid_rows, a.valid_cols);
+    return t.estimate;
+  }
+  for (const Tile* s : srcs) {
     if (s->type != dst.type)
       refuse_op(p, op, ErrorKind::UndefinedBehaviour,
                 fmt::format("a source is {} but dst is {}: the element types must be identical",
