@@ -220,6 +220,25 @@ TEST(PtoCycles, CompareRowByRow) {
   EXPECT_EQ(compare(ElemType::F16, 1, 76800, 1, 76800, CmpMode::EQ), 1208u);
 }
 
+TEST(PtoCycles, SelectRowByRow) {
+  // TSEL: set_mask_count 1; row 0: mask 1, vector_dup(1) 1 + 11, barrier with vector_dup's tail
+  // 13 + 1, set_cmpmask 1, barrier 1 (nothing pending), count 1, vsel(1) 2 + 13 (fresh head) = 45;
+  // each later row the same but vector_dup finds vsel in the queue (1, no head): 34; then
+  // set_mask_norm and the full mask 2. 4 rows: 1 + 45 + 3 x 34 + 2 = 150.
+  const Tile mask = make_tile(ElemType::U8, 4, 32);
+  const Tile x = tile(ElemType::F32, 4, 64, 4, 64);
+  const Tile* srcs[3] = {&mask, &x, &x};
+  const CycleEstimate e = a2a3_cycles(Op::TSEL, x, srcs);
+  EXPECT_EQ(e.cycles, 150u);
+  EXPECT_EQ(e.steps[2].call, "vector_dup");
+  EXPECT_EQ(e.steps[3].call, "tail");
+  EXPECT_EQ(e.steps[3].cycles, 13u);
+  // One valid row: 1 + 45 + 2 = 48, whatever the columns.
+  const Tile y = tile(ElemType::F16, 2, 128, 1, 100);
+  const Tile* one[3] = {&mask, &y, &y};
+  EXPECT_EQ(a2a3_cycles(Op::TSEL, y, one).cycles, 48u);
+}
+
 TEST(PtoCycles, StepsSumToTheTotal) {
   for (const Tile& t : {tile(ElemType::F32, 16, 128, 10, 100), tile(ElemType::F16, 300, 16, 290, 10),
                         tile(ElemType::F32, 2, 256, 2, 100)}) {

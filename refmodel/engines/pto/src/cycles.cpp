@@ -312,6 +312,26 @@ void compare_calls(Trace& t, ElemType src, CmpMode mode, unsigned valid_rows, un
   }
 }
 
+// TSel.hpp TSel: count mode, then per valid row the row's mask bits copied by a one-repeat
+// vector_dup into the compare-mask buffer, a pipe_barrier, set_cmpmask, a pipe_barrier, the count
+// of valid columns, and one vsel (13, 2, 14) of repeat 1; then norm mode and the full mask. Each
+// first barrier charges vector_dup's tail (13), and after the barriers vsel pays its head again.
+void select_calls(Trace& t, unsigned valid_rows) {
+  static constexpr VectorCost kDup{"vector_dup", 11, 1, 13}, kSel{"vsel", 13, 2, 14};
+  t.scalar("set_mask_count");
+  for (unsigned i = 0; i < valid_rows; ++i) {
+    t.scalar("set_vector_mask");
+    t.vector(kDup, 1);
+    t.pipe_barrier();
+    t.scalar("set_cmpmask");
+    t.pipe_barrier();
+    t.scalar("set_vector_mask");
+    t.vector(kSel, 1);
+  }
+  t.scalar("set_mask_norm");
+  t.scalar("set_vector_mask");
+}
+
 // The ops this file models, with their instruction's line (head, slope) from
 // cce_costmodel_vector_compute.hpp.
 const VectorCost* binary_cost(Op op) {
@@ -355,7 +375,6 @@ const char* sequence_not_modelled(Op op) {
     case Op::TPRELU: return "TPrelu.hpp's TCMPS, TSEL sequence";
     case Op::TREM: case Op::TFMOD: return "the vdiv, vconv, vmul, vsub sequence";
     case Op::TSHL: case Op::TSHR: return "the shift paths";
-    case Op::TSEL: return "TSel.hpp's vsel paths";
     case Op::TCVT: return "TCvt.hpp's vconv paths";
     case Op::TPOW: return "TPow.hpp's sequence";
     default: return "its call sequence";
@@ -388,6 +407,12 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
     compare_calls(t, a.type, params.cmp, a.valid_rows, a.valid_cols);
     return t.estimate;
   }
+  if (op == Op::TSEL) {
+    // srcs: mask, src0, src1; the mask is an integer tile of its own shape.
+    if (is_float(srcs[0]->type))
+      refuse_op(p, op, ErrorKind::UndefinedBehaviour, "the mask must be an integer tile");
+    srcs = srcs.subspan(1);
+  }
   for (const Tile* s : srcs) {
     if (s->type != dst.type)
       refuse_op(p, op, ErrorKind::UndefinedBehaviour,
@@ -406,7 +431,7 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
   const VectorCost* bin = binary_cost(op);
   const VectorCost* un = unary_cost(op);
   const bool scalar_form = op == Op::TNEG || (op == Op::TRECIP && is_float(dst.type));
-  if (bin == nullptr && un == nullptr && op != Op::TXOR && !scalar_form)
+  if (bin == nullptr && un == nullptr && op != Op::TXOR && op != Op::TSEL && !scalar_form)
     refuse_op(p, op, ErrorKind::Unsupported,
               fmt::format("cycles for {} on {} are not modelled yet ({})", op_name(op), elem_name(dst.type),
                           sequence_not_modelled(op)));
@@ -424,6 +449,8 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
     unary_calls(t, one(*unary_cost(Op::TNOT)), not_lanes(s, bytes));
     t.pipe_barrier();
     binary_calls(t, one(*binary_cost(Op::TAND)), s);
+  } else if (op == Op::TSEL) {
+    select_calls(t, dst.valid_rows);
   } else if (scalar_form) {
     scalar_calls(t, op == Op::TNEG ? Piece(negate_piece) : Piece(reciprocal_piece), s);
   } else if (bin != nullptr) {
