@@ -239,6 +239,17 @@ TEST(PtoCycles, SelectRowByRow) {
   EXPECT_EQ(a2a3_cycles(Op::TSEL, y, one).cycles, 48u);
 }
 
+TEST(PtoCycles, ShiftsChargeOnlyTheirFlags) {
+  // TSHL/TSHR shift in a scalar loop between set_flag/wait_flag pairs (V->S, S->V): 4 x 1, for any
+  // tile.
+  EXPECT_EQ(total(Op::TSHL, ElemType::I32, 64, 64, 64, 64), 4u);
+  const CycleEstimate e = cycles_of(Op::TSHR, tile(ElemType::U8, 2, 32, 1, 5));
+  EXPECT_EQ(e.cycles, 4u);
+  ASSERT_EQ(e.steps.size(), 4u);
+  EXPECT_EQ(e.steps[0].call, "set_flag");
+  EXPECT_EQ(e.steps[1].call, "wait_flag");
+}
+
 TEST(PtoCycles, StepsSumToTheTotal) {
   for (const Tile& t : {tile(ElemType::F32, 16, 128, 10, 100), tile(ElemType::F16, 300, 16, 290, 10),
                         tile(ElemType::F32, 2, 256, 2, 100)}) {

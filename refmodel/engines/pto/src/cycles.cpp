@@ -332,6 +332,17 @@ void select_calls(Trace& t, unsigned valid_rows) {
   t.scalar("set_vector_mask");
 }
 
+// TShl.hpp, TShr.hpp: the shift is a scalar loop over the valid region between
+// PtoSetWaitFlag<PIPE_V, PIPE_S> and PtoSetWaitFlag<PIPE_S, PIPE_V> (event.hpp: set_flag and
+// wait_flag in manual mode, no __PTO_AUTO__). The cost model charges the four flag calls, 1 each,
+// and nothing for the loop: the figure does not depend on the tile.
+void shift_calls(Trace& t) {
+  for (int i = 0; i < 2; ++i) {
+    t.scalar("set_flag");
+    t.scalar("wait_flag");
+  }
+}
+
 // The ops this file models, with their instruction's line (head, slope) from
 // cce_costmodel_vector_compute.hpp.
 const VectorCost* binary_cost(Op op) {
@@ -374,7 +385,6 @@ const char* sequence_not_modelled(Op op) {
              "(formula_costmodel/) for TDIVS on int16 and int32";
     case Op::TPRELU: return "TPrelu.hpp's TCMPS, TSEL sequence";
     case Op::TREM: case Op::TFMOD: return "the vdiv, vconv, vmul, vsub sequence";
-    case Op::TSHL: case Op::TSHR: return "the shift paths";
     case Op::TCVT: return "TCvt.hpp's vconv paths";
     case Op::TPOW: return "TPow.hpp's sequence";
     default: return "its call sequence";
@@ -431,7 +441,8 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
   const VectorCost* bin = binary_cost(op);
   const VectorCost* un = unary_cost(op);
   const bool scalar_form = op == Op::TNEG || (op == Op::TRECIP && is_float(dst.type));
-  if (bin == nullptr && un == nullptr && op != Op::TXOR && op != Op::TSEL && !scalar_form)
+  const bool shift = op == Op::TSHL || op == Op::TSHR;
+  if (bin == nullptr && un == nullptr && op != Op::TXOR && op != Op::TSEL && !scalar_form && !shift)
     refuse_op(p, op, ErrorKind::Unsupported,
               fmt::format("cycles for {} on {} are not modelled yet ({})", op_name(op), elem_name(dst.type),
                           sequence_not_modelled(op)));
@@ -449,6 +460,8 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
     unary_calls(t, one(*unary_cost(Op::TNOT)), not_lanes(s, bytes));
     t.pipe_barrier();
     binary_calls(t, one(*binary_cost(Op::TAND)), s);
+  } else if (shift) {
+    shift_calls(t);
   } else if (op == Op::TSEL) {
     select_calls(t, dst.valid_rows);
   } else if (scalar_form) {
