@@ -250,6 +250,17 @@ TEST(PtoCycles, ShiftsChargeOnlyTheirFlags) {
   EXPECT_EQ(e.steps[1].call, "wait_flag");
 }
 
+TEST(PtoCycles, FmodBarrierAfterEveryCall) {
+  // TFMOD f32 4x64 with 3 valid rows: set_mask_count, count; per row vdiv(1) 4 + 11, barrier with
+  // its tail 19 + 1, vconv_f322f32z(1) 2 + 14, barrier 18 + 1, vmul(1) 2 + 10, barrier 15 + 1,
+  // vsub(1) 2 + 10, barrier 14 + 1: 15 + 20 + 16 + 19 + 12 + 16 + 12 + 15 = 125 (every call after a
+  // barrier pays its head); set_mask_norm, full mask. 4 + 3 x 125 = 379.
+  const CycleEstimate e = cycles_of(Op::TFMOD, tile(ElemType::F32, 4, 64, 3, 64));
+  EXPECT_EQ(e.cycles, 379u);
+  EXPECT_EQ(e.steps[3].call, "tail");  // vdiv's, charged by the first barrier
+  EXPECT_EQ(e.steps[5].call, "vconv_f322f32z");
+}
+
 TEST(PtoCycles, StepsSumToTheTotal) {
   for (const Tile& t : {tile(ElemType::F32, 16, 128, 10, 100), tile(ElemType::F16, 300, 16, 290, 10),
                         tile(ElemType::F32, 2, 256, 2, 100)}) {

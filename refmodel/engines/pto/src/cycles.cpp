@@ -343,6 +343,23 @@ void shift_calls(Trace& t) {
   }
 }
 
+// TFmod.hpp TFmod (f32): count mode with validCol lanes, then per valid row vdiv, vconv_f322f32z,
+// vmul, vsub of one repeat, each followed by a pipe_barrier, which charges the call's tail and
+// makes the next call pay its head; vconv's line is EstimateVconvCycles (14, 2, 18).
+void fmod_calls(Trace& t, unsigned valid_rows) {
+  static constexpr VectorCost kDiv{"vdiv", 11, 4, 19}, kConv{"vconv_f322f32z", 14, 2, 18}, kMul{"vmul", 10, 2, 15},
+      kSub{"vsub", 10, 2, 14};
+  t.scalar("set_mask_count");
+  t.scalar("set_vector_mask");
+  for (unsigned i = 0; i < valid_rows; ++i)
+    for (const VectorCost* c : {&kDiv, &kConv, &kMul, &kSub}) {
+      t.vector(*c, 1);
+      t.pipe_barrier();
+    }
+  t.scalar("set_mask_norm");
+  t.scalar("set_vector_mask");
+}
+
 // The ops this file models, with their instruction's line (head, slope) from
 // cce_costmodel_vector_compute.hpp.
 const VectorCost* binary_cost(Op op) {
@@ -384,7 +401,7 @@ const char* sequence_not_modelled(Op op) {
       return "TRECIP as TDIVS on integers: RecordInstr records the formula table's estimate "
              "(formula_costmodel/) for TDIVS on int16 and int32";
     case Op::TPRELU: return "TPrelu.hpp's TCMPS, TSEL sequence";
-    case Op::TREM: case Op::TFMOD: return "the vdiv, vconv, vmul, vsub sequence";
+    case Op::TREM: return "TRem.hpp's per-row vdiv, vconv, vmul, vsub, compare and select sequence";
     case Op::TCVT: return "TCvt.hpp's vconv paths";
     case Op::TPOW: return "TPow.hpp's sequence";
     default: return "its call sequence";
@@ -442,7 +459,8 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
   const VectorCost* un = unary_cost(op);
   const bool scalar_form = op == Op::TNEG || (op == Op::TRECIP && is_float(dst.type));
   const bool shift = op == Op::TSHL || op == Op::TSHR;
-  if (bin == nullptr && un == nullptr && op != Op::TXOR && op != Op::TSEL && !scalar_form && !shift)
+  if (bin == nullptr && un == nullptr && op != Op::TXOR && op != Op::TSEL && op != Op::TFMOD && !scalar_form &&
+      !shift)
     refuse_op(p, op, ErrorKind::Unsupported,
               fmt::format("cycles for {} on {} are not modelled yet ({})", op_name(op), elem_name(dst.type),
                           sequence_not_modelled(op)));
@@ -460,6 +478,8 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
     unary_calls(t, one(*unary_cost(Op::TNOT)), not_lanes(s, bytes));
     t.pipe_barrier();
     binary_calls(t, one(*binary_cost(Op::TAND)), s);
+  } else if (op == Op::TFMOD) {
+    fmod_calls(t, dst.valid_rows);
   } else if (shift) {
     shift_calls(t);
   } else if (op == Op::TSEL) {
