@@ -139,8 +139,9 @@ int cmd_audit(const AuditArgs& a, Arch arch) {
     return kExitBadInput;
   }
   audit::write_audit_outputs(results, a.out);
-  std::cout << fmt::format("tmu audit: {:.1f} s; wrote audit.csv phases.csv bits_vs_k.csv error_hist.csv audit.md{} to {}\n",
-                           results.seconds, results.pto_rows.empty() ? "" : " pto.csv cross_engines.csv", a.out);
+  std::cout << fmt::format(
+      "tmu audit: {:.1f} s; wrote audit.csv phases.csv bits_vs_k.csv error_hist.csv audit.md{} to {}\n",
+      results.seconds, results.pto_rows.empty() ? "" : " pto.csv cross_engines.csv", a.out);
   std::cout.flush();  // before the plot script writes to the same stream
   int status = 0;
   if (a.plots) status = run_plots(a);

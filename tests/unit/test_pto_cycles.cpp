@@ -283,7 +283,8 @@ void expect_refusal(Op op, const Tile& dst, ErrorKind kind, const std::string& t
 
 TEST(PtoCycles, Refusals) {
   const Tile f32 = tile(ElemType::F32, 8, 64, 8, 64);
-  expect_refusal(Op::TADDC, f32, ErrorKind::Unsupported, "TADDC (a2a3): the A2/A3 cost model has no entry for TADDC on f32");
+  expect_refusal(Op::TADDC, f32, ErrorKind::Unsupported,
+                 "TADDC (a2a3): the A2/A3 cost model has no entry for TADDC on f32");
   expect_refusal(Op::TADD, tile(ElemType::BF16, 8, 64, 8, 64), ErrorKind::Unsupported, "no entry for TADD on bf16");
   expect_refusal(Op::TPRELU, f32, ErrorKind::Unsupported, "cycles for TPRELU on f32 are not modelled yet");
   expect_refusal(Op::TRECIP, tile(ElemType::I32, 8, 64, 8, 64), ErrorKind::Unsupported, "formula table");

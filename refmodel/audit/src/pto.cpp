@@ -265,7 +265,8 @@ std::vector<PtoRow> run_pto_rows(uint64_t seed, std::span<const ElemType> types,
         const bool every = d == PtoInputs::Every;
         if (every && (pto::source_count(op) != 1 || pto::width_bits(t) != 16)) continue;
         PtoRow row{op, t, d, std::nullopt, {}, 0, 0};
-        Rng rng(derive_seed(seed, fmt::format("PTO/{}/{}/{}", pto::op_name(op), pto::elem_name(t), pto_inputs_name(d))));
+        Rng rng(derive_seed(
+            seed, fmt::format("PTO/{}/{}/{}", pto::op_name(op), pto::elem_name(t), pto_inputs_name(d))));
         try {
           for (unsigned k = 0; k < (every ? 64u : tiles); ++k) measure_tile(row, rng, k);
         } catch (const Error& e) {

@@ -1,10 +1,10 @@
-// The A2/A3 cost model of pto-isa (include/pto/costmodel/) for the elementwise operations whose
-// a2a3 implementation is one vector instruction per tile piece: TBinOp.hpp's BinaryInstr (TADD,
-// TSUB, TMUL, TDIV, TMIN, TMAX, TAND, TOR), TUnaryOp.hpp's TUNARY_IMPL (TABS, TRELU, TSQRT,
-// TRSQRT, TEXP, TLOG, TNOT), TBinSOp.hpp's TBinSInstr (TNEG as TMULS, float TRECIP as TDIVS), and
-// TXor.hpp's sequence of four of them with pipe barriers. How a tile is split into calls is restated from those files; what each
-// call costs from cce_costmodel_core.hpp, _vector_compute.hpp and _sync.hpp; how the calls add up
-// from trace.hpp (see docs/pto-cycles.md).
+// The A2/A3 cost model of pto-isa (include/pto/costmodel/): how the a2a3 implementation splits a
+// tile into CCE calls (TBinOp.hpp's BinaryInstr for TADD, TSUB, TMUL, TDIV, TMIN, TMAX, TAND, TOR;
+// TUnaryOp.hpp's TUNARY_IMPL for TABS, TRELU, TSQRT, TRSQRT, TEXP, TLOG, TNOT; TBinSOp.hpp's
+// TBinSInstr for TNEG as TMULS and float TRECIP as TDIVS; the sequences of TXor.hpp, TCmp.hpp,
+// TSel.hpp, TFmod.hpp, TShl.hpp and TShr.hpp), restated from those files; what each call costs,
+// from cce_costmodel_core.hpp, _vector_compute.hpp, _vector_compare.hpp, _vector_convert_int.hpp
+// and _sync.hpp; and how the calls add up, from trace.hpp (see docs/pto-cycles.md).
 #include "tmu/pto/cycles.h"
 
 #include <functional>
