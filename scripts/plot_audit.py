@@ -12,6 +12,10 @@ and, when the audit ran the AMX rows (op MATFP):
   DIR/errors_matfp_<dist>.png the same error distributions for AMX matfp, K = 1
   DIR/bits_vs_k_engines.png   effective bits versus K, Tensix MVMUL (FP32 Dst, LoFi..HiFi4) beside
                               the AMX mode on the same input stream; one row per distribution
+and, when the audit ran the PTO rows (DIR/cross_engines.csv):
+  DIR/cross_engines.png       element-wise multiply and add across engines: effective bits (median,
+                              with the 99th percentile as a tick) per source format, Tensix ELWMUL
+                              LoFi..HiFi4, PTO TMUL and TADD, AMX matfp K=1; one panel per distribution
 Needs matplotlib (Debian: python3-matplotlib; run with /usr/bin/python3).
 """
 import csv
@@ -184,6 +188,61 @@ def plot_engines(rows, out_dir):
     return [name]
 
 
+def cross_label(r):
+    """One bar group per method across the source formats (as audit.md's table rows)."""
+    if r["engine"] == "Tensix":
+        dst = "FP32 Dst" if r["result_format"] == "FP32 Dst" else "16-bit Dst"
+        return f'Tensix ELWMUL {r["method"]} ({dst})'
+    if r["engine"] == "AMX":
+        return "AMX MATFP K=1"
+    return f'PTO {r["operation"]}'
+
+
+def cross_order(label):
+    for i, prefix in enumerate(["Tensix ELWMUL", "PTO TMUL", "PTO TADD", "AMX"]):
+        if label.startswith(prefix):
+            fidelity = next((j for j, f in enumerate(FIDELITIES) if f" {f} " in label), 0)
+            return (i, "FP32" in label, fidelity, label)
+    return (9, False, 0, label)
+
+
+def plot_cross_engines(rows, out_dir):
+    """Grouped bars: one group per engine/operation/method, one bar per source format."""
+    if not rows:
+        return []
+    dists = ordered({r["dist"] for r in rows}, ["uniform", "normal", "loguniform"])
+    srcs = ordered({r["src"] for r in rows}, ["BF16", "FP16", "TF32"])
+    src_colours = {"BF16": "#1f77b4", "FP16": "#ff7f0e", "TF32": "#2ca02c"}
+    fig, axes = panel_grid(len(dists), 1, "Element-wise multiply and add across engines, same operands, "
+                                          "against MPFR: effective bits (median; tick: 99th percentile)")
+    for i, dist in enumerate(dists):
+        ax = axes[i][0]
+        labels = sorted({cross_label(r) for r in rows if r["dist"] == dist}, key=cross_order)
+        width = 0.8 / max(1, len(srcs))
+        for j, src in enumerate(srcs):
+            xs, med, p99 = [], [], []
+            for x, label in enumerate(labels):
+                for r in rows:
+                    if r["dist"] == dist and r["src"] == src and cross_label(r) == label:
+                        xs.append(x + (j - (len(srcs) - 1) / 2) * width)
+                        med.append(min(float(r["bits"]), 30))
+                        p99.append(min(float(r["bits_p99"]), 30))
+            if xs:
+                ax.bar(xs, med, width=width, color=src_colours.get(src, "#7f7f7f"), label=src)
+                ax.plot(xs, p99, "_", color="black", markersize=8)
+        ax.set_xticks(range(len(labels)))
+        ax.set_xticklabels(labels, rotation=35, ha="right", fontsize=7)
+        ax.set_ylabel("bits (capped at 30 = exact)")
+        ax.set_title(dist)
+        ax.grid(alpha=0.3, axis="y")
+        ax.legend(fontsize=7)
+    fig.set_size_inches(11, 4.6 * len(dists))
+    name = os.path.join(out_dir, "cross_engines.png")
+    fig.savefig(name, dpi=110)
+    plt.close(fig)
+    return [name]
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -195,7 +254,10 @@ def main(argv):
     except OSError as e:
         print(f"plot_audit.py: {e}", file=sys.stderr)
         return 2
-    for name in plot_error_histograms(hist, out_dir) + plot_bits_vs_k(bits, out_dir) + plot_engines(bits, out_dir):
+    cross_path = os.path.join(out_dir, "cross_engines.csv")
+    cross = read_csv(cross_path) if os.path.exists(cross_path) else []
+    for name in (plot_error_histograms(hist, out_dir) + plot_bits_vs_k(bits, out_dir) + plot_engines(bits, out_dir)
+                 + plot_cross_engines(cross, out_dir)):
         print(f"plot_audit.py: wrote {name}")
     return 0
 

@@ -29,7 +29,7 @@ inline constexpr int kExitPhaseCheckFailed = 3;
 struct AuditArgs {
   std::string out;
   std::optional<uint64_t> seed;
-  unsigned samples = 2, max_k = 16, eltwise_tiles = 4, threads = 0;
+  unsigned samples = 2, max_k = 16, eltwise_tiles = 4, pto_tiles = 4, threads = 0;
   std::vector<unsigned> table_ks;
   std::vector<std::string> formats{"bf16", "fp16", "tf32"};
   std::vector<std::string> dists{"uniform", "normal", "loguniform", "cancel"};
@@ -67,6 +67,8 @@ audit::AuditOptions to_options(const AuditArgs& a, Arch arch) {
   };
   if (!runs("tensix")) o.ops.clear();
   if (!runs("amx")) o.amx_modes.clear();
+  if (runs("pto")) o.pto_types = {pto::ElemType::F32, pto::ElemType::F16, pto::ElemType::BF16};
+  o.pto_tiles = a.pto_tiles;
   // Fidelity n (0..3) runs phases 0..n: n + 1 passes.
   o.fidelities.clear();
   for (unsigned f : a.fidelities) add_once(o.fidelities, f + 1);
@@ -137,8 +139,9 @@ int cmd_audit(const AuditArgs& a, Arch arch) {
     return kExitBadInput;
   }
   audit::write_audit_outputs(results, a.out);
-  std::cout << fmt::format("tmu audit: {:.1f} s; wrote audit.csv phases.csv bits_vs_k.csv error_hist.csv audit.md to {}\n",
-                           results.seconds, a.out);
+  std::cout << fmt::format(
+      "tmu audit: {:.1f} s; wrote audit.csv phases.csv bits_vs_k.csv error_hist.csv audit.md{} to {}\n",
+      results.seconds, results.pto_rows.empty() ? "" : " pto.csv cross_engines.csv", a.out);
   std::cout.flush();  // before the plot script writes to the same stream
   int status = 0;
   if (a.plots) status = run_plots(a);
@@ -165,6 +168,8 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   sub->add_option("--table-k", args->table_ks, "K values with full statistics (default: 1 and --k)")->delimiter(',');
   sub->add_option("--elw-tiles", args->eltwise_tiles, "32x32 ELWMUL tiles per source format and distribution")
       ->capture_default_str();
+  sub->add_option("--pto-tiles", args->pto_tiles, "32x32 tiles per PTO operation, type and operand set")
+      ->capture_default_str();
   sub->add_option(kFormatNames, args->formats, "Source formats, comma-separated: bf16,fp16,tf32 (any case; --formats: alias)")
       ->delimiter(',')
       ->transform(CLI::IsMember({"bf16", "fp16", "tf32"}, CLI::ignore_case))
@@ -178,9 +183,10 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
       ->transform(CLI::IsMember({"mvmul", "elwmul"}, CLI::ignore_case))
       ->capture_default_str();
   sub->add_option("--engines", args->engines,
-                  "Engines, comma-separated: tensix (MVMUL, ELWMUL), amx (matfp, the MATFP rows) (any case)")
+                  "Engines, comma-separated: tensix (MVMUL, ELWMUL), amx (matfp, the MATFP rows), pto (the PTO "
+                  "elementwise rows and the cross-engine table) (any case)")
       ->delimiter(',')
-      ->transform(CLI::IsMember({"tensix", "amx"}, CLI::ignore_case))
+      ->transform(CLI::IsMember({"tensix", "amx", "pto"}, CLI::ignore_case))
       ->capture_default_str();
   sub->add_option("--amx-modes", args->amx_modes,
                   "AMX matfp modes, comma-separated: bf16f32 (M2), f16f32, f32 (any case)")
@@ -208,10 +214,10 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   add_arch_option(sub, global);
   out.emplace_back(sub, [args, &global] {
     // The audit puts the engines side by side (--engines); `tmu --engine amx audit` is the AMX rows
-    // alone, and Tensix's architecture then plays no part.
-    if (global.engine() == Engine::Amx) {
-      global.require(Engine::Amx, "audit");
-      args->engines = {"amx"};
+    // alone and `--engine pto` the PTO rows, and Tensix's architecture then plays no part.
+    if (global.engine() != Engine::Tensix) {
+      global.require(global.engine(), "audit");
+      args->engines = {global.engine() == Engine::Amx ? "amx" : "pto"};
       return cmd_audit(*args, Arch::Blackhole);
     }
     return cmd_audit(*args, global.arch());

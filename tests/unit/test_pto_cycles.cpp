@@ -146,6 +146,121 @@ TEST(PtoCycles, UnaryOps) {
   EXPECT_EQ(total(Op::TSQRT, ElemType::F32, 4, 96, 4, 96), 26u);
 }
 
+TEST(PtoCycles, NotRunsOnSixteenBitLanes) {
+  // TNOT u8 2x32 with 31 valid columns: vnot sees 16-bit lanes, 16 per row, ceil(31/2) = 16 valid.
+  // The compile-time test (31 != 32 on u8) fails, the run-time one (16 == 16 lanes) holds: one
+  // contiguous region of 32 lanes, 32/128 = 0 whole repeats: vnot(0) = head 8 only, then the 32
+  // lanes under a mask: mask, vnot(1) = 2, mask. 12.
+  const CycleEstimate e = cycles_of(Op::TNOT, tile(ElemType::U8, 2, 32, 2, 31));
+  EXPECT_EQ(e.cycles, 12u);
+  ASSERT_EQ(e.steps.size(), 4u);
+  EXPECT_EQ(e.steps[0].repeats, 0u);
+  // TNOT i32 4x64: 4 rows of 128 16-bit lanes, 4 repeats: vnot(4) = 8 + 8 = 16.
+  EXPECT_EQ(total(Op::TNOT, ElemType::I32, 4, 64, 4, 64), 16u);
+}
+
+TEST(PtoCycles, XorChargesTheTailsItsBarriersFlush) {
+  // TXOR i16 2x128: TOR, TAND, TNOT, TAND, each one call of 2 repeats, a pipe_barrier between
+  // each two. A barrier charges the pending tail (vor, vand, vnot: 12) and empties the queue, so
+  // every call pays its head again: 12 + (12 + 1) + 12 + (12 + 1) + 12 + (12 + 1) + 12 = 87; the
+  // last vand's tail is not charged.
+  const CycleEstimate e = cycles_of(Op::TXOR, tile(ElemType::I16, 2, 128, 2, 128));
+  EXPECT_EQ(e.cycles, 87u);
+  ASSERT_EQ(e.steps.size(), 10u);
+  EXPECT_EQ(e.steps[1].call, "tail");
+  EXPECT_EQ(e.steps[1].cycles, 12u);
+  EXPECT_EQ(e.steps[2].call, "pipe_barrier");
+  EXPECT_EQ(e.steps[6].call, "vnot");
+  EXPECT_EQ(e.steps[9].call, "vand");
+}
+
+TEST(PtoCycles, ScalarFormsTakeTheTBinSOpPaths) {
+  // TNEG = TMULS(src, -1): TNEG f32 16x64: 16 repeats, vmuls(16) = 1*16 + 11 = 27.
+  EXPECT_EQ(total(Op::TNEG, ElemType::F32, 16, 64, 16, 64), 27u);
+  // TNEG f32 8x8: TBinSInstr has no small-shape path: 64 lanes = 1 repeat, vmuls(1) = 12.
+  EXPECT_EQ(total(Op::TNEG, ElemType::F32, 8, 8, 8, 8), 12u);
+  // TRECIP f32 16x64 = TDIVS(dst, 1, src): vector_dup(16) = 16 + 11 = 27, the barrier charges its
+  // tail 13 and costs 1, vdiv(16) pays its head again: 64 + 11 = 75. 116.
+  const CycleEstimate e = cycles_of(Op::TRECIP, tile(ElemType::F32, 16, 64, 16, 64));
+  EXPECT_EQ(e.cycles, 116u);
+  ASSERT_EQ(e.steps.size(), 4u);
+  EXPECT_EQ(e.steps[0].call, "vector_dup");
+  EXPECT_EQ(e.steps[1].call, "tail");
+  EXPECT_EQ(e.steps[3].call, "vdiv");
+  // TRECIP f16 2x128 with 2x100 valid: not contiguous, and TBinSInstr has no run-time test: 128/128
+  // = 1 column repeat, 2 rows not < 2: row repeat, 0 whole slices, then the 100 columns under a
+  // mask: mask, vector_dup(2) = 2 + 11 = 13, tail 13, barrier 1, vdiv(2) = 8 + 11 = 19, mask. 48.
+  EXPECT_EQ(total(Op::TRECIP, ElemType::F16, 2, 128, 2, 100), 48u);
+}
+
+uint64_t compare(ElemType t, unsigned rows, unsigned cols, unsigned vr, unsigned vc, CmpMode mode) {
+  const Tile a = tile(t, rows, cols, vr, vc);
+  const Tile dst = make_tile(ElemType::U8, rows, 32);
+  const Tile* srcs[2] = {&a, &a};
+  OpParams params;
+  params.cmp = mode;
+  return a2a3_cycles(Op::TCMP, dst, srcs, params).cycles;
+}
+
+TEST(PtoCycles, CompareRowByRow) {
+  // TCMP f32 4x64 LT: set_mask_norm, full mask, then per row ceil(64/64) = 1 repeat:
+  // vcmpv_lt(1) = 2 + 6 (head), then 2, 2, 2: 2 + 8 + 6 = 16.
+  EXPECT_EQ(compare(ElemType::F32, 4, 64, 4, 64, CmpMode::LT), 16u);
+  // GE has its own line (head 14): 2 + (2 + 14) + 6 = 24; int32 compares with vcmpv_eq whatever the
+  // mode: 16.
+  EXPECT_EQ(compare(ElemType::F32, 4, 64, 4, 64, CmpMode::GE), 24u);
+  EXPECT_EQ(compare(ElemType::I32, 4, 64, 4, 64, CmpMode::GE), 16u);
+  // NE f16 2x256: 2 repeats per row: vcmpv_eq(2) = 4 + 6, vcmpv_eq(2) = 4; with the masks 16; then a
+  // pipe_barrier (vcmpv's tail is 0: nothing charged) 1, set_mask_count 1, count 1, vnot(0) with a
+  // fresh head 8, set_mask_norm 1, full mask 1: 29.
+  EXPECT_EQ(compare(ElemType::F16, 2, 256, 2, 256, CmpMode::NE), 29u);
+  // 600 repeats per row (f16, 76800 columns: one 150 KiB row, beyond a real buffer; only the paths
+  // are counted)
+  // split 240 + 240 + 120: f16 1 row: 2 + (480 + 6) + 480 + 240 = 1208.
+  EXPECT_EQ(compare(ElemType::F16, 1, 76800, 1, 76800, CmpMode::EQ), 1208u);
+}
+
+TEST(PtoCycles, SelectRowByRow) {
+  // TSEL: set_mask_count 1; row 0: mask 1, vector_dup(1) 1 + 11, barrier with vector_dup's tail
+  // 13 + 1, set_cmpmask 1, barrier 1 (nothing pending), count 1, vsel(1) 2 + 13 (fresh head) = 45;
+  // each later row the same but vector_dup finds vsel in the queue (1, no head): 34; then
+  // set_mask_norm and the full mask 2. 4 rows: 1 + 45 + 3 x 34 + 2 = 150.
+  const Tile mask = make_tile(ElemType::U8, 4, 32);
+  const Tile x = tile(ElemType::F32, 4, 64, 4, 64);
+  const Tile* srcs[3] = {&mask, &x, &x};
+  const CycleEstimate e = a2a3_cycles(Op::TSEL, x, srcs);
+  EXPECT_EQ(e.cycles, 150u);
+  EXPECT_EQ(e.steps[2].call, "vector_dup");
+  EXPECT_EQ(e.steps[3].call, "tail");
+  EXPECT_EQ(e.steps[3].cycles, 13u);
+  // One valid row: 1 + 45 + 2 = 48, whatever the columns.
+  const Tile y = tile(ElemType::F16, 2, 128, 1, 100);
+  const Tile* one[3] = {&mask, &y, &y};
+  EXPECT_EQ(a2a3_cycles(Op::TSEL, y, one).cycles, 48u);
+}
+
+TEST(PtoCycles, ShiftsChargeOnlyTheirFlags) {
+  // TSHL/TSHR shift in a scalar loop between set_flag/wait_flag pairs (V->S, S->V): 4 x 1, for any
+  // tile.
+  EXPECT_EQ(total(Op::TSHL, ElemType::I32, 64, 64, 64, 64), 4u);
+  const CycleEstimate e = cycles_of(Op::TSHR, tile(ElemType::U8, 2, 32, 1, 5));
+  EXPECT_EQ(e.cycles, 4u);
+  ASSERT_EQ(e.steps.size(), 4u);
+  EXPECT_EQ(e.steps[0].call, "set_flag");
+  EXPECT_EQ(e.steps[1].call, "wait_flag");
+}
+
+TEST(PtoCycles, FmodBarrierAfterEveryCall) {
+  // TFMOD f32 4x64 with 3 valid rows: set_mask_count, count; per row vdiv(1) 4 + 11, barrier with
+  // its tail 19 + 1, vconv_f322f32z(1) 2 + 14, barrier 18 + 1, vmul(1) 2 + 10, barrier 15 + 1,
+  // vsub(1) 2 + 10, barrier 14 + 1: 15 + 20 + 16 + 19 + 12 + 16 + 12 + 15 = 125 (every call after a
+  // barrier pays its head); set_mask_norm, full mask. 4 + 3 x 125 = 379.
+  const CycleEstimate e = cycles_of(Op::TFMOD, tile(ElemType::F32, 4, 64, 3, 64));
+  EXPECT_EQ(e.cycles, 379u);
+  EXPECT_EQ(e.steps[3].call, "tail");  // vdiv's, charged by the first barrier
+  EXPECT_EQ(e.steps[5].call, "vconv_f322f32z");
+}
+
 TEST(PtoCycles, StepsSumToTheTotal) {
   for (const Tile& t : {tile(ElemType::F32, 16, 128, 10, 100), tile(ElemType::F16, 300, 16, 290, 10),
                         tile(ElemType::F32, 2, 256, 2, 100)}) {
@@ -168,10 +283,11 @@ void expect_refusal(Op op, const Tile& dst, ErrorKind kind, const std::string& t
 
 TEST(PtoCycles, Refusals) {
   const Tile f32 = tile(ElemType::F32, 8, 64, 8, 64);
-  expect_refusal(Op::TADDC, f32, ErrorKind::Unsupported, "TADDC (a2a3): the A2/A3 cost model has no entry for TADDC on f32");
+  expect_refusal(Op::TADDC, f32, ErrorKind::Unsupported,
+                 "TADDC (a2a3): the A2/A3 cost model has no entry for TADDC on f32");
   expect_refusal(Op::TADD, tile(ElemType::BF16, 8, 64, 8, 64), ErrorKind::Unsupported, "no entry for TADD on bf16");
-  expect_refusal(Op::TXOR, tile(ElemType::I16, 8, 64, 8, 64), ErrorKind::Unsupported,
-                 "cycles for TXOR on i16 are not modelled yet");
+  expect_refusal(Op::TPRELU, f32, ErrorKind::Unsupported, "cycles for TPRELU on f32 are not modelled yet");
+  expect_refusal(Op::TRECIP, tile(ElemType::I32, 8, 64, 8, 64), ErrorKind::Unsupported, "formula table");
   expect_refusal(Op::TADD, make_tile(ElemType::F32, 8, 64, Layout::ColMajor), ErrorKind::Unsupported, "row-major");
   const Tile other = tile(ElemType::F32, 8, 64, 4, 64);
   const Tile* srcs[2] = {&other, &f32};

@@ -128,8 +128,10 @@ class UnitRunner {
 
 void validate(const AuditOptions& o) {
   auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
-  if ((o.ops.empty() && o.amx_modes.empty()) || o.distributions.empty())
-    fail("nothing to audit: no operation, no AMX mode, or no distribution");
+  if ((o.ops.empty() && o.amx_modes.empty() && o.pto_types.empty()) || o.distributions.empty())
+    fail("nothing to audit: no operation, no AMX mode, no PTO type, or no distribution");
+  if (!o.pto_types.empty() && (o.pto_tiles < 1 || o.pto_tiles > 1000))
+    fail(fmt::format("{} PTO tiles is outside 1..1000", o.pto_tiles));
   if (!o.ops.empty() && (o.formats.empty() || o.fidelities.empty() || o.dst32_modes.empty()))
     fail("nothing to audit: an empty list of formats, fidelities or Dst modes");
   for (Op op : o.ops)
@@ -288,6 +290,10 @@ AuditResults run_audit(const AuditOptions& options) {
   // ELWMUL has no K axis.
   for (const auto& [key, running] : merged.running)
     if (key.op != Op::Elwmul) out.bits_vs_k[key] = k_point(running, merged.rel[key]);
+  if (!options.pto_types.empty()) {
+    out.pto_rows = run_pto_rows(options.seed, options.pto_types, options.pto_tiles);
+    out.pto_cross = run_pto_cross(options.seed, options.formats, options.distributions, options.eltwise_tiles);
+  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -324,6 +324,7 @@ std::string markdown_report(const AuditResults& r) {
             "budget everywhere, so a mistake in it would not show).\n\n";
       contribution_table(md, r, op, headline, dst32);
     }
+  md << pto_markdown(r);
   if (!r.checks.empty())
     md << (r.all_phase_checks_passed() ? "Every phase check passed.\n"
                                        : "**Some phase checks FAILED** (phases.csv lists them).\n");
@@ -337,6 +338,10 @@ void write_audit_outputs(const AuditResults& r, const std::filesystem::path& dir
   write_file(dir / "bits_vs_k.csv", bits_vs_k_csv(r));
   write_file(dir / "error_hist.csv", histogram_csv(r));
   write_file(dir / "audit.md", markdown_report(r));
+  if (!r.pto_rows.empty()) {
+    write_file(dir / "pto.csv", pto_rows_csv(r.pto_rows));
+    write_file(dir / "cross_engines.csv", cross_engines_csv(r));
+  }
 }
 
 std::filesystem::path default_plot_script() {

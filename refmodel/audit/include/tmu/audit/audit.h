@@ -17,6 +17,7 @@
 #include "tmu/audit/amx.h"
 #include "tmu/audit/error_stats.h"
 #include "tmu/audit/phase_check.h"
+#include "tmu/audit/pto.h"
 
 namespace tmu::audit {
 
@@ -42,6 +43,11 @@ struct AuditOptions {
   unsigned threads = 0;           // 0: one per hardware thread
   Arch arch = Arch::Blackhole;
   Perturbation perturb;           // for demonstrations: run every sequence with this mistake
+  // The PTO rows (pto.h): element types to run every float operation on; empty: none. The
+  // cross-engine table runs PTO TMUL and TADD on the ELWMUL operands of every format and
+  // distribution asked for (eltwise_tiles tiles each).
+  std::vector<pto::ElemType> pto_types;
+  unsigned pto_tiles = 4;         // 32x32 tiles per PTO operation, type and operand set
   std::function<void(size_t done, size_t total)> progress;  // called from worker threads, serialised
 };
 
@@ -86,6 +92,8 @@ struct AuditResults {
   std::map<SeriesKey, KPoint> bits_vs_k;  // every K from 1 to max_k (MVMUL, MATFP)
   std::map<SeriesKey, std::vector<double>> rel_errors;  // K = 1: every relative error (histograms)
   std::map<CheckKey, PhaseCheck> checks;
+  std::vector<PtoRow> pto_rows;
+  std::vector<PtoCross> pto_cross;
   double seconds = 0;
   bool all_phase_checks_passed() const;
 };
@@ -99,6 +107,9 @@ void write_audit_outputs(const AuditResults& results, const std::filesystem::pat
 std::string markdown_report(const AuditResults& results);
 std::string summary_csv(const AuditResults& results);
 std::string phases_csv(const AuditResults& results);
+// The PTO section of audit.md and the cross-engine table's CSV (pto_report.cpp).
+std::string pto_markdown(const AuditResults& results);
+std::string cross_engines_csv(const AuditResults& results);
 
 // The plot script of the source tree this binary was built from.
 std::filesystem::path default_plot_script();

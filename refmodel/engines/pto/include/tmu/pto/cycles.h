@@ -15,8 +15,9 @@
 namespace tmu::pto {
 
 // One CCE call the implementation issues: a vector instruction ("vadd", repeats as passed; count
-// mode passes 0) or a mask/mode setting ("set_vector_mask", "set_mask_count", "set_mask_norm",
-// repeats 0), with the cycles the cost model charges for it.
+// mode passes 0), a mask/mode setting ("set_vector_mask", "set_mask_count", "set_mask_norm") or a
+// "pipe_barrier" (repeats 0), with the cycles the cost model charges for it; "tail" is the
+// pending vector tail a barrier charges.
 struct CycleStep {
   std::string call;
   unsigned repeats;
