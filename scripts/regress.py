@@ -340,9 +340,7 @@ def main(argv):
         print_coverage_table(merged)
     for p in cov_problems:
         print(f"coverage file problem: {p}")
-    for r in failed:
-        print(f"FAILED [{r['index']}] {r['test']} arch={r['arch']} seed {r['seed']} ({r['why']}) log {r['log']}\n"
-              f"  replay: {r['replay']}")
+    regress_shards.print_failures(failed)
     return 1 if failed else 0
 
 

@@ -83,6 +83,13 @@ def write_summary(path, args, shard, shards, entries_total, runs, wall, coverage
         f.write("\n")
 
 
+def print_failures(failed):
+    """Each failed run with its log and the command that replays it."""
+    for r in failed:
+        print(f"FAILED [{r['index']}] {r['test']} arch={r['arch']} seed {r['seed']} ({r['why']}) log {r['log']}\n"
+              f"  replay: {r['replay']}")
+
+
 def totals(runs):
     return {"passed": sum(r["status"] == "pass" for r in runs), "failed": sum(r["status"] != "pass" for r in runs),
             "instructions": sum(r["instrs"] for r in runs), "cycles": sum(r["cycles"] for r in runs)}
@@ -212,9 +219,7 @@ def merge_main(argv, merge_cov, print_table):
         print_table(merged_cov)
     for i in missing:
         print(f"MISSING shard {i}/{first['shards']}")
-    for r in failed:
-        print(f"FAILED [{r['index']}] {r['test']} arch={r['arch']} seed {r['seed']} ({r['why']}) log {r['log']}\n"
-              f"  replay: {r['replay']}")
+    print_failures(failed)
     print(f"regress.py merge: {verdict} -> {args.out}/junit.xml, {args.out}/summary.json"
           + (f", {args.out}/coverage.json" if merged_cov else ""))
     return 0 if verdict == "PASS" else 1

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "engine_vectors.h"
 #include "options.h"
 #include "tmu/amx/matfp.h"
 #include "tmu/amx/program.h"
@@ -162,54 +163,17 @@ int amx_vectors(const EngineVectorArgs& args, const GlobalOptions& global) {
                              args.tensix_option);
     return kExitBadInput;
   }
-  tmu::amx::GenOptions gen;
-  gen.level = args.level_given ? args.level : ((args.n_given || args.seed_given) ? 2 : 1);
-  if (gen.level < 1 || gen.level > 2) {
-    std::cerr << fmt::format("tmu vectors: --level {} is not 1 or 2\n", gen.level);
-    return kExitBadInput;
-  }
-  gen.random = args.random_vectors;
-  gen.seed = args.seed_given ? args.seed : tmu::clock_seed();
-  if (gen.level >= 2 && !args.list)
-    std::cerr << fmt::format("tmu vectors: seed {} (replay with --seed {})\n", gen.seed, gen.seed);
-  const std::vector<tmu::amx::GenFile> files = tmu::amx::generate_vectors(gen);
-  size_t vectors = 0;
-  for (const tmu::amx::GenFile& f : files) {
-    if (args.list) {
-      std::cout << f.path << "\n";
-      continue;
-    }
-    const std::filesystem::path path = std::filesystem::path(args.output) / f.path;
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream out(path, std::ios::binary);
-    tmu::amx::write_vector_file(out, f.file);
-    if (!out) {
-      std::cerr << fmt::format("tmu vectors: {}: cannot write\n", path.string());
-      return kExitBadInput;
-    }
-    vectors += f.file.vectors.size();
-  }
-  if (!args.list && !args.quiet)
-    std::cout << fmt::format("tmu vectors: {} files, {} vectors in {}\n", files.size(), vectors, args.output);
-  return 0;
+  return write_engine_vectors<tmu::amx::GenOptions>(
+      args, tmu::amx::generate_vectors,
+      [](std::ostream& out, const tmu::amx::VectorFile& f) { tmu::amx::write_vector_file(out, f); });
 }
 
 int amx_check(const std::vector<std::string>& paths, const uint64_t* poison, unsigned max_diffs,
               const GlobalOptions& global) {
   amx_version(global);
-  std::vector<std::string> files;
-  for (const std::string& p : paths) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(p, ec)) {
-      std::vector<std::string> found;
-      for (const auto& e : std::filesystem::recursive_directory_iterator(p))
-        if (e.is_regular_file() && e.path().extension() == ".tmv") found.push_back(e.path().string());
-      std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
-    } else {
-      files.push_back(p);
-    }
-  }
+  const auto listed = vector_file_paths(paths);
+  if (!listed) return kExitBadInput;
+  const std::vector<std::string>& files = *listed;
   tmu::amx::ReplayCounts total;
   try {
     for (const std::string& path : files) {

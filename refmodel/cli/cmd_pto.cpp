@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "engine_vectors.h"
 #include "tmu/error.h"
 #include "tmu/program_error.h"
 #include "tmu/pto/cycles.h"
@@ -141,57 +142,16 @@ int pto_vectors(const EngineVectorArgs& args, const GlobalOptions& global) {
                              args.tensix_option);
     return kExitBadInput;
   }
-  tmu::pto::GenOptions gen;
-  gen.level = args.level_given ? args.level : ((args.n_given || args.seed_given) ? 2 : 1);
-  if (gen.level < 1 || gen.level > 2) {
-    std::cerr << fmt::format("tmu vectors: --level {} is not 1 or 2\n", gen.level);
-    return kExitBadInput;
-  }
-  gen.random = args.random_vectors;
-  gen.seed = args.seed_given ? args.seed : tmu::clock_seed();
-  if (gen.level >= 2 && !args.list)
-    std::cerr << fmt::format("tmu vectors: seed {} (replay with --seed {})\n", gen.seed, gen.seed);
-  const std::vector<tmu::pto::GenFile> files = tmu::pto::generate_vectors(gen);
-  size_t vectors = 0;
-  for (const tmu::pto::GenFile& f : files) {
-    if (args.list) {
-      std::cout << f.path << "\n";
-      continue;
-    }
-    const std::filesystem::path path = std::filesystem::path(args.output) / f.path;
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream out(path, std::ios::binary);
-    tmu::pto::write_vector_file(out, f.file);
-    if (!out) {
-      std::cerr << fmt::format("tmu vectors: {}: cannot write\n", path.string());
-      return kExitBadInput;
-    }
-    vectors += f.file.vectors.size();
-  }
-  if (!args.list && !args.quiet)
-    std::cout << fmt::format("tmu vectors: {} files, {} vectors in {}\n", files.size(), vectors, args.output);
-  return 0;
+  return write_engine_vectors<tmu::pto::GenOptions>(
+      args, tmu::pto::generate_vectors,
+      [](std::ostream& out, const tmu::pto::VectorFile& f) { tmu::pto::write_vector_file(out, f); });
 }
 
 int pto_check(const std::vector<std::string>& paths, unsigned max_diffs, const GlobalOptions& global) {
   global.require(Engine::Pto, "check");
-  std::vector<std::string> files;
-  for (const std::string& p : paths) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(p, ec)) {
-      std::vector<std::string> found;
-      for (const auto& e : std::filesystem::recursive_directory_iterator(p))
-        if (e.is_regular_file() && e.path().extension() == ".tmv") found.push_back(e.path().string());
-      if (found.empty()) {
-        std::cerr << fmt::format("tmu check: {}: no .tmv files in this directory\n", p);
-        return kExitBadInput;
-      }
-      std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
-    } else {
-      files.push_back(p);
-    }
-  }
+  const auto listed = vector_file_paths(paths);
+  if (!listed) return kExitBadInput;
+  const std::vector<std::string>& files = *listed;
   tmu::pto::ReplayCounts total;
   try {
     for (const std::string& path : files) {

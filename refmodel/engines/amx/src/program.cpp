@@ -12,6 +12,7 @@
 #include "tmu/exact_number.h"
 #include "tmu/ieee_text.h"
 #include "tmu/program_error.h"
+#include "tmu/text_lines.h"
 
 namespace tmu::amx {
 
@@ -19,10 +20,7 @@ namespace {
 
 constexpr uint64_t kMaxRepeat = 1u << 20;
 
-struct Line {
-  unsigned number;
-  std::vector<std::string> words;
-};
+using Line = TextLine;
 
 uint64_t unsigned_number(std::string_view text, uint64_t limit, const char* what) {
   const auto v = parse_unsigned(text);
@@ -246,17 +244,8 @@ std::string lane_to_text(const LaneType& t, uint64_t bits) {
 }
 
 ProgramRun run_program(std::istream& in, const std::string& path, const ProgramOptions& opts) {
-  std::vector<Line> lines;
-  std::string text;
-  for (unsigned number = 1; std::getline(in, text); ++number) {
-    if (const size_t c = text.find_first_of("#;"); c != std::string::npos) text.resize(c);
-    std::istringstream words(text);
-    Line l{number, {}};
-    for (std::string w; words >> w;) l.words.push_back(w);
-    if (!l.words.empty()) lines.push_back(std::move(l));
-  }
   Runner r(path, opts);
-  r.run(lines);
+  r.run(read_text_lines(in, "#;"));
   return std::move(r).result();
 }
 

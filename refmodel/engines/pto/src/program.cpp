@@ -11,16 +11,14 @@
 #include "tmu/error.h"
 #include "tmu/exact_number.h"
 #include "tmu/program_error.h"
+#include "tmu/text_lines.h"
 #include "tmu/pto/text.h"
 
 namespace tmu::pto {
 
 namespace {
 
-struct Line {
-  unsigned number;
-  std::vector<std::string> words;
-};
+using Line = TextLine;
 
 unsigned small_number(std::string_view text, const char* what) {
   const auto v = parse_unsigned(text);
@@ -195,17 +193,8 @@ std::string step_text(const ProgramStep& s) {
 }
 
 ProgramRun run_program(std::istream& in, const std::string& path, const ProgramOptions& opts) {
-  std::vector<Line> lines;
-  std::string text;
-  for (unsigned number = 1; std::getline(in, text); ++number) {
-    if (const size_t c = text.find_first_of("#;"); c != std::string::npos) text.resize(c);
-    std::istringstream words(text);
-    Line l{number, {}};
-    for (std::string w; words >> w;) l.words.push_back(w);
-    if (!l.words.empty()) lines.push_back(std::move(l));
-  }
   Runner r(path, opts);
-  r.run(lines);
+  r.run(read_text_lines(in, "#;"));
   return std::move(r).result();
 }
 

@@ -1,0 +1,20 @@
+// The line form every engine's programs and vector files share: numbered lines of words separated by
+// blanks, a comment running from its first character to the end of the line, blank lines dropped.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tmu {
+
+struct TextLine {
+  unsigned number;  // 1-based, in the file
+  std::vector<std::string> words;
+};
+
+// The non-blank lines of `in`, each cut at the first of `comment_chars`.
+std::vector<TextLine> read_text_lines(std::istream& in, std::string_view comment_chars);
+
+}  // namespace tmu
