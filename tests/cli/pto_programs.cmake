@@ -105,11 +105,14 @@ expect_equal("TCVT ROUND" "${got}" "[ \"3\", \"-3\", \"4\", \"-1\", \"1000000000
 # The A2/A3 cost model's estimate of each operation (docs/pto-cycles.md). TADD f32 2x16: the row
 # (16 lanes) is shorter than a 64-lane repeat, so a lane mask, one vadd of a repeat per row (head 10
 # + 2 x 2) and the full mask again: 1 + 14 + 1 = 16. TMUL f16 4x128 with 3x128 valid: whole rows,
-# 3 repeats of 128 lanes in one vmul: 10 + 2 x 3 = 16. TCVT's cycles are not modelled: null and the reason.
+# 3 repeats of 128 lanes in one vmul: 10 + 2 x 3 = 16. TCVT f32 -> i32 2x16: 64 lanes per repeat, so no
+# whole repeat; set_ctrl, the 16-lane mask, vconv_f322s32r with a repeat per row (head 14 + 2 x 2), the
+# full mask, set_ctrl: 1 + 1 + 18 + 1 + 1 = 22. The cost model cannot run TPOW: null and the reason.
 file(WRITE ${WORK}/cycles.tmu
   ".tile a f32 2x16\n.tile b f32 2x16\nTADD a a b\n"
   ".tile h f16 4x128 valid=3x128\nTMUL h h h\n"
-  ".tile i i32 2x16\nTCVT i a round=RINT\n")
+  ".tile i i32 2x16\nTCVT i a round=RINT\n"
+  ".tile p f32 2x16\nTPOW p a b\n")
 tmu_expect(0 --engine pto run ${WORK}/cycles.tmu --show a --indent -1)
 string(JSON got GET "${out}" a2a3_cycles operations 0 cycles)
 expect_equal("TADD f32 2x16 cycles" "${got}" "16")
@@ -117,9 +120,13 @@ string(JSON got GET "${out}" a2a3_cycles operations 0 calls 1 call)
 expect_equal("TADD's vector call" "${got}" "vadd")
 string(JSON got GET "${out}" a2a3_cycles operations 1 cycles)
 expect_equal("TMUL f16 3x128 cycles" "${got}" "16")
-string(JSON got TYPE "${out}" a2a3_cycles operations 2 cycles)
-expect_equal("TCVT: no estimate" "${got}" "NULL")
-string(JSON got GET "${out}" a2a3_cycles operations 2 reason)
-expect_contains("TCVT: the reason" "${got}" "TCVT")
+string(JSON got GET "${out}" a2a3_cycles operations 2 cycles)
+expect_equal("TCVT f32 -> i32 2x16 cycles" "${got}" "22")
+string(JSON got GET "${out}" a2a3_cycles operations 2 calls 2 call)
+expect_equal("TCVT's vconv" "${got}" "vconv_f322s32r")
+string(JSON got TYPE "${out}" a2a3_cycles operations 3 cycles)
+expect_equal("TPOW: no estimate" "${got}" "NULL")
+string(JSON got GET "${out}" a2a3_cycles operations 3 reason)
+expect_contains("TPOW: the reason" "${got}" "TPOW")
 string(JSON got GET "${out}" a2a3_cycles total)
-expect_equal("total over the estimated operations" "${got}" "32")
+expect_equal("total over the estimated operations" "${got}" "54")

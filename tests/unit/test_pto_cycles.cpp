@@ -286,8 +286,6 @@ TEST(PtoCycles, Refusals) {
   expect_refusal(Op::TADDC, f32, ErrorKind::Unsupported,
                  "TADDC (a2a3): the A2/A3 cost model has no entry for TADDC on f32");
   expect_refusal(Op::TADD, tile(ElemType::BF16, 8, 64, 8, 64), ErrorKind::Unsupported, "no entry for TADD on bf16");
-  expect_refusal(Op::TPRELU, f32, ErrorKind::Unsupported, "cycles for TPRELU on f32 are not modelled yet");
-  expect_refusal(Op::TRECIP, tile(ElemType::I32, 8, 64, 8, 64), ErrorKind::Unsupported, "formula table");
   expect_refusal(Op::TADD, make_tile(ElemType::F32, 8, 64, Layout::ColMajor), ErrorKind::Unsupported, "row-major");
   const Tile other = tile(ElemType::F32, 8, 64, 4, 64);
   const Tile* srcs[2] = {&other, &f32};

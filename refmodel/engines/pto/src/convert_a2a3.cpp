@@ -144,6 +144,31 @@ uint64_t integer_to_float(const Lane& lane, ElemType to, RoundMode mode, uint64_
 
 bool a2a3_converts(ElemType from, ElemType to) { return find_pair(from, to) != nullptr; }
 
+// The intrinsic's name is vconv_<from>2<to><suffix> (f32, f16, bf16, s64, s32, s16, s8, u8; r, a,
+// f, c, z, o); int32 to f16 is vconv_deq after set_deqscale (GenCastCallSpecialCases).
+std::string a2a3_vconv_name(ElemType from, ElemType to, RoundMode mode) {
+  const Pair* p = find_pair(from, to);
+  if (p == nullptr) return {};
+  if (from == I32 && to == F16) return "vconv_deq";
+  const auto code = [](ElemType t) -> std::string_view {
+    switch (t) {
+      case F32: return "f32";
+      case F16: return "f16";
+      case BF16: return "bf16";
+      case I64: return "s64";
+      case I32: return "s32";
+      case I16: return "s16";
+      case I8: return "s8";
+      default: return "u8";
+    }
+  };
+  constexpr char kLetter[] = "-rafczo";  // by RoundMode's value (Rint = 1 ... Odd = 6)
+  std::string name = fmt::format("vconv_{}2{}", code(from), code(to));
+  const RoundMode r = suffix(*p, mode);
+  if (r != RoundMode::None) name += kLetter[static_cast<unsigned>(r)];
+  return name;
+}
+
 SaturationMode a2a3_saturation(ElemType from, ElemType to, std::optional<SaturationMode> asked) {
   if (!narrowing(from, to)) return SaturationMode::On;
   return asked.value_or(SaturationMode::Off);

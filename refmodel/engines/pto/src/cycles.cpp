@@ -2,7 +2,8 @@
 // tile into CCE calls (TBinOp.hpp's BinaryInstr for TADD, TSUB, TMUL, TDIV, TMIN, TMAX, TAND, TOR;
 // TUnaryOp.hpp's TUNARY_IMPL for TABS, TRELU, TSQRT, TRSQRT, TEXP, TLOG, TNOT; TBinSOp.hpp's
 // TBinSInstr for TNEG as TMULS and float TRECIP as TDIVS; the sequences of TXor.hpp, TCmp.hpp,
-// TSel.hpp, TFmod.hpp, TShl.hpp and TShr.hpp), restated from those files; what each call costs,
+// TSel.hpp, TFmod.hpp, TPrelu.hpp with TCmps.hpp, TShl.hpp and TShr.hpp; TCvt.hpp's in
+// cycles_convert.cpp), restated from those files; what each call costs,
 // from cce_costmodel_core.hpp, _vector_compute.hpp, _vector_compare.hpp, _vector_convert_int.hpp
 // and _sync.hpp; and how the calls add up, from trace.hpp (see docs/pto-cycles.md).
 #include "tmu/pto/cycles.h"
@@ -11,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "cycles_trace.h"
 #include "internal.h"
 
 namespace tmu::pto {
@@ -18,55 +20,13 @@ namespace tmu::pto {
 namespace {
 
 using detail::refuse_op;
+using detail::Trace;
+using detail::VectorCost;
 
 constexpr unsigned kRepeatBytes = 256;  // constants.hpp REPEAT_BYTE
 constexpr unsigned kBlockBytes = 32;    // BLOCK_BYTE_SIZE
 constexpr unsigned kRepeatMax = 255;    // REPEAT_MAX, and REPEAT_STRIDE_MAX
 constexpr unsigned kSmallRepeats = 4;   // SMALL_RPT_BINOP, SMALL_RPT
-
-// A vector call's line in cce_costmodel_vector_compute.hpp: EstimateLinearCycles(repeat, head,
-// slope, tail). The tail is charged only when a pipe_barrier flushes the vector pipe inside the
-// operation (TXOR); the operation's last tail never is.
-struct VectorCost {
-  const char* call;
-  unsigned head;
-  unsigned slope;
-  unsigned tail;
-};
-
-struct Trace {
-  CycleEstimate estimate;
-  // trace.hpp: BeginPtoInstr clears the pipe queues, so the operation's first vector call pays
-  // the head; every later one finds the queue non-empty, until a barrier clears it.
-  bool vector_queue_empty = true;
-  uint64_t pending_tail = 0;  // SetLastCceTail: the last vector call's tail, until flushed
-
-  // EstimateLinearCycles. The repeat operand is a uint8_t in every Op::BinInstr / UnaryInstr, so
-  // the call sees the count modulo 256. vadd/vsub/vmul/vdiv/vmin/vmax/vand/vor also add
-  // EstimateCountModeFloor(), which reads a count-mode flag that nothing in the sources sets
-  // (set_mask_count only records its own cycle): it adds 0.
-  void vector(const VectorCost& c, unsigned repeats) {
-    const unsigned r = repeats & 0xFF;
-    const uint64_t cycles = uint64_t{c.slope} * r + (vector_queue_empty ? c.head : 0);
-    vector_queue_empty = false;
-    pending_tail = c.tail;
-    add(c.call, r, cycles);
-  }
-  // pto_costmodel_pipe_barrier(PIPE_V): FlushPendingTail charges the pending tail and clears the
-  // queue, then the barrier records its own cycle.
-  void pipe_barrier() {
-    if (pending_tail != 0) add("tail", 0, pending_tail);
-    pending_tail = 0;
-    vector_queue_empty = true;
-    add("pipe_barrier", 0, 1);
-  }
-  // set_vector_mask, set_mask_count, set_mask_norm: EstimateConstCycles() = 1, outside any pipe.
-  void scalar(const char* call) { add(call, 0, 1); }
-  void add(const char* call, unsigned repeats, uint64_t cycles) {
-    estimate.cycles += cycles;
-    estimate.steps.push_back(CycleStep{call, repeats, cycles});
-  }
-};
 
 // What the paths issue for one tile piece of `repeats` repeats: one vector call for most
 // operations, a short sequence for TRECIP.
@@ -360,6 +320,34 @@ void fmod_calls(Trace& t, unsigned valid_rows) {
   t.scalar("set_vector_mask");
 }
 
+// TCmps.hpp TCMPS_IMPL with a scalar (TPRELU's src0 > 0): set_mask_norm and the full mask, then
+// per valid row its repeats (ceil(validCol / elementsPerRepeat)) in calls of 240, and after all
+// rows each row's remainder; vcmpvs_gt has the default line (6, 2, 0) of
+// cce_costmodel_vector_compare.hpp.
+void compare_scalar_gt_calls(Trace& t, unsigned valid_rows, unsigned per_line) {
+  static constexpr VectorCost kGt{"vcmpvs_gt", 6, 2, 0};
+  constexpr unsigned kCmpRepeatMax = 240;  // TCMPS_REPEAT_MAX
+  t.scalar("set_mask_norm");
+  t.scalar("set_vector_mask");
+  for (unsigned i = 0; i < valid_rows; ++i)
+    for (unsigned j = 0; j < per_line / kCmpRepeatMax; ++j) t.vector(kGt, kCmpRepeatMax);
+  if (per_line % kCmpRepeatMax != 0)
+    for (unsigned i = 0; i < valid_rows; ++i) t.vector(kGt, per_line % kCmpRepeatMax);
+}
+
+// TPrelu.hpp TPRELU_IMPL: dst = src0 * src1 (TMUL_IMPL, BinaryInstr's paths), a pipe_barrier, the
+// predicate tmp = src0 > 0 (TCMPS_IMPL), a pipe_barrier, TSUBVIEW (no call), a pipe_barrier, and
+// TSEL_IMPL(dst, tmp, src0, dst): the select of TSel.hpp. The compare's tail is 0, so its barrier
+// charges none; the select's vector_dup pays its head again.
+void prelu_calls(Trace& t, const Shape& s, const VectorCost& mul) {
+  binary_calls(t, one(mul), s);
+  t.pipe_barrier();
+  compare_scalar_gt_calls(t, s.valid_rows, static_cast<unsigned>(ceil_div(s.valid_cols, s.per_repeat)));
+  t.pipe_barrier();
+  t.pipe_barrier();
+  select_calls(t, s.valid_rows);
+}
+
 // The ops this file models, with their instruction's line (head, slope) from
 // cce_costmodel_vector_compute.hpp.
 const VectorCost* binary_cost(Op op) {
@@ -393,18 +381,17 @@ const VectorCost* unary_cost(Op op) {
   }
 }
 
-// Where the a2a3 implementation is more than one instruction per piece, the sequence is not
-// modelled yet; the reason names what it is.
-const char* sequence_not_modelled(Op op) {
+// The operations the cost model cannot run: the reason names what is missing.
+const char* no_cost_model_entry(Op op) {
   switch (op) {
-    case Op::TRECIP:
-      return "TRECIP as TDIVS on integers: RecordInstr records the formula table's estimate "
-             "(formula_costmodel/) for TDIVS on int16 and int32";
-    case Op::TPRELU: return "TPrelu.hpp's TCMPS, TSEL sequence";
-    case Op::TREM: return "TRem.hpp's per-row vdiv, vconv, vmul, vsub, compare and select sequence";
-    case Op::TCVT: return "TCvt.hpp's vconv paths";
-    case Op::TPOW: return "TPow.hpp's sequence";
-    default: return "its call sequence";
+    case Op::TPOW:
+      return "include/pto/costmodel/pto_instr.hpp, which stands in for the instruction API under __COSTMODEL, "
+             "declares neither TPOW nor TPOWS, so the cost model records nothing for it";
+    case Op::TREM:
+      return "the cost model's TREM(dst, src0, src1) (costmodel/pto_instr.hpp) calls TREM_IMPL with three "
+             "tiles, and a2a3/TRem.hpp's TREM_IMPL takes a fourth, the tmp tile: the cost model does not build a "
+             "TREM, so it records nothing for it";
+    default: return "its call sequence is not modelled";
   }
 }
 
@@ -434,6 +421,21 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
     compare_calls(t, a.type, params.cmp, a.valid_rows, a.valid_cols);
     return t.estimate;
   }
+  if (op == Op::TCVT) {
+    // The source's type and dst's decide the vconv; dst's valid region the calls.
+    const Tile& src = *srcs[0];
+    if (!detail::a2a3_converts(src.type, dst.type))
+      refuse_op(p, op, ErrorKind::Unsupported,
+                fmt::format("A2/A3 TCvt.hpp has no vconv path from {} to {}", elem_name(src.type),
+                            elem_name(dst.type)));
+    if (src.valid_rows != dst.valid_rows || src.valid_cols != dst.valid_cols)
+      refuse_op(p, op, ErrorKind::UndefinedBehaviour, "src and dst must have one valid region");
+    if (src.layout != Layout::RowMajor || dst.layout != Layout::RowMajor)
+      refuse_op(p, op, ErrorKind::Unsupported, "tmu models TCvt.hpp's row strides for row-major tiles only");
+    Trace t;
+    detail::convert_calls(t, src.type, dst.type, params.round, dst.valid_rows, dst.valid_cols);
+    return t.estimate;
+  }
   if (op == Op::TSEL) {
     // srcs: mask, src0, src1; the mask is an integer tile of its own shape.
     if (is_float(srcs[0]->type))
@@ -450,7 +452,7 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
       refuse_op(p, op, ErrorKind::UndefinedBehaviour,
                 "the source and dst tiles must have one physical shape and one valid region");
   }
-  if (!detail::a2a3_supports(op, dst.type) || op == Op::TCVT)
+  if (!detail::a2a3_supports(op, dst.type))
     refuse_op(p, op, ErrorKind::Unsupported,
               fmt::format("the A2/A3 cost model has no entry for {} on {}", op_name(op), elem_name(dst.type)));
   if (dst.layout != Layout::RowMajor)
@@ -459,11 +461,24 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
   const VectorCost* un = unary_cost(op);
   const bool scalar_form = op == Op::TNEG || (op == Op::TRECIP && is_float(dst.type));
   const bool shift = op == Op::TSHL || op == Op::TSHR;
-  if (bin == nullptr && un == nullptr && op != Op::TXOR && op != Op::TSEL && op != Op::TFMOD && !scalar_form &&
-      !shift)
+  if (op == Op::TPOW || op == Op::TREM)
     refuse_op(p, op, ErrorKind::Unsupported,
-              fmt::format("cycles for {} on {} are not modelled yet ({})", op_name(op), elem_name(dst.type),
-                          sequence_not_modelled(op)));
+              fmt::format("the A2/A3 cost model has no working entry for {} on {}: {}", op_name(op),
+                          elem_name(dst.type), no_cost_model_entry(op)));
+  if (bin == nullptr && un == nullptr && op != Op::TXOR && op != Op::TSEL && op != Op::TFMOD && !scalar_form &&
+      !shift && op != Op::TPRELU && op != Op::TRECIP)
+    refuse_op(p, op, ErrorKind::Unsupported,
+              fmt::format("cycles for {} on {} are not modelled ({})", op_name(op), elem_name(dst.type),
+                          no_cost_model_entry(op)));
+  if (op == Op::TRECIP && !is_float(dst.type)) {
+    // TRECIP is TDIVS(dst, 1, src); for TDIVS on int16 and int32 RecordInstr (costmodel/pto_instr.hpp)
+    // discards the recorded calls and keeps perf_sim::EstimateInstrCycles (costmodel_provider.hpp),
+    // which returns 4 for that opcode and those types before any table lookup: 4 for every tile.
+    Trace t;
+    t.add(fmt::format("EstimateInstrCycles(TDIVS, {})", dst.type == ElemType::I16 ? "int16" : "int32").c_str(), 0,
+          4);
+    return t.estimate;
+  }
   const unsigned bytes = width_bytes(dst.type);
   const Shape s{dst.rows, dst.cols, dst.valid_rows, dst.valid_cols, kRepeatBytes / bytes, kBlockBytes / bytes,
                 dst.cols == dst.valid_cols};
@@ -478,6 +493,8 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
     unary_calls(t, one(*unary_cost(Op::TNOT)), not_lanes(s, bytes));
     t.pipe_barrier();
     binary_calls(t, one(*binary_cost(Op::TAND)), s);
+  } else if (op == Op::TPRELU) {
+    prelu_calls(t, s, *binary_cost(Op::TMUL));
   } else if (op == Op::TFMOD) {
     fmod_calls(t, dst.valid_rows);
   } else if (shift) {

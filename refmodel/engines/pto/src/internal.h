@@ -69,6 +69,8 @@ uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationM
 // in force (narrowing pairs: as asked, OFF by default; the others: ON whatever was asked), and a lane.
 bool a2a3_converts(ElemType from, ElemType to);
 SaturationMode a2a3_saturation(ElemType from, ElemType to, std::optional<SaturationMode> asked);
+// The vconv intrinsic TCvt.hpp issues for the pair and mode (vconv_f322f16r, ...); empty without one.
+std::string a2a3_vconv_name(ElemType from, ElemType to, RoundMode mode);
 uint64_t a2a3_convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
 // An integer type's value as C++ converts it to double (exact below 2^53, nearest even above), and
 // a binary64 pattern cast back to lane.type, truncated, refused where C++ leaves the cast undefined

@@ -1,7 +1,7 @@
 // The A2/A3 cycle estimate of an elementwise tile operation, as pto-isa's cost model computes it
 // (include/pto/costmodel/a2a3/cce_costmodel/, driven by include/pto/costmodel/pto_instr.hpp and
-// trace.hpp): the a2a3 implementation (include/pto/npu/a2a3/TBinOp.hpp, TUnaryOp.hpp) splits the
-// tile into CCE calls, and each call is charged by its per-instruction line. docs/pto-cycles.md
+// trace.hpp): the a2a3 implementation (include/pto/npu/a2a3/TBinOp.hpp, TUnaryOp.hpp, TCvt.hpp, ...)
+// splits the tile into CCE calls, and each call is charged by its per-instruction line. docs/pto-cycles.md
 // works examples and sets the code's figures beside the ISA pages'.
 #pragma once
 
@@ -15,9 +15,10 @@
 namespace tmu::pto {
 
 // One CCE call the implementation issues: a vector instruction ("vadd", repeats as passed; count
-// mode passes 0), a mask/mode setting ("set_vector_mask", "set_mask_count", "set_mask_norm") or a
-// "pipe_barrier" (repeats 0), with the cycles the cost model charges for it; "tail" is the
-// pending vector tail a barrier charges.
+// mode passes 0), a mask/mode/CTRL setting ("set_vector_mask", "set_mask_count", "set_mask_norm",
+// "set_ctrl", ...) or a "pipe_barrier" (repeats 0), with the cycles the cost model charges for it;
+// "tail" is the pending vector tail a barrier charges. Integer TRECIP is one step, the formula's
+// figure ("EstimateInstrCycles(TDIVS, int32)").
 struct CycleStep {
   std::string call;
   unsigned repeats;
@@ -33,7 +34,8 @@ struct CycleEstimate {
 // ValidRow/ValidCol (the implementation's compile-time path choice reads them). Throws tmu::Error:
 // BadInput for a wrong number of sources; UndefinedBehaviour for mismatched types, shapes or valid
 // regions; Unsupported naming the op and type where A2/A3 has no implementation of that type or
-// layout, or where tmu does not model the op's call sequence yet.
+// layout (TCVT: a pair without a vconv path), or where the cost model cannot run the op (TREM, TPOW).
+// params: TCMP's mode; TCVT's round mode (its saturation does not change the calls).
 CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> srcs, const OpParams& params = {});
 
 }  // namespace tmu::pto
