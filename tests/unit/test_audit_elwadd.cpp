@@ -59,20 +59,25 @@ TEST(AuditElwadd, Tf32SumsHaveNoGuardBitAtEveryFidelity) {
   }
 }
 
-// BF16. Even lanes (1 + 2^-7) + 2^-8: 2^-8 is half a unit at exponent 0 and rounds away, giving
-// 1 + 2^-6; exact 1 + 2^-7 + 2^-8, error 2^-8: half a BF16 ulp in a 16-bit Dst (the IEEE tie to even
-// gives the same 1 + 2^-6), 2^15 FP32 ulps in an FP32 Dst, which the adder's rounding has already
-// decided. Odd lanes 1.5 + 0.25 = 1.75, exact in both.
-TEST(AuditElwadd, Bf16RoundingHappensBeforeDstInEitherDstMode) {
+// BF16. The adder works on 11-bit significands whatever the format, so a BF16 operand has three
+// spare bits below its mantissa. Even lanes (1 + 2^-7) + (2^-8 - 2^-11): the aligned 2^-9 + 2^-10 +
+// 2^-11 has its last bit half a unit below the 10 fraction bits and rounds away, to 2^-8; the sum
+// 1 + 2^-7 + 2^-8 is exact in an FP32 Dst (error 2^-11 = 2^12 FP32 ulps at 1) and a tie in a BF16
+// Dst, which the Dst rounds to 1 + 2^-6. The exact sum lies below that tie, so correct rounding
+// gives 1 + 2^-7: the two roundings err by 2^-8 + 2^-11 = 9/16 of a BF16 ulp. Odd lanes
+// 1.5 + 0.25 = 1.75, exact in both.
+TEST(AuditElwadd, Bf16SumsAreRoundedTwiceIntoA16BitDst) {
   use_exact_precision();
-  const EltwiseCase c = tile_of(SrcFormat::BF16, 1 + std::ldexp(1, -7), std::ldexp(1, -8), 1.5, 0.25);
+  const double e7 = std::ldexp(1, -7), e8 = std::ldexp(1, -8), e11 = std::ldexp(1, -11);
+  const EltwiseCase c = tile_of(SrcFormat::BF16, 1 + e7, e8 - e11, 1.5, 0.25);
   for (bool dst32 : {false, true}) {
     const SequenceTrace t = run_eltwise_add_sequence(c, RunConfig{SrcFormat::BF16, 2, dst32, {}, Arch::Blackhole});
+    const double even = dst32 ? 1 + e7 + e8 : 1 + 2 * e7;
     for (unsigned i = 0; i < kTile * kTile; ++i)
-      ASSERT_EQ(t.result[i], i % 2 == 0 ? 1 + std::ldexp(1, -6) : 1.75) << i << " dst32=" << dst32;
+      ASSERT_EQ(t.result[i], i % 2 == 0 ? even : 1.75) << i << " dst32=" << dst32;
     const ErrorStats s = stats_of(c, t, dst32 ? kFp32 : kBf16);
-    EXPECT_EQ(s.max_abs, std::ldexp(1, -8));
-    EXPECT_EQ(s.max_ulp, dst32 ? std::ldexp(1, 15) : 0.5);
+    EXPECT_EQ(s.max_abs, dst32 ? e11 : e8 + e11);
+    EXPECT_EQ(s.max_ulp, dst32 ? 4096 : 0.5625);
     EXPECT_EQ(s.p50_abs, 0.0);  // half the lanes are exact
   }
 }

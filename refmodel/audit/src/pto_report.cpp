@@ -36,6 +36,9 @@ std::string elwadd_fidelity_span(const AuditOptions& o) {
 
 // "k of n lane results": how many of the lanes run above the first fidelity differ from it.
 std::string elwadd_fidelity_note(const AuditResults& r) {
+  if (r.options.fidelities.size() == 1)
+    return fmt::format(" Tensix ELWADD runs the LLK's ELWADD MOP (Dst written, not read), configured for {} only.",
+                       method_name(r.options.fidelities.front()));
   uint64_t lanes = 0, unlike = 0;
   for (const ElwaddCross& e : r.elwadd_cross)
     if (e.phases != r.options.fidelities.front()) {
