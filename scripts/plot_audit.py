@@ -15,7 +15,9 @@ and, when the audit ran the AMX rows (op MATFP):
 and, when the audit ran the PTO rows (DIR/cross_engines.csv):
   DIR/cross_engines.png       element-wise multiply and add across engines: effective bits (median,
                               with the 99th percentile as a tick) per source format, Tensix ELWMUL
-                              LoFi..HiFi4, PTO TMUL and TADD, AMX matfp K=1; one panel per distribution
+                              LoFi..HiFi4, Tensix ELWADD (one bar group per Dst mode when every
+                              fidelity measured the same), PTO TMUL and TADD, AMX matfp K=1; one
+                              panel per distribution
 Needs matplotlib (Debian: python3-matplotlib; run with /usr/bin/python3).
 """
 import csv
@@ -188,18 +190,35 @@ def plot_engines(rows, out_dir):
     return [name]
 
 
-def cross_label(r):
+def dst_label(r):
+    return "FP32 Dst" if r["result_format"] == "FP32 Dst" else "16-bit Dst"
+
+
+def same_at_every_fidelity(rows):
+    """Dst modes whose ELWADD lines agree across fidelities in every statistic, for every source and
+    distribution: those get one bar group (audit.md states whether the lane results are identical)."""
+    stats = defaultdict(set)
+    for r in rows:
+        if r["engine"] == "Tensix" and r["operation"] == "ELWADD":
+            key = (dst_label(r), r["src"], r["dist"])
+            stats[key].add(tuple(r[c] for c in ("count", "bits", "bits_p99", "max_ulp", "mean_ulp")))
+    modes = {key[0] for key in stats}
+    return {m for m in modes if all(len(v) == 1 for k, v in stats.items() if k[0] == m)}
+
+
+def cross_label(r, one_group=frozenset()):
     """One bar group per method across the source formats (as audit.md's table rows)."""
     if r["engine"] == "Tensix":
-        dst = "FP32 Dst" if r["result_format"] == "FP32 Dst" else "16-bit Dst"
-        return f'Tensix ELWMUL {r["method"]} ({dst})'
+        if r["operation"] == "ELWADD" and dst_label(r) in one_group:
+            return f"Tensix ELWADD any fidelity ({dst_label(r)})"
+        return f'Tensix {r["operation"]} {r["method"]} ({dst_label(r)})'
     if r["engine"] == "AMX":
         return "AMX MATFP K=1"
     return f'PTO {r["operation"]}'
 
 
 def cross_order(label):
-    for i, prefix in enumerate(["Tensix ELWMUL", "PTO TMUL", "PTO TADD", "AMX"]):
+    for i, prefix in enumerate(["Tensix ELWMUL", "Tensix ELWADD", "PTO TMUL", "PTO TADD", "AMX"]):
         if label.startswith(prefix):
             fidelity = next((j for j, f in enumerate(FIDELITIES) if f" {f} " in label), 0)
             return (i, "FP32" in label, fidelity, label)
@@ -213,17 +232,26 @@ def plot_cross_engines(rows, out_dir):
     dists = ordered({r["dist"] for r in rows}, ["uniform", "normal", "loguniform"])
     srcs = ordered({r["src"] for r in rows}, ["BF16", "FP16", "TF32"])
     src_colours = {"BF16": "#1f77b4", "FP16": "#ff7f0e", "TF32": "#2ca02c"}
+    one_group = same_at_every_fidelity(rows)
+    # One line per bar: the first of the identical ELWADD fidelity lines stands for them all.
+    seen, kept = set(), []
+    for r in rows:
+        key = (cross_label(r, one_group), r["src"], r["dist"])
+        if key not in seen:
+            seen.add(key)
+            kept.append(r)
+    rows = kept
     fig, axes = panel_grid(len(dists), 1, "Element-wise multiply and add across engines, same operands, "
                                           "against MPFR: effective bits (median; tick: 99th percentile)")
     for i, dist in enumerate(dists):
         ax = axes[i][0]
-        labels = sorted({cross_label(r) for r in rows if r["dist"] == dist}, key=cross_order)
+        labels = sorted({cross_label(r, one_group) for r in rows if r["dist"] == dist}, key=cross_order)
         width = 0.8 / max(1, len(srcs))
         for j, src in enumerate(srcs):
             xs, med, p99 = [], [], []
             for x, label in enumerate(labels):
                 for r in rows:
-                    if r["dist"] == dist and r["src"] == src and cross_label(r) == label:
+                    if r["dist"] == dist and r["src"] == src and cross_label(r, one_group) == label:
                         xs.append(x + (j - (len(srcs) - 1) / 2) * width)
                         med.append(min(float(r["bits"]), 30))
                         p99.append(min(float(r["bits_p99"]), 30))

@@ -293,6 +293,9 @@ AuditResults run_audit(const AuditOptions& options) {
   if (!options.pto_types.empty()) {
     out.pto_rows = run_pto_rows(options.seed, options.pto_types, options.pto_tiles);
     out.pto_cross = run_pto_cross(options.seed, options.formats, options.distributions, options.eltwise_tiles);
+    if (!options.ops.empty())
+      out.elwadd_cross = run_elwadd_cross(options.seed, options.formats, options.distributions, options.fidelities,
+                                          options.dst32_modes, options.eltwise_tiles, options.arch);
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;

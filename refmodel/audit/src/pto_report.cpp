@@ -1,6 +1,6 @@
 // The PTO section of audit.md and cross_engines.csv: the PTO rows pivoted by operation and type,
-// and the cross-engine table of element-wise multiply and add (Tensix ELWMUL, PTO TMUL and TADD on
-// the same operands, AMX matfp at K = 1 beside them).
+// and the cross-engine table of element-wise multiply and add (Tensix ELWMUL and ELWADD, PTO TMUL and
+// TADD on the same operands, AMX matfp at K = 1 beside them).
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -19,8 +19,37 @@ struct CrossLine {
   Distribution dist;
   ErrorStats stats;
   std::string row;  // the table row it belongs to: one per method across the source formats
-  int order;        // rows sorted by this: Tensix by Dst mode and fidelity, then PTO, then AMX
+  int order;        // rows sorted by this: Tensix ELWMUL then ELWADD by Dst mode and fidelity, PTO, AMX
 };
+
+// No ELWADD lane of this Dst mode changed with the fidelity setting.
+bool elwadd_fidelity_blind(const AuditResults& r, bool dst32) {
+  for (const ElwaddCross& e : r.elwadd_cross)
+    if (e.dst32 == dst32 && e.lanes_unlike_first != 0) return false;
+  return true;
+}
+
+std::string elwadd_fidelity_span(const AuditOptions& o) {
+  if (o.fidelities.size() == 1) return method_name(o.fidelities.front());
+  return fmt::format("{} to {}, same results", method_name(o.fidelities.front()), method_name(o.fidelities.back()));
+}
+
+// "k of n lane results": how many of the lanes run above the first fidelity differ from it.
+std::string elwadd_fidelity_note(const AuditResults& r) {
+  if (r.options.fidelities.size() == 1)
+    return fmt::format(" Tensix ELWADD runs the LLK's ELWADD MOP (Dst written, not read), configured for {} only.",
+                       method_name(r.options.fidelities.front()));
+  uint64_t lanes = 0, unlike = 0;
+  for (const ElwaddCross& e : r.elwadd_cross)
+    if (e.phases != r.options.fidelities.front()) {
+      lanes += e.stats.count;
+      unlike += e.lanes_unlike_first;
+    }
+  return fmt::format(
+      " Tensix ELWADD runs the LLK's ELWADD MOP (Dst written, not read), configured for each fidelity asked for; "
+      "{} of {} lane results differ from those at {}.",
+      unlike, lanes, method_name(r.options.fidelities.front()));
+}
 
 std::string bits_text(double b) { return b >= kBitsCap ? "exact" : fmt::format("{:.1f}", b); }
 
@@ -40,16 +69,28 @@ std::vector<CrossLine> cross_lines(const AuditResults& r) {
                                               dst32 ? "FP32 Dst" : "16-bit Dst (FP16 for FP16, else BF16)"),
                                   (dst32 ? 10 : 0) + static_cast<int>(phases)});
         }
+      // ELWADD's fidelities share one table row per Dst mode when they gave the same results on
+      // every lane (the CSV keeps a line per fidelity).
+      for (const ElwaddCross& e : r.elwadd_cross) {
+        if (e.format != f || e.dist != d) continue;
+        const bool one_row = elwadd_fidelity_blind(r, e.dst32);
+        const std::string method = one_row ? elwadd_fidelity_span(o) : method_name(e.phases);
+        out.push_back(CrossLine{"Tensix", "ELWADD", method_name(e.phases),
+                                e.dst32 ? "FP32 Dst" : fmt::format("{} Dst", info(f).dst16.name), f, d, e.stats,
+                                fmt::format("Tensix | ELWADD | {} | {}", method,
+                                            e.dst32 ? "FP32 Dst" : "16-bit Dst (FP16 for FP16, else BF16)"),
+                                15 + (e.dst32 ? 5 : 0) + (one_row ? 0 : static_cast<int>(e.phases))});
+      }
       for (const PtoCross& c : r.pto_cross)
         if (c.format == f && c.dist == d)
           out.push_back(CrossLine{"PTO", std::string(pto::op_name(c.op)), "cpusim",
                                   std::string(pto::elem_name(pto_type_of(f))), f, d, c.stats,
                                   fmt::format("PTO | {} | cpusim | element type (bf16, f16, f32)", pto::op_name(c.op)),
-                                  c.op == pto::Op::TMUL ? 20 : 21});
+                                  c.op == pto::Op::TMUL ? 30 : 31});
       const auto amx = r.stats.find(SeriesKey{Op::Matfp, 1, f, d, true, kAmx});
       if (amx != r.stats.end())
         out.push_back(CrossLine{"AMX", "MATFP K=1", amx_method_name(amx_mode_of_stream(f)), "FP32 Z", f, d,
-                                amx->second, "AMX | MATFP K=1 | the mode on the same stream | FP32 Z", 30});
+                                amx->second, "AMX | MATFP K=1 | the mode on the same stream | FP32 Z", 40});
     }
   }
   return out;
@@ -120,7 +161,9 @@ std::string pto_markdown(const AuditResults& r) {
       md << "The ELWMUL operands of each source format (the same streams), exact result from MPFR. Cells: effective "
             "bits, median / 99th percentile, and the largest error in ULPs of the result format. PTO runs TMUL and "
             "TADD in the IEEE type that holds the source format exactly (TF32 -> f32). AMX MATFP K=1 is a 32-term "
-            "dot product with one rounding per multiply-add, shown for scale.\n\n";
+            "dot product with one rounding per multiply-add, shown for scale.";
+    if (d == o.distributions.front() && !r.elwadd_cross.empty()) md << elwadd_fidelity_note(r);
+    if (d == o.distributions.front()) md << "\n\n";
     md << "| Engine | Operation | Method | Result |";
     for (SrcFormat f : o.formats) md << " " << info(f).name << " |";
     md << "\n|---|---|---|---|";

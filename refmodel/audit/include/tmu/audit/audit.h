@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tmu/audit/amx.h"
+#include "tmu/audit/elwadd.h"
 #include "tmu/audit/error_stats.h"
 #include "tmu/audit/phase_check.h"
 #include "tmu/audit/pto.h"
@@ -45,7 +46,8 @@ struct AuditOptions {
   Perturbation perturb;           // for demonstrations: run every sequence with this mistake
   // The PTO rows (pto.h): element types to run every float operation on; empty: none. The
   // cross-engine table runs PTO TMUL and TADD on the ELWMUL operands of every format and
-  // distribution asked for (eltwise_tiles tiles each).
+  // distribution asked for (eltwise_tiles tiles each), and, when the Matrix Unit's operations are
+  // selected too, Tensix ELWADD on the same operands (elwadd.h) at every fidelity and Dst mode.
   std::vector<pto::ElemType> pto_types;
   unsigned pto_tiles = 4;         // 32x32 tiles per PTO operation, type and operand set
   std::function<void(size_t done, size_t total)> progress;  // called from worker threads, serialised
@@ -94,6 +96,7 @@ struct AuditResults {
   std::map<CheckKey, PhaseCheck> checks;
   std::vector<PtoRow> pto_rows;
   std::vector<PtoCross> pto_cross;
+  std::vector<ElwaddCross> elwadd_cross;
   double seconds = 0;
   bool all_phase_checks_passed() const;
 };

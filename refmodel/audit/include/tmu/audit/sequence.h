@@ -9,6 +9,7 @@
 // ELWMUL: the high-fidelity MOP of llk_math_eltwise_binary.h, one 16x16 face per Src bank: per
 // pass two ELWMULs (8 rows each; ADDR_MOD_0, then ADDR_MOD_2 which rewinds and advances the phase),
 // the last pass ending with ADDR_MOD_3 and the bank release. LoFi is the same with one pass.
+// ELWADD: the same file's ELWADD MOP, which runs once whatever the fidelity.
 #pragma once
 
 #include <optional>
@@ -63,5 +64,11 @@ struct SequenceTrace {
 
 SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg);
 SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg);
+// ELWADD of c.a and c.b (c.dst_init is not used: AddDst = 0) through the LLK's ELWADD MOP
+// (llk_math_eltwise_binary.h, no broadcast): per face two ELWADDs of 8 rows on ADDR_MOD_0, then a
+// SETRWC that releases both banks. The MOP has no fidelity loop; cfg.phases only sets ADDR_MOD_2's
+// fidelity increment as the LLK does, and cfg.perturb is not used. One step per face, one snapshot
+// (after the face).
+SequenceTrace run_eltwise_add_sequence(const EltwiseCase& c, const RunConfig& cfg);
 
 }  // namespace tmu::audit
