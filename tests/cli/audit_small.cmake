@@ -107,15 +107,22 @@ expect_rows(${WORK}/x/phases.csv
   0)
 
 # --engines tensix,pto adds pto.csv (every float PTO operation x 3 types x 3 random operand sets:
-# 20 x 9 = 180 rows, and every pattern of the 8 one-source operations on f16 and bf16: 16) and cross_engines.csv (per format and distribution: the 8 ELWMUL rows, 4 fidelities x 2
-# Dst modes, then PTO TMUL and TADD: 2 formats x 10 = 20 rows); the Tensix files are unchanged.
+# 20 x 9 = 180 rows, and every pattern of the 8 one-source operations on f16 and bf16: 16) and
+# cross_engines.csv (per format and distribution: the 8 ELWMUL rows and the 8 ELWADD rows, 4
+# fidelities x 2 Dst modes, then PTO TMUL and TADD: 2 formats x 18 = 36 rows); the Tensix files are
+# unchanged.
 run_audit(${WORK}/p 0 --engines tensix,pto --pto-tiles 1)
 expect_rows(${WORK}/p/pto.csv
   "op,type,inputs,status,lanes,correctly_rounded,max_ulp,mean_ulp,ulp_0,ulp_1,ulp_2,ulp_3-4,ulp_5-16,ulp_17-256,ulp_>256,nan_both,nan_mismatch,reason"
   196)
 expect_rows(${WORK}/p/cross_engines.csv
   "engine,operation,method,result_format,src,dist,count,bits,bits_p99,max_ulp,mean_ulp"
-  20)
+  36)
+file(STRINGS ${WORK}/p/cross_engines.csv elwadd REGEX "^Tensix,ELWADD,")
+list(LENGTH elwadd n_elwadd)
+if(NOT n_elwadd EQUAL 16)
+  message(FATAL_ERROR "cross_engines.csv: ${n_elwadd} ELWADD rows, expected 16 (4 fidelities x 2 Dst modes x 2 formats)")
+endif()
 file(STRINGS ${WORK}/p/pto.csv tadd REGEX "^TADD,f32,moderate,measured,1024,yes,0,")
 if(NOT tadd)
   message(FATAL_ERROR "pto.csv: TADD f32 is not one correctly rounded row of 1024 lanes")
