@@ -246,6 +246,26 @@ SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg) {
   return trace;
 }
 
+namespace {
+
+// The 32x32 tile's elements of one 16x16 face (faces in row-major order), row by row.
+std::vector<unsigned> face_elements(unsigned face) {
+  std::vector<unsigned> elements;
+  for (unsigned r = 0; r < kFace; ++r)
+    for (unsigned col = 0; col < kFace; ++col)
+      elements.push_back(((face / 2) * kFace + r) * kTile + (face % 2) * kFace + col);
+  return elements;
+}
+
+// The unpackers' SrcA and SrcB rows of one face: the operands at `elements`, in format f.
+void unpack_face(Machine& m, const std::vector<unsigned>& elements, const std::vector<SrcNumber>& a,
+                 const std::vector<SrcNumber>& b, SrcFormat f) {
+  m.unpack(true, [&](unsigned r, unsigned col) { return src_datum(a[elements[r * kFace + col]], f); }, kFace);
+  m.unpack(false, [&](unsigned r, unsigned col) { return src_datum(b[elements[r * kFace + col]], f); }, kFace);
+}
+
+}  // namespace
+
 SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg) {
   Machine m(cfg);
   const uint8_t advance = cfg.phases > 1 ? 1 : 0;
@@ -271,14 +291,8 @@ SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg) {
   m.issue("SETRWC SrcA=1 SrcB=1 Dst=1 Fidelity=1");
   for (unsigned face = 0; face < kFaces; ++face) {
     StepTrace step;
-    for (unsigned r = 0; r < kFace; ++r)
-      for (unsigned col = 0; col < kFace; ++col)
-        step.elements.push_back(((face / 2) * kFace + r) * kTile + (face % 2) * kFace + col);
-    auto at = [&](const std::vector<SrcNumber>& v, unsigned r, unsigned col) {
-      return src_datum(v[step.elements[r * kFace + col]], f);
-    };
-    m.unpack(true, [&](unsigned r, unsigned col) { return at(swap ? c.b : c.a, r, col); }, kFace);
-    m.unpack(false, [&](unsigned r, unsigned col) { return at(swap ? c.a : c.b, r, col); }, kFace);
+    step.elements = face_elements(face);
+    unpack_face(m, step.elements, swap ? c.b : c.a, swap ? c.a : c.b, f);
     auto snapshot = [&] {
       std::vector<double> v;
       for (unsigned e : step.elements) v.push_back(m.dst_value(tile_row(e / kTile, e % kTile), (e % kTile) % kFace));
@@ -321,14 +335,8 @@ SequenceTrace run_eltwise_add_sequence(const EltwiseCase& c, const RunConfig& cf
   m.issue("SETRWC SrcA=1 SrcB=1 Dst=1 Fidelity=1");
   for (unsigned face = 0; face < kFaces; ++face) {
     StepTrace step;
-    for (unsigned r = 0; r < kFace; ++r)
-      for (unsigned col = 0; col < kFace; ++col)
-        step.elements.push_back(((face / 2) * kFace + r) * kTile + (face % 2) * kFace + col);
-    auto at = [&](const std::vector<SrcNumber>& v, unsigned r, unsigned col) {
-      return src_datum(v[step.elements[r * kFace + col]], f);
-    };
-    m.unpack(true, [&](unsigned r, unsigned col) { return at(c.a, r, col); }, kFace);
-    m.unpack(false, [&](unsigned r, unsigned col) { return at(c.b, r, col); }, kFace);
+    step.elements = face_elements(face);
+    unpack_face(m, step.elements, c.a, c.b, f);
     step.phase_counter.push_back(m.phase_counter());
     // The MOP: two ELWADDs of 8 rows (acc_to_dest = 0, so Dst is written, not read), then SETRWC
     // releasing both banks and returning the Src counters to their carriage returns.
