@@ -171,32 +171,12 @@ int amx_vectors(const EngineVectorArgs& args, const GlobalOptions& global) {
 int amx_check(const std::vector<std::string>& paths, const uint64_t* poison, unsigned max_diffs,
               const GlobalOptions& global) {
   amx_version(global);
-  const auto listed = vector_file_paths(paths);
-  if (!listed) return kExitBadInput;
-  const std::vector<std::string>& files = *listed;
-  tmu::amx::ReplayCounts total;
-  try {
-    for (const std::string& path : files) {
-      std::ifstream in(path, std::ios::binary);
-      if (!in) {
-        std::cerr << fmt::format("tmu check: {}: cannot open file\n", path);
-        return kExitBadInput;
-      }
-      const tmu::amx::VectorFile f = tmu::amx::read_vector_file(in, path);
-      std::vector<std::string> diffs;
-      const tmu::amx::ReplayCounts c = tmu::amx::replay(f, path, diffs, poison, max_diffs);
-      for (const std::string& d : diffs) std::cout << d << "\n";
-      total.vectors += c.vectors;
-      total.failed += c.failed;
-      total.rows += c.rows;
-    }
-  } catch (const tmu::ProgramError& e) {
-    std::cerr << e.what() << "\n";
-    return kExitBadInput;
-  }
-  std::cout << fmt::format("tmu check: {} files, {} vectors, {} Z rows: {}\n", files.size(), total.vectors, total.rows,
-                           total.failed ? fmt::format("{} vectors differ", total.failed) : std::string("all match"));
-  return total.failed ? 1 : 0;
+  return check_engine_files(paths, "Z rows", [&](std::istream& in, const std::string& path,
+                                                 std::vector<std::string>& diffs) {
+    const tmu::amx::ReplayCounts c =
+        tmu::amx::replay(tmu::amx::read_vector_file(in, path), path, diffs, poison, max_diffs);
+    return EngineReplay{c.vectors, c.failed, c.rows};
+  });
 }
 
 }  // namespace tmu::cli

@@ -149,33 +149,11 @@ int pto_vectors(const EngineVectorArgs& args, const GlobalOptions& global) {
 
 int pto_check(const std::vector<std::string>& paths, unsigned max_diffs, const GlobalOptions& global) {
   global.require(Engine::Pto, "check");
-  const auto listed = vector_file_paths(paths);
-  if (!listed) return kExitBadInput;
-  const std::vector<std::string>& files = *listed;
-  tmu::pto::ReplayCounts total;
-  try {
-    for (const std::string& path : files) {
-      std::ifstream in(path, std::ios::binary);
-      if (!in) {
-        std::cerr << fmt::format("tmu check: {}: cannot open file\n", path);
-        return kExitBadInput;
-      }
-      const tmu::pto::VectorFile f = tmu::pto::read_vector_file(in, path);
-      std::vector<std::string> diffs;
-      const tmu::pto::ReplayCounts c = tmu::pto::replay(f, path, diffs, max_diffs);
-      for (const std::string& d : diffs) std::cout << d << "\n";
-      total.vectors += c.vectors;
-      total.failed += c.failed;
-      total.lanes += c.lanes;
-    }
-  } catch (const tmu::ProgramError& e) {
-    std::cerr << e.what() << "\n";
-    return kExitBadInput;
-  }
-  std::cout << fmt::format("tmu check: {} files, {} vectors, {} dst elements: {}\n", files.size(), total.vectors,
-                           total.lanes,
-                           total.failed ? fmt::format("{} vectors differ", total.failed) : std::string("all match"));
-  return total.failed ? 1 : 0;
+  return check_engine_files(paths, "dst elements", [&](std::istream& in, const std::string& path,
+                                                       std::vector<std::string>& diffs) {
+    const tmu::pto::ReplayCounts c = tmu::pto::replay(tmu::pto::read_vector_file(in, path), path, diffs, max_diffs);
+    return EngineReplay{c.vectors, c.failed, c.lanes};
+  });
 }
 
 }  // namespace tmu::cli

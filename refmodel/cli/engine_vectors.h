@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "tmu/program_error.h"
 #include "tmu/rng.h"
 
 namespace tmu::cli {
@@ -75,6 +76,41 @@ inline std::optional<std::vector<std::string>> vector_file_paths(const std::vect
     files.insert(files.end(), found.begin(), found.end());
   }
   return files;
+}
+
+// Reads and replays every file `paths` names (vector_file_paths), printing each difference and a
+// summary line; exit status 0 when all match, 1 when a vector differs, 2 for a missing or malformed
+// file. replay_file(std::istream&, path, diffs) reads one file and replays it, returning its counts;
+// `unit` names what `units` counts ("Z rows", "dst elements").
+struct EngineReplay {
+  uint64_t vectors = 0, failed = 0, units = 0;
+};
+template <class ReplayFile>
+int check_engine_files(const std::vector<std::string>& paths, const char* unit, ReplayFile replay_file) {
+  const auto files = vector_file_paths(paths);
+  if (!files) return kExitBadInput;
+  EngineReplay total;
+  try {
+    for (const std::string& path : *files) {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) {
+        std::cerr << fmt::format("tmu check: {}: cannot open file\n", path);
+        return kExitBadInput;
+      }
+      std::vector<std::string> diffs;
+      const EngineReplay c = replay_file(in, path, diffs);
+      for (const std::string& d : diffs) std::cout << d << "\n";
+      total.vectors += c.vectors;
+      total.failed += c.failed;
+      total.units += c.units;
+    }
+  } catch (const tmu::ProgramError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitBadInput;
+  }
+  std::cout << fmt::format("tmu check: {} files, {} vectors, {} {}: {}\n", files->size(), total.vectors, total.units,
+                           unit, total.failed ? fmt::format("{} vectors differ", total.failed) : std::string("all match"));
+  return total.failed ? 1 : 0;
 }
 
 }  // namespace tmu::cli
