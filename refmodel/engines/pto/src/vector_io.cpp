@@ -61,15 +61,21 @@ Tile read_tile(const std::vector<std::string>& w, size_t first) {
   return t;
 }
 
+// The vector's dst after its operation under the profile; throws what execute() throws.
+Tile executed(Profile p, const Vector& v) {
+  Tile out = v.dst;
+  std::vector<const Tile*> ptrs;
+  for (const Tile& t : v.srcs) ptrs.push_back(&t);
+  execute(p, v.op, out, ptrs, v.params);
+  return out;
+}
+
 }  // namespace
 
 Vector make_vector(std::string name, std::string comment, Profile p, Op op, const OpParams& params,
                    std::vector<Tile> srcs, Tile dst) {
   Vector v{std::move(name), std::move(comment), op, params, std::move(srcs), std::move(dst), {}, 0};
-  v.expect = v.dst;
-  std::vector<const Tile*> ptrs;
-  for (const Tile& t : v.srcs) ptrs.push_back(&t);
-  execute(p, op, v.expect, ptrs, params);
+  v.expect = executed(p, v);
   return v;
 }
 
@@ -193,11 +199,9 @@ ReplayCounts replay(const VectorFile& f, const std::string& path, std::vector<st
   ReplayCounts counts;
   for (const Vector& v : f.vectors) {
     ++counts.vectors;
-    Tile got = v.dst;
-    std::vector<const Tile*> ptrs;
-    for (const Tile& t : v.srcs) ptrs.push_back(&t);
+    Tile got;
     try {
-      execute(f.profile, v.op, got, ptrs, v.params);
+      got = executed(f.profile, v);
     } catch (const Error& e) {
       ++counts.failed;
       diffs.push_back(fmt::format("{}:{}: vector {}: {}", path, v.line, v.name, e.what()));
