@@ -1,0 +1,198 @@
+// The AMX scoreboard (tmu/amx/scoreboard.h): location text, words <-> rows, and the mismatch lines.
+// The arithmetic is execute_matfp's; this file only moves bytes and words.
+#include "tmu/amx/scoreboard.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "tmu/amx/program.h"
+#include "tmu/amx/state.h"
+#include "tmu/error.h"
+#include "tmu/exact_number.h"
+
+namespace tmu::amx {
+
+namespace {
+
+constexpr unsigned kRowWords = kRowBytes / 4;
+constexpr const char* kLocations = "x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63)";
+
+[[noreturn]] void refuse(const std::string& why) { throw Error(ErrorKind::BadInput, why); }
+
+std::vector<std::string_view> words_of(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start) out.push_back(text.substr(start, i - start));
+  }
+  return out;
+}
+
+// A parsed location: one of the three register files, and either every row of it or one.
+struct Location {
+  char file = 'z';                // 'x', 'y' or 'z'
+  std::optional<unsigned> index;  // the register or row; none for the whole file
+  std::string text;               // as given, for messages
+
+  unsigned first() const { return index.value_or(0); }
+  unsigned count() const { return index ? 1 : (file == 'z' ? kZRows : kPoolRegs); }
+  unsigned words() const { return count() * kRowWords; }
+  // "z row 5", "x register 2"
+  std::string row_name(unsigned row) const {
+    return fmt::format("{} {} {}", file, file == 'z' ? "row" : "register", row);
+  }
+};
+
+Location parse_location(std::string_view text) {
+  const auto w = words_of(text);
+  Location l;
+  l.text = std::string(text);
+  if (w.empty() || w.size() > 2 || w[0].size() != 1 || (w[0] != "x" && w[0] != "y" && w[0] != "z"))
+    refuse(fmt::format("unknown AMX location '{}' ({})", text, kLocations));
+  l.file = w[0][0];
+  if (w.size() == 2) {
+    const unsigned limit = l.file == 'z' ? kZRows : kPoolRegs;
+    const auto n = parse_unsigned(w[1]);
+    if (!n || *n >= limit)
+      refuse(fmt::format("AMX location '{}': {} '{}' is not a number from 0 to {}", text,
+                         l.file == 'z' ? "Z row" : "register", w[1], limit - 1));
+    l.index = static_cast<unsigned>(*n);
+  }
+  return l;
+}
+
+void check_count(const Location& l, std::span<const uint32_t> words) {
+  if (words.size() != l.words())
+    refuse(fmt::format("AMX location '{}' takes {} 32-bit words, {} given", l.text, l.words(), words.size()));
+}
+
+Row row_of(std::span<const uint32_t> words) {
+  Row r{};
+  for (unsigned b = 0; b < kRowBytes; ++b) r[b] = static_cast<uint8_t>(words[b / 4] >> (8 * (b % 4)));
+  return r;
+}
+
+void append_words(const Row& r, std::vector<uint32_t>& out) {
+  for (unsigned w = 0; w < kRowWords; ++w) {
+    uint32_t v = 0;
+    for (unsigned b = 0; b < 4; ++b) v |= uint32_t{r[4 * w + b]} << (8 * b);
+    out.push_back(v);
+  }
+}
+
+std::string lane_type_name(const LaneType& t) {
+  if (!t.typed) return fmt::format("raw{}", 8 * t.bytes);
+  if (t.bytes == 2) return t.bfloat ? "bf16" : "f16";
+  return t.bytes == 4 ? "f32" : "f64";
+}
+
+class AmxScoreboard final : public EngineScoreboard {
+ public:
+  explicit AmxScoreboard(Version v) : version_(v) { version_name(v); }
+
+  void declare(std::string_view text) override {
+    refuse(fmt::format("the AMX scoreboard has nothing to declare (its registers are fixed), got '{}'", text));
+  }
+
+  void load(std::string_view location, std::span<const uint32_t> words) override {
+    const Location l = parse_location(location);
+    check_count(l, words);
+    for (unsigned i = 0; i < l.count(); ++i) {
+      const Row r = row_of(words.subspan(i * kRowWords, kRowWords));
+      const unsigned at = l.first() + i;
+      if (l.file == 'z')
+        state_.z[at] = r;
+      else
+        store_span(l.file == 'x' ? state_.x : state_.y, at * kRowBytes, r);
+    }
+  }
+
+  void execute(std::string_view operation) override {
+    const auto w = words_of(operation);
+    if (w.empty()) refuse("an empty AMX operation (a 0x matfp operand or 'matfp ...' text)");
+    uint64_t operand = 0;
+    if (w[0] == "matfp") {
+      operand = encode_matfp(assemble_matfp(operation, version_));
+    } else {
+      const auto v = parse_unsigned(w[0]);
+      if (w.size() != 1 || !v || !(w[0].starts_with("0x") || w[0].starts_with("0X")))
+        refuse(fmt::format("AMX operation '{}' is neither a 64-bit matfp operand in hex (0x...) nor matfp text "
+                           "('matfp f32 z+=x*y x=0x40 y=0x80')",
+                           operation));
+      operand = *v;
+    }
+    execute_matfp(state_, operand, version_);
+    last_operand_ = operand;
+  }
+
+  std::vector<std::string> compare(std::string_view location, std::span<const uint32_t> words) override {
+    const Location l = parse_location(location);
+    check_count(l, words);
+    const LaneType t = lane_type(l.file);
+    const unsigned lanes = kRowBytes / t.bytes;
+    std::vector<std::string> lines;
+    for (unsigned i = 0; i < l.count(); ++i) {
+      const Row design = row_of(words.subspan(i * kRowWords, kRowWords));
+      const Row model = row(l.file, l.first() + i);
+      for (unsigned lane = 0; lane < lanes; ++lane) {
+        const uint64_t d = lane_bits(design, t.bytes, lane), m = lane_bits(model, t.bytes, lane);
+        if (d != m)
+          lines.push_back(fmt::format("{} lane {} ({}): design {} model {}; {}", l.row_name(l.first() + i), lane,
+                                      lane_type_name(t), value(t, d), value(t, m), operation_text()));
+      }
+    }
+    return lines;
+  }
+
+  std::vector<uint32_t> read(std::string_view location) const override {
+    const Location l = parse_location(location);
+    std::vector<uint32_t> out;
+    out.reserve(l.words());
+    for (unsigned i = 0; i < l.count(); ++i) append_words(row(l.file, l.first() + i), out);
+    return out;
+  }
+
+ private:
+  Row row(char file, unsigned at) const {
+    if (file == 'z') return state_.z[at];
+    return pool_register(file == 'x' ? state_.x : state_.y, at);
+  }
+
+  // Lanes are compared as the last operand computed them: Z in its Z lane type, X and Y in their
+  // input lane type; before any operand, as raw 32-bit words.
+  LaneType lane_type(char file) const {
+    if (!last_operand_) return LaneType{4, false, false};
+    const LaneWidth w = lane_width(decode_matfp(*last_operand_).lane_width, version_);
+    LaneType t;
+    t.typed = true;
+    t.bytes = file == 'z' ? z_bytes(w) : xy_bytes(w);
+    t.bfloat = t.bytes == 2 && (w == LaneWidth::BF16 || (file != 'z' && w == LaneWidth::BF16F32));
+    return t;
+  }
+
+  static std::string value(const LaneType& t, uint64_t bits) {
+    const std::string hex = fmt::format("{:#0{}x}", bits, 2 + 2 * t.bytes);
+    return t.typed ? fmt::format("{} ({})", hex, lane_to_text(t, bits)) : hex;
+  }
+
+  std::string operation_text() const {
+    if (!last_operand_) return "no operation executed yet";
+    return fmt::format("after {:#018x}: {}", *last_operand_, disassemble_matfp(decode_matfp(*last_operand_), version_));
+  }
+
+  Version version_;
+  State state_;
+  std::optional<uint64_t> last_operand_;
+};
+
+}  // namespace
+
+std::unique_ptr<EngineScoreboard> make_scoreboard(Version v) { return std::make_unique<AmxScoreboard>(v); }
+
+}  // namespace tmu::amx

@@ -1,0 +1,168 @@
+// The AMX scoreboard (tmu/amx/scoreboard.h): locations, word order, matfp through operands and
+// text, mismatch lines and refusals. Expected values are worked out by hand in the comments.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tmu/amx/scoreboard.h"
+#include "tmu/error.h"
+
+namespace {
+
+using tmu::EngineScoreboard;
+
+constexpr uint32_t kOneHalf = 0x3FC00000;   // 1.5f
+constexpr uint32_t kTwo = 0x40000000;       // 2.0f
+constexpr uint32_t kQuarter = 0x3E800000;   // 0.25f
+constexpr uint32_t k3_25 = 0x40500000;      // 3.25f = 1.625 * 2^1: fraction .101 -> 0x500000
+// matfp, lane width code 4 (f32) in bits 42..45, everything else 0: z[4j][i] += x[i] * y[j] from
+// X and Y offset 0 into Z rows 0, 4, 8, ...
+constexpr const char* kF32Operand = "0x0000100000000000";
+
+std::vector<uint32_t> fill(size_t n, uint32_t v) { return std::vector<uint32_t>(n, v); }
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const tmu::Error& e) {
+    EXPECT_EQ(e.kind(), tmu::ErrorKind::BadInput) << e.what();
+    return e.message();
+  }
+  ADD_FAILURE() << "no tmu::Error";
+  return "";
+}
+
+// X register 0 all 1.5, Y lane 0 = 2 (the rest 0), Z row 0 all 0.25.
+std::unique_ptr<EngineScoreboard> fma_setup() {
+  auto sb = tmu::amx::make_scoreboard(tmu::amx::Version::M1);
+  sb->load("x 0", fill(16, kOneHalf));
+  std::vector<uint32_t> y(16, 0);
+  y[0] = kTwo;
+  sb->load("y 0", y);
+  sb->load("z 0", fill(16, kQuarter));
+  return sb;
+}
+
+TEST(AmxScoreboard, WordsAreLittleEndianBytesOfTheRegister) {
+  auto sb = tmu::amx::make_scoreboard(tmu::amx::Version::M1);
+  std::vector<uint32_t> row(16);
+  for (uint32_t w = 0; w < 16; ++w) row[w] = 0x03020100u + 0x04040404u * w;  // byte i holds i
+  sb->load("x 2", row);
+  EXPECT_EQ(sb->read("x 2"), row);
+  const auto pool = sb->read("x");
+  ASSERT_EQ(pool.size(), 128u);
+  EXPECT_EQ(pool[31], 0u);
+  EXPECT_EQ(pool[32], 0x03020100u);  // register 2 starts at word 2 * 16
+  EXPECT_EQ(pool[47], 0x3F3E3D3Cu);
+  EXPECT_EQ(sb->read("y").size(), 128u);
+  EXPECT_EQ(sb->read("z").size(), 1024u);
+  EXPECT_EQ(sb->read("z 63"), fill(16, 0));
+}
+
+TEST(AmxScoreboard, WholeLocationsLoadEveryRow) {
+  auto sb = tmu::amx::make_scoreboard(tmu::amx::Version::M1);
+  std::vector<uint32_t> z(1024);
+  for (uint32_t i = 0; i < 1024; ++i) z[i] = i;
+  sb->load("z", z);
+  const auto row5 = sb->read("z 5");
+  EXPECT_EQ(row5.front(), 80u);  // row 5 is words 80..95
+  EXPECT_EQ(row5.back(), 95u);
+  EXPECT_EQ(sb->read("z"), z);
+}
+
+TEST(AmxScoreboard, F32MultiplyAddFromAnOperand) {
+  auto sb = fma_setup();
+  sb->execute(kF32Operand);
+  // Row 0 (j = 0): 0.25 + 1.5 * 2 = 3.25 in every lane; row 4 (j = 1): 0 + 1.5 * 0 = 0; row 1 is
+  // not an f32 row of this operand and keeps 0.
+  EXPECT_EQ(sb->read("z 0"), fill(16, k3_25));
+  EXPECT_EQ(sb->read("z 4"), fill(16, 0));
+  EXPECT_TRUE(sb->compare("z 0", fill(16, k3_25)).empty());
+  EXPECT_TRUE(sb->compare("z 1", fill(16, 0)).empty());
+}
+
+TEST(AmxScoreboard, AssemblyTextRunsTheSameOperand) {
+  auto sb = fma_setup();
+  sb->execute("matfp f32 z+=x*y x=0x0 y=0x0");
+  EXPECT_EQ(sb->read("z 0"), fill(16, k3_25));
+  sb->execute("matfp f32 z-=x*y x=0 y=0");  // 3.25 - 3 = 0.25
+  EXPECT_EQ(sb->read("z 0"), fill(16, kQuarter));
+}
+
+TEST(AmxScoreboard, MismatchLineNamesRowLaneValuesAndOperand) {
+  auto sb = fma_setup();
+  sb->execute(kF32Operand);
+  auto design = fill(16, k3_25);
+  // One ulp up: 3.25 + 2^(1 - 23), significand 0x1.a00002 (0x1.a is 1.625), which the value text
+  // writes as a hex float because its decimal expansion is long.
+  design[3] = 0x40500001;
+  const auto lines = sb->compare("z 0", design);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0],
+            "z row 0 lane 3 (f32): design 0x40500001 (0x1.a00002p+1) model 0x40500000 (3.25); "
+            "after 0x0000100000000000: matfp f32 z+=x*y x=0x000 y=0x000 zrow=0 xen=0:0(all) yen=0:0(all) "
+            "xshuf=S0 yshuf=S0");
+  // The whole of Z: the row is found from the word index (row 0 lanes 3 and 15 here, 2 lines).
+  auto z = sb->read("z");
+  z[3] = 0x40500001;
+  z[15] = 0;
+  const auto all = sb->compare("z", z);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_TRUE(all[1].starts_with("z row 0 lane 15 (f32): design 0x00000000 (0) model 0x40500000 (3.25)")) << all[1];
+}
+
+TEST(AmxScoreboard, LanesFollowTheLastOperandsWidth) {
+  auto sb = tmu::amx::make_scoreboard(tmu::amx::Version::M1);
+  // Before any operand: raw 32-bit words.
+  auto lines = sb->compare("x 1", std::vector<uint32_t>{0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0], "x register 1 lane 1 (raw32): design 0x00000007 model 0x00000000; no operation executed yet");
+  // f16 (code 2): X and Z lanes are f16, so word 0's high half is lane 1. 0x3c00 is 1.0.
+  sb->execute("0x0000080000000000");
+  std::vector<uint32_t> z(16, 0);
+  z[0] = 0x3C000000;
+  lines = sb->compare("z 0", z);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_TRUE(lines[0].starts_with("z row 0 lane 1 (f16): design 0x3c00 (1) model 0x0000 (0);")) << lines[0];
+  // f64 (code 7): a lane is two words, the low word first; 0x3ff0000000000000 is 1.0.
+  sb->execute("matfp f64 z+=x*y");
+  z[0] = 0;
+  z[2] = 0;
+  z[3] = 0x3FF00000;
+  lines = sb->compare("z 0", z);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_TRUE(lines[0].starts_with("z row 0 lane 1 (f64): design 0x3ff0000000000000 (1) model 0x0000000000000000 (0);"))
+      << lines[0];
+}
+
+TEST(AmxScoreboard, RefusesBadLocationsCountsAndOperations) {
+  auto sb = tmu::amx::make_scoreboard(tmu::amx::Version::M1);
+  const auto row = fill(16, 0);
+  EXPECT_EQ(error_of([&] { sb->load("w 0", row); }),
+            "unknown AMX location 'w 0' (x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63))");
+  EXPECT_EQ(error_of([&] { sb->load("x3", row); }),
+            "unknown AMX location 'x3' (x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63))");
+  EXPECT_EQ(error_of([&] { sb->load("x 8", row); }), "AMX location 'x 8': register '8' is not a number from 0 to 7");
+  EXPECT_EQ(error_of([&] { sb->compare("z 64", row); }), "AMX location 'z 64': Z row '64' is not a number from 0 to 63");
+  EXPECT_EQ(error_of([&] { sb->read("z 1 2"); }),
+            "unknown AMX location 'z 1 2' (x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63))");
+  EXPECT_EQ(error_of([&] { sb->load("y 1", fill(15, 0)); }), "AMX location 'y 1' takes 16 32-bit words, 15 given");
+  EXPECT_EQ(error_of([&] { sb->compare("z", row); }), "AMX location 'z' takes 1024 32-bit words, 16 given");
+  EXPECT_EQ(error_of([&] { sb->execute("fmadd"); }),
+            "AMX operation 'fmadd' is neither a 64-bit matfp operand in hex (0x...) nor matfp text "
+            "('matfp f32 z+=x*y x=0x40 y=0x80')");
+  EXPECT_EQ(error_of([&] { sb->execute("0x1 0x2"); }).substr(0, 27), "AMX operation '0x1 0x2' is ");
+  EXPECT_EQ(error_of([&] { sb->execute("12"); }).substr(0, 22), "AMX operation '12' is ");
+  EXPECT_EQ(error_of([&] { sb->execute(""); }), "an empty AMX operation (a 0x matfp operand or 'matfp ...' text)");
+  EXPECT_NE(error_of([&] { sb->execute("matfp f32 x=0x200"); }).find("x"), std::string::npos);
+  EXPECT_EQ(error_of([&] { sb->declare("t f32 1x8"); }),
+            "the AMX scoreboard has nothing to declare (its registers are fixed), got 't f32 1x8'");
+  // Nothing was executed by the refusals.
+  EXPECT_EQ(sb->read("z"), fill(1024, 0));
+}
+
+}  // namespace
