@@ -77,34 +77,11 @@ class Runner {
     fail(l, fmt::format("no tile named '{}' (declare it with .tile first)", name));
   }
 
-  // .tile NAME TYPE ROWSxCOLS [row_major|col_major] [valid=VRxVC]
   void declare(const Line& l) {
-    const auto& w = l.words;
-    if (w.size() < 4 || w.size() > 6)
-      fail(l, ".tile takes NAME TYPE ROWSxCOLS, then optionally row_major or col_major and valid=VRxVC");
-    const std::string& name = w[1];
-    if (name.empty() || name[0] == '.' || name.find('=') != std::string::npos)
-      fail(l, fmt::format("'{}' cannot name a tile", name));
-    for (const NamedTile& t : run_.tiles)
-      if (t.name == name) fail(l, fmt::format("tile '{}' is already declared", name));
-    const auto type = elem_from_name(w[2]);
-    if (!type) fail(l, fmt::format("unknown element type '{}' (f32 f16 bf16 i8 u8 i16 u16 i32 u32 i64 u64)", w[2]));
-    const auto [rows, cols] = shape_from_text(w[3], "shape");
-    Layout layout = Layout::RowMajor;
-    std::pair<unsigned, unsigned> valid{rows, cols};
-    bool layout_given = false, valid_given = false;
-    for (size_t i = 4; i < w.size(); ++i) {
-      if (w[i].starts_with("valid=") && !valid_given) {
-        valid = shape_from_text(std::string_view(w[i]).substr(6), "valid region");
-        valid_given = true;
-      } else if (!w[i].starts_with("valid=") && !layout_given) {
-        layout = layout_from_name(w[i]);
-        layout_given = true;
-      } else {
-        fail(l, fmt::format("'{}' is given twice", w[i].starts_with("valid=") ? "valid=" : "the layout"));
-      }
-    }
-    run_.tiles.push_back({name, make_tile(*type, rows, cols, layout, valid.first, valid.second)});
+    NamedTile t = tile_from_declaration(std::span(l.words).subspan(1));
+    for (const NamedTile& have : run_.tiles)
+      if (have.name == t.name) fail(l, fmt::format("tile '{}' is already declared", t.name));
+    run_.tiles.push_back(std::move(t));
   }
 
   // .set NAME R C v0 v1 ... / .set NAME R fill V / .set NAME fill V; .bits the same with patterns.
@@ -144,26 +121,10 @@ class Runner {
     for (size_t i = 4; i < w.size(); ++i) set(t, r, c + static_cast<unsigned>(i - 4), lane(w[i]));
   }
 
-  // OP DST SRC... [cmp=MODE] [round=MODE] [sat=on|off]
   void operation(const Line& l) {
-    const auto& w = l.words;
-    const auto op = op_from_name(w[0]);
-    if (!op) fail(l, fmt::format("unknown operation or directive '{}'", w[0]));
-    ProgramStep step{l.number, *op, {}, {}, {}};
-    std::vector<std::string> names;
-    ParamsGiven given;
-    for (size_t i = 1; i < w.size(); ++i) {
-      if (w[i].find('=') == std::string::npos)
-        names.push_back(w[i]);
-      else
-        param_from_text(*op, w[i], step.params, given);
-    }
-    require_params(*op, given);
-    if (names.size() != 1 + source_count(*op))
-      fail(l, fmt::format("{} takes a destination and {} source tile{} ({} given)", op_name(*op), source_count(*op),
-                          source_count(*op) == 1 ? "" : "s", names.size() - 1));
-    step.dst = names[0];
-    step.srcs.assign(names.begin() + 1, names.end());
+    if (!op_from_name(l.words[0])) fail(l, fmt::format("unknown operation or directive '{}'", l.words[0]));
+    ProgramStep step = step_from_words(l.words);
+    step.line = l.number;
     // Sources are copies: dst may also be a source, and TCMP clears dst before it reads.
     std::vector<Tile> operands;
     operands.reserve(step.srcs.size() + 1);
@@ -190,6 +151,61 @@ std::string step_text(const ProgramStep& s) {
   out += " " + s.dst;
   for (const std::string& n : s.srcs) out += " " + n;
   return out + params_text(s.op, s.params);
+}
+
+// .tile NAME TYPE ROWSxCOLS [row_major|col_major] [valid=VRxVC]
+NamedTile tile_from_declaration(std::span<const std::string> w) {
+  if (w.size() < 3 || w.size() > 5)
+    throw Error(ErrorKind::BadInput,
+                ".tile takes NAME TYPE ROWSxCOLS, then optionally row_major or col_major and valid=VRxVC");
+  const std::string& name = w[0];
+  if (name.empty() || name[0] == '.' || name.find('=') != std::string::npos)
+    throw Error(ErrorKind::BadInput, fmt::format("'{}' cannot name a tile", name));
+  const auto type = elem_from_name(w[1]);
+  if (!type)
+    throw Error(ErrorKind::BadInput,
+                fmt::format("unknown element type '{}' (f32 f16 bf16 i8 u8 i16 u16 i32 u32 i64 u64)", w[1]));
+  const auto [rows, cols] = shape_from_text(w[2], "shape");
+  Layout layout = Layout::RowMajor;
+  std::pair<unsigned, unsigned> valid{rows, cols};
+  bool layout_given = false, valid_given = false;
+  for (size_t i = 3; i < w.size(); ++i) {
+    if (w[i].starts_with("valid=") && !valid_given) {
+      valid = shape_from_text(std::string_view(w[i]).substr(6), "valid region");
+      valid_given = true;
+    } else if (!w[i].starts_with("valid=") && !layout_given) {
+      layout = layout_from_name(w[i]);
+      layout_given = true;
+    } else {
+      throw Error(ErrorKind::BadInput,
+                  fmt::format("'{}' is given twice", w[i].starts_with("valid=") ? "valid=" : "the layout"));
+    }
+  }
+  return {name, make_tile(*type, rows, cols, layout, valid.first, valid.second)};
+}
+
+// OP DST SRC... [cmp=MODE] [round=MODE] [sat=on|off]
+ProgramStep step_from_words(std::span<const std::string> w) {
+  if (w.empty()) throw Error(ErrorKind::BadInput, "an empty operation line");
+  const auto op = op_from_name(w[0]);
+  if (!op) throw Error(ErrorKind::BadInput, fmt::format("unknown operation '{}'", w[0]));
+  ProgramStep step{0, *op, {}, {}, {}};
+  std::vector<std::string> names;
+  ParamsGiven given;
+  for (size_t i = 1; i < w.size(); ++i) {
+    if (w[i].find('=') == std::string::npos)
+      names.push_back(w[i]);
+    else
+      param_from_text(*op, w[i], step.params, given);
+  }
+  require_params(*op, given);
+  if (names.size() != 1 + source_count(*op))
+    throw Error(ErrorKind::BadInput,
+                fmt::format("{} takes a destination and {} source tile{} ({} given)", op_name(*op), source_count(*op),
+                            source_count(*op) == 1 ? "" : "s", names.size() - 1));
+  step.dst = names[0];
+  step.srcs.assign(names.begin() + 1, names.end());
+  return step;
 }
 
 ProgramRun run_program(std::istream& in, const std::string& path, const ProgramOptions& opts) {

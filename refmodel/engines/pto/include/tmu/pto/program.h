@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,5 +48,14 @@ ProgramRun run_program(std::istream& in, const std::string& path, const ProgramO
 
 // The step's line as a program would write it: "TCMP p a b cmp=LT".
 std::string step_text(const ProgramStep& s);
+
+// The words of a `.tile` line after ".tile": NAME TYPE ROWSxCOLS [row_major|col_major] [valid=VRxVC],
+// as a zero-filled tile. Shared with the scoreboard (tmu/pto/scoreboard.h), which declares tiles in
+// the same words. Throws tmu::Error (BadInput) with the reason; names are not checked for clashes.
+NamedTile tile_from_declaration(std::span<const std::string> words);
+// The words of an operation line, OP DST SRC... [cmp=MODE] [round=MODE] [sat=on|off], as a step
+// (line 0): the operation known, its parameters well-formed, the number of tiles right. Throws
+// tmu::Error (BadInput) with the reason; the tiles are names only, looked up by the caller.
+ProgramStep step_from_words(std::span<const std::string> words);
 
 }  // namespace tmu::pto
