@@ -1,5 +1,6 @@
 // tmu scoreboard, SystemVerilog side of the DPI-C boundary: the `import "DPI-C"` declarations of
-// tb/dpi/tmu_dpi.cpp. `include this file inside the testbench's package or module. Values only: no
+// tb/dpi/tmu_dpi.cpp (Tensix, tmu_sb_*) and tb/dpi/tmu_dpi_engine.cpp (AMX and PTO, tmu_eng_*, at the
+// end). `include this file inside the testbench's package or module. Values only: no
 // hierarchical references, no VPI. The record these calls build is documented in docs/scoreboard.md.
 //
 // Conventions
@@ -174,3 +175,67 @@ import "DPI-C" function int tmu_drv_retire(input chandle h, input bit gpr_unit);
 import "DPI-C" function int tmu_drv_event(input chandle h, input int unsigned mask, input longint unsigned cycle);
 // 0 running, 1 finished (stream done, all retired), 2 stuck (deadlock watchdog).
 import "DPI-C" function int tmu_drv_status(input chandle h);
+
+// ---- Engine scoreboards (tb/dpi/tmu_dpi_engine.cpp): any engine of the registry with a generic
+// scoreboard, AMX and PTO today (docs/scoreboard.md, "Engine scoreboards"). The engine defines the
+// text of locations, declarations and operations; data travels as 32-bit words, lane 0 in the low
+// bits of word 0. Calls returning int give >= 0 on success and -1 on an error, whose reason is then
+// in tmu_eng_last_error(h).
+// engine: "amx" or "pto"; variant: "" for the engine's default, else "M1".."M4" (amx) or "cpusim",
+// "a2a3" (pto). Returns null for an unknown engine or variant; tmu_eng_last_error(null) says why.
+import "DPI-C" function chandle tmu_eng_create(input string engine, input string variant, input string test_name,
+                                               input longint unsigned seed);
+import "DPI-C" function void tmu_eng_destroy(input chandle h);
+// State the engine cannot know by itself: a PTO tile "NAME TYPE ROWSxCOLS [layout] [valid=VRxVC]".
+import "DPI-C" function int tmu_eng_declare(input chandle h, input string text);
+// The design's state at `location` now holds `words` (exactly as many as the location has).
+import "DPI-C" function int tmu_eng_load(input chandle h, input string location, input int unsigned words[]);
+// Runs one operation on the model: an AMX matfp operand "0x..." or text, a PTO operation line.
+import "DPI-C" function int tmu_eng_execute(input chandle h, input string operation);
+// The design produced `words` at `location`: returns the number of mismatching lanes (each kept
+// as one line of tmu_eng_report).
+import "DPI-C" function int tmu_eng_compare(input chandle h, input string location, input int unsigned words[]);
+// The model's words at `location` (the array must have exactly as many); returns their number.
+import "DPI-C" function int tmu_eng_read(input chandle h, input string location, output int unsigned words[]);
+import "DPI-C" function longint unsigned tmu_eng_mismatch_count(input chandle h);
+// A header line and every kept mismatch line (valid until the next call on this handle).
+import "DPI-C" function string tmu_eng_report(input chandle h);
+import "DPI-C" function string tmu_eng_last_error(input chandle h);
+
+// Typed helpers over tmu_eng_*: a 64-byte AMX row as bit [511:0] (byte i at bits [8*i +: 8]), a
+// 64-bit matfp operand, and a 32-byte PTO row (8 f32/i32, 16 f16/i16 or 32 i8 lanes; lane k of
+// width W at bits [W*k +: W]) as bit [255:0].
+function automatic int tmu_amx_load(chandle h, string location, bit [511:0] row);
+  int unsigned w[16];
+  for (int i = 0; i < 16; i++) w[i] = row[32*i +: 32];
+  tmu_amx_load = tmu_eng_load(h, location, w);
+endfunction
+function automatic int tmu_amx_load_x_reg(chandle h, int unsigned r, bit [511:0] row);
+  tmu_amx_load_x_reg = tmu_amx_load(h, $sformatf("x %0d", r), row);
+endfunction
+function automatic int tmu_amx_load_y_reg(chandle h, int unsigned r, bit [511:0] row);
+  tmu_amx_load_y_reg = tmu_amx_load(h, $sformatf("y %0d", r), row);
+endfunction
+function automatic int tmu_amx_load_z_row(chandle h, int unsigned r, bit [511:0] row);
+  tmu_amx_load_z_row = tmu_amx_load(h, $sformatf("z %0d", r), row);
+endfunction
+function automatic int tmu_amx_execute(chandle h, bit [63:0] operand);
+  tmu_amx_execute = tmu_eng_execute(h, $sformatf("0x%016h", operand));
+endfunction
+// Returns the number of mismatching lanes of Z row r.
+function automatic int tmu_amx_compare_z_row(chandle h, int unsigned r, bit [511:0] row);
+  int unsigned w[16];
+  for (int i = 0; i < 16; i++) w[i] = row[32*i +: 32];
+  tmu_amx_compare_z_row = tmu_eng_compare(h, $sformatf("z %0d", r), w);
+endfunction
+function automatic int tmu_pto_load_row256(chandle h, string tile, int unsigned r, bit [255:0] row);
+  int unsigned w[8];
+  for (int i = 0; i < 8; i++) w[i] = row[32*i +: 32];
+  tmu_pto_load_row256 = tmu_eng_load(h, $sformatf("%s %0d", tile, r), w);
+endfunction
+// Returns the number of mismatching lanes of row r of the tile.
+function automatic int tmu_pto_compare_row256(chandle h, string tile, int unsigned r, bit [255:0] row);
+  int unsigned w[8];
+  for (int i = 0; i < 8; i++) w[i] = row[32*i +: 32];
+  tmu_pto_compare_row256 = tmu_eng_compare(h, $sformatf("%s %0d", tile, r), w);
+endfunction
