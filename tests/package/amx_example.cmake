@@ -1,0 +1,20 @@
+# ctest package.amx_example: `cmake --install` into a fresh prefix, then tb/examples/amx_lane (sixteen
+# f32 lanes of matfp z += x*y) configured against it alone, built with Verilator and run: with seed 7
+# the design agrees with tmu's AMX scoreboard on every lane, and with --bug (the design truncates
+# where it must round to nearest even) the scoreboard reports the lanes that round up, naming the Z
+# row, the lane, both values and the operand. Usage: cmake -DBUILD=<tmu build> -DSRC=<source>
+# -DWORK=<dir> -P ...
+include(${CMAKE_CURRENT_LIST_DIR}/lib/example_bench.cmake)
+build_example_bench(amx_lane)
+
+set(TMU ${BENCH}/amx_lane)
+tmu_expect(0 --seed 7)
+expect_contains("the seed is printed" "${out}" "amx_lane: seed 7 (replay: --seed 7)")
+expect_contains("the design passes" "${out}" "amx_lane: PASS steps=200 lanes=3200 mismatches=0 seed=7")
+tmu_expect(1 --seed 7 --bug)
+expect_contains("the scoreboard catches the truncation" "${out}" "amx_lane: FAIL steps=200 lanes=3200 mismatches=1582 seed=7")
+expect_contains("the report's header" "${out}" "tmu amx scoreboard (M1), test 'amx_lane', seed 7: 1582 mismatching lanes")
+# The exact result lies more than half an ulp above 0xc0392720 in magnitude: truncation is one ulp short.
+expect_contains("the first line names the row, lane, both values and the operand" "${out}"
+  "z row 58 lane 0 (f32): design 0xc0392720 (-0x1.724e4p+1) model 0xc0392721 (-0x1.724e42p+1); after 0x3800100000a70080: matfp f32 z+=x*y x=0x1c0 y=0x080 zrow=2 xen=0:0(all) yen=1:14(lane 14) xshuf=S0 yshuf=S0")
+tmu_expect(2 --seed x)
