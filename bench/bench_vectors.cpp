@@ -5,6 +5,7 @@
 // writing are not included (BM_Sha256 measures the former).
 #include <benchmark/benchmark.h>
 
+#include "tmu/vector_file.h"
 #include "tmu/vectors.h"
 
 namespace {
@@ -59,7 +60,7 @@ BENCHMARK(BM_VectorsGpr)->Unit(benchmark::kMillisecond);
 
 void BM_Sha256(benchmark::State& state) {
   const std::string data(1 << 20, 'x');
-  for (auto _ : state) benchmark::DoNotOptimize(tv::sha256_hex(data));
+  for (auto _ : state) benchmark::DoNotOptimize(tmu::sha256_hex(data));
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(data.size()));
 }
 BENCHMARK(BM_Sha256)->Unit(benchmark::kMillisecond);

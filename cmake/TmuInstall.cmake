@@ -1,7 +1,9 @@
 # `cmake --install BUILD --prefix P`: what another project's testbench or tool needs from tmu.
 #   bin/tmu                                   the command-line tool
-#   lib/libtmu_*.a, include/tmu/...           the reference models (tmu::refmodel: Tensix, with
-#                                             tmu::common, tmu::engine_amx, tmu::engine_pto)
+#   lib/libtmu_*.a, include/tmu/...           the reference models: tmu::engines (every engine, and
+#                                             tmu::register_builtin_engines), or one engine alone:
+#                                             tmu::engine_tensix (over tmu::refmodel), tmu::engine_amx,
+#                                             tmu::engine_pto; all with tmu::common
 #   lib/libtmu_dpi.so                         the DPI-C scoreboard for any simulator (tmu::dpi)
 #   share/tmu/sv/tmu_dpi.svh, tmu_dpi_pkg.sv  its `import "DPI-C"` declarations, to include or as a package
 #   lib/cmake/tmu/                            find_package(tmu): imported targets, tmu_SV_DIR
@@ -13,15 +15,23 @@ set(TMU_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/tmu)
 set(TMU_SV_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/tmu/sv)
 
 install(TARGETS tmu RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-foreach(t tmu_common tmu_refmodel tmu_engine_amx tmu_engine_pto)
+get_property(TMU_ENGINES GLOBAL PROPERTY TMU_ENGINES)
+set(TMU_INSTALLED_LIBRARIES tmu_common tmu_refmodel tmu_engines)
+foreach(e ${TMU_ENGINES})
+  list(APPEND TMU_INSTALLED_LIBRARIES tmu_engine_${e})
+endforeach()
+foreach(t ${TMU_INSTALLED_LIBRARIES})
   string(REGEX REPLACE "^tmu_" "" short ${t})
   set_target_properties(${t} PROPERTIES EXPORT_NAME ${short})
 endforeach()
-install(TARGETS tmu_common tmu_refmodel tmu_engine_amx tmu_engine_pto EXPORT tmuTargets
+install(TARGETS ${TMU_INSTALLED_LIBRARIES} EXPORT tmuTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(DIRECTORY refmodel/include/tmu refmodel/common/include/tmu refmodel/engines/amx/include/tmu
-                  refmodel/engines/pto/include/tmu
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY refmodel/include/tmu refmodel/common/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+foreach(e ${TMU_ENGINES})
+  if(EXISTS ${CMAKE_SOURCE_DIR}/refmodel/engines/${e}/include/tmu)
+    install(DIRECTORY refmodel/engines/${e}/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  endif()
+endforeach()
 install(FILES ${CMAKE_BINARY_DIR}/refmodel/generated/tmu/isa_table.inc DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tmu)
 set(TMU_HAVE_DPI OFF)
 if(TARGET tmu_dpi_shared)
@@ -39,7 +49,11 @@ install(FILES ${CMAKE_BINARY_DIR}/tmuConfig.cmake ${CMAKE_BINARY_DIR}/tmuConfigV
         DESTINATION ${TMU_CMAKE_DIR})
 
 # pkg-config: the model libraries with what they link; the DPI library alone (a simulator loads it).
-set(TMU_PC_LIBS "-ltmu_refmodel -ltmu_engine_amx -ltmu_engine_pto -ltmu_common")
+set(TMU_PC_LIBS "-ltmu_engines")
+foreach(e ${TMU_ENGINES})
+  string(APPEND TMU_PC_LIBS " -ltmu_engine_${e}")
+endforeach()
+string(APPEND TMU_PC_LIBS " -ltmu_refmodel -ltmu_common")
 set(TMU_PC_PRIVATE "${TMU_MPFR_LIBRARY} ${TMU_GMP_LIBRARY}")
 configure_file(cmake/tmu.pc.in ${CMAKE_BINARY_DIR}/tmu.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/tmu.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,6 +21,8 @@
 #include "commands.h"
 #include "options.h"
 #include "tmu/audit/audit.h"
+#include "tmu/error.h"
+#include "tmu/isa.h"
 #include "tmu/rng.h"
 
 namespace tmu::cli {
@@ -25,6 +30,22 @@ namespace tmu::cli {
 namespace {
 
 inline constexpr int kExitPhaseCheckFailed = 3;
+inline constexpr const char* kFormatNames = "--format,--formats";
+inline constexpr const char* kFamilyNames = "--family,--ops";
+inline constexpr const char* kFidelityNames = "--fidelity,--phase";
+inline constexpr const char* kFidelitySpellings = "lofi|hifi2|hifi3|hifi4 (any case) or 0..3";
+
+// A fidelity by name or as its number 0..3 (lofi = 0 .. hifi4 = 3), any case; names become numbers.
+CLI::Validator fidelity_names() {
+  static const std::map<std::string, std::string> kNumbers{{"lofi", "0"}, {"hifi2", "1"}, {"hifi3", "2"}, {"hifi4", "3"}};
+  const CLI::Validator names = CLI::CheckedTransformer(kNumbers, CLI::ignore_case);
+  return CLI::Validator(
+      [names](std::string& value) {
+        const std::string given = value;
+        return names(value).empty() ? std::string() : "'" + given + "' is not a fidelity: " + kFidelitySpellings;
+      },
+      "");
+}
 
 struct AuditArgs {
   std::string out;
@@ -120,7 +141,30 @@ int run_plots(const AuditArgs& a) {
   return 0;
 }
 
-int cmd_audit(const AuditArgs& a, Arch arch) {
+// Each selected engine's own tables (Engine::audit) beside the shared ones: its CSV, and its section
+// appended to audit.md. False when one of them reports a failed check.
+bool write_engine_tables(const AuditArgs& a, const audit::AuditOptions& options, const OptionValues& engine_options,
+                         const std::string& variant) {
+  bool passed = true;
+  for (const std::string& name : a.engines) {
+    const Engine* e = find_engine(name);
+    if (!e) continue;
+    AuditRequest r;
+    r.seed = options.seed;
+    r.threads = options.threads;
+    r.variant = variant.empty() ? e->variants().front().name : variant;
+    r.options = engine_options;
+    const std::optional<AuditTable> table = e->audit(r);
+    if (!table) continue;
+    std::ofstream(std::filesystem::path(a.out) / table->csv_name) << table->csv;
+    std::ofstream(std::filesystem::path(a.out) / "audit.md", std::ios::app) << "\n" << table->markdown;
+    std::cout << fmt::format("tmu audit: {}: wrote {}\n", e->name(), table->csv_name);
+    passed = passed && table->checks_passed;
+  }
+  return passed;
+}
+
+int cmd_audit(const AuditArgs& a, Arch arch, const OptionValues& engine_options, const std::string& variant) {
   audit::AuditOptions options;
   try {
     options = to_options(a, arch);
@@ -131,21 +175,36 @@ int cmd_audit(const AuditArgs& a, Arch arch) {
   const ProgressBar bar(!a.quiet);
   options.progress = [&bar](size_t done, size_t total) { bar(done, total); };
   std::cout << fmt::format("tmu audit: seed {} (replay with --seed {})\n", options.seed, options.seed) << std::flush;
+  // The shared tables run when an engine they cover was selected; the engines' own tables follow.
+  const bool shared = !options.ops.empty() || !options.amx_modes.empty() || !options.pto_types.empty();
   audit::AuditResults results;
+  if (shared) {
+    try {
+      results = audit::run_audit(options);
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "tmu audit: " << e.what() << "\n";
+      return kExitBadInput;
+    }
+    audit::write_audit_outputs(results, a.out);
+  } else {
+    std::filesystem::create_directories(a.out);
+    std::ofstream(std::filesystem::path(a.out) / "audit.md") << fmt::format("# tmu audit (seed {})\n", options.seed);
+  }
+  bool engine_checks_passed = true;
   try {
-    results = audit::run_audit(options);
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "tmu audit: " << e.what() << "\n";
+    engine_checks_passed = write_engine_tables(a, options, engine_options, variant);
+  } catch (const Error& e) {
+    std::cerr << "tmu audit: " << (e.kind() == ErrorKind::BadInput ? e.message() : std::string(e.what())) << "\n";
     return kExitBadInput;
   }
-  audit::write_audit_outputs(results, a.out);
-  std::cout << fmt::format(
-      "tmu audit: {:.1f} s; wrote audit.csv phases.csv bits_vs_k.csv error_hist.csv audit.md{} to {}\n",
-      results.seconds, results.pto_rows.empty() ? "" : " pto.csv cross_engines.csv", a.out);
+  if (shared)
+    std::cout << fmt::format(
+        "tmu audit: {:.1f} s; wrote audit.csv phases.csv bits_vs_k.csv error_hist.csv audit.md{} to {}\n",
+        results.seconds, results.pto_rows.empty() ? "" : " pto.csv cross_engines.csv", a.out);
   std::cout.flush();  // before the plot script writes to the same stream
   int status = 0;
-  if (a.plots) status = run_plots(a);
-  if (!results.all_phase_checks_passed()) {
+  if (a.plots && shared) status = run_plots(a);
+  if (!results.all_phase_checks_passed() || !engine_checks_passed) {
     std::cout << "tmu audit: phase checks FAILED (see phases.csv)\n";
     return kExitPhaseCheckFailed;
   }
@@ -186,7 +245,12 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
                   "Engines, comma-separated: tensix (MVMUL, ELWMUL), amx (matfp, the MATFP rows), pto (the PTO "
                   "elementwise rows and the cross-engine table) (any case)")
       ->delimiter(',')
-      ->transform(CLI::IsMember({"tensix", "amx", "pto"}, CLI::ignore_case))
+      ->transform(CLI::Validator(
+          [](std::string& v) {
+            for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            return find_engine(v) ? std::string() : fmt::format("'{}' is not an engine ({})", v, engine_names());
+          },
+          ""))
       ->capture_default_str();
   sub->add_option("--amx-modes", args->amx_modes,
                   "AMX matfp modes, comma-separated: bf16f32 (M2), f16f32, f32 (any case)")
@@ -211,16 +275,24 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   sub->add_option("--python", args->python, "Python with matplotlib, for --plots")->capture_default_str();
   sub->add_option("--plot-script", args->plot_script, "Plot script (default: the source tree's scripts/plot_audit.py)");
   sub->add_flag("--quiet", args->quiet, "No progress bar");
-  add_arch_option(sub, global);
-  out.emplace_back(sub, [args, &global] {
-    // The audit puts the engines side by side (--engines); `tmu --engine amx audit` is the AMX rows
-    // alone and `--engine pto` the PTO rows, and Tensix's architecture then plays no part.
-    if (global.engine() != Engine::Tensix) {
-      global.require(global.engine(), "audit");
-      args->engines = {global.engine() == Engine::Amx ? "amx" : "pto"};
-      return cmd_audit(*args, Arch::Blackhole);
+  add_engine_selection(sub, global);
+  auto engine_options = std::make_shared<EngineOptionSet>(sub, [](const Engine& e) { return e.audit_options(); });
+  out.emplace_back(sub, [args, engine_options, &global] {
+    // The audit puts the engines side by side (--engines); `tmu --engine NAME audit` is that engine's
+    // rows alone.
+    std::string variant;
+    try {
+      if (global.engine_given()) args->engines = {global.engine().name()};
+      for (const std::string& name : args->engines)
+        if (const Engine* e = find_engine(name)) engine_options->check(*e);
+      variant = global.variant_given();
+    } catch (const CLI::ValidationError& e) {
+      std::cerr << "tmu audit: " << e.what() << "\n";
+      return kExitBadInput;
     }
-    return cmd_audit(*args, global.arch());
+    // The shared tables' Matrix Unit rows run on the architecture named by the variant, when it is one.
+    const std::optional<Arch> arch = parse_arch(variant.empty() ? global.variant() : variant);
+    return cmd_audit(*args, arch.value_or(Arch::Blackhole), engine_options->values(), variant);
   });
 }
 

@@ -1,7 +1,6 @@
 #include "options.h"
 
-#include <charconv>
-#include <map>
+#include <algorithm>
 
 #include <fmt/format.h>
 
@@ -9,61 +8,102 @@
 
 namespace tmu::cli {
 
-CLI::Validator fidelity_names() {
-  static const std::map<std::string, std::string> kNumbers{{"lofi", "0"}, {"hifi2", "1"}, {"hifi3", "2"}, {"hifi4", "3"}};
-  // Checked: besides the names, only the numbers they map to ("0".."3") pass. The message is ours.
-  const CLI::Validator names = CLI::CheckedTransformer(kNumbers, CLI::ignore_case);
-  return CLI::Validator(
-      [names](std::string& value) {
-        const std::string given = value;
-        return names(value).empty() ? std::string() : "'" + given + "' is not a fidelity: " + kFidelitySpellings;
-      },
-      "");
+const Engine& GlobalOptions::engine() const {
+  if (!engine_given()) return default_engine();
+  if (const Engine* e = find_engine(engine_name)) return *e;
+  throw CLI::ValidationError("--engine", fmt::format("unknown engine '{}' ({})", engine_name, engine_names()));
 }
 
-namespace {
-
-void add_options(CLI::App* app, GlobalOptions& global, const char* where) {
-  app->add_option_function<std::string>(
-      "--arch",
-      [&global](const std::string& v) {
-        global.arch_name = v;
-        global.arch_given = true;
-      },
-      std::string("Tensix architecture: blackhole (default) or wormhole") + where);
-  app->add_option("--engine", global.engine_name, std::string("Engine: tensix (default), amx or pto") + where);
-  app->add_option_function<std::string>(
-      "--amx-version",
-      [&global](const std::string& v) {
-        global.amx_version_name = v;
-        global.amx_version_given = true;
-      },
-      std::string("AMX generation: M1 (default), M2, M3 or M4 (bf16 lane widths from M2)") + where);
-  app->add_option_function<std::string>(
-      "--profile",
-      [&global](const std::string& v) {
-        global.pto_profile_name = v;
-        global.pto_profile_given = true;
-      },
-      std::string("PTO profile: cpusim (default: pto-isa's CPU simulator) or a2a3 (the A2/A3 NPU sources)") + where);
+std::string GlobalOptions::variant_given() const {
+  const Engine& e = engine();
+  std::string variant;
+  for (const auto& [option, value] : variant_options) {
+    if (option != "--variant" && option != e.variant_alias()) {
+      std::string owners;
+      for (const Engine* other : engines())
+        if (other->variant_alias() == option) owners += (owners.empty() ? "" : ", ") + other->name();
+      throw CLI::ValidationError(option, fmt::format("is an option of --engine {}; the {} engine's variant is --variant{}",
+                                                     owners, e.name(),
+                                                     e.variant_alias().empty() ? "" : " (or " + e.variant_alias() + ")"));
+    }
+    try {
+      variant = e.canonical_variant(value);
+    } catch (const Error& err) {
+      throw CLI::ValidationError(option, err.message());
+    }
+  }
+  return variant;
 }
 
-}  // namespace
-
-uint64_t parse_hex(const std::string& text, unsigned bits, const char* noun) {
-  std::string_view t = text;
-  if (t.starts_with("0x") || t.starts_with("0X")) t.remove_prefix(2);
-  uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v, 16);
-  if (t.empty() || t.size() > bits / 4 || ec != std::errc() || end != t.data() + t.size())
-    throw tmu::Error(tmu::ErrorKind::BadInput, fmt::format("'{}' is not a {}-bit hex {}", text, bits, noun));
-  return v;
+std::string GlobalOptions::variant() const {
+  const std::string given = variant_given();
+  return given.empty() ? engine().variants().front().name : given;
 }
 
-void add_arch_option(CLI::App* sub, GlobalOptions& global) {
-  add_options(sub, global, "; the same as before the subcommand");
+void add_engine_selection(CLI::App* app, GlobalOptions& global) {
+  const bool on_sub = app->get_parent() != nullptr;
+  const std::string where = on_sub ? "; the same as before the subcommand" : "";
+  app->add_option("--engine", global.engine_name, fmt::format("Engine: {} (the first is the default){}", engine_names(), where));
+  std::string variants;
+  for (const Engine* e : engines()) {
+    std::string names;
+    for (const EngineVariant& v : e->variants()) names += (names.empty() ? "" : "|") + v.name;
+    variants += fmt::format("{}{}: {}", variants.empty() ? "" : "; ", e->name(), names);
+  }
+  std::vector<std::string> spellings{"--variant"};
+  for (const Engine* e : engines())
+    if (!e->variant_alias().empty() && std::find(spellings.begin(), spellings.end(), e->variant_alias()) == spellings.end())
+      spellings.push_back(e->variant_alias());
+  for (const std::string& spelling : spellings) {
+    const std::string help = spelling == "--variant"
+                                 ? fmt::format("The engine's variant, the first its default ({}){}", variants, where)
+                                 : fmt::format("Alias of --variant for the engine that spelled it so{}", where);
+    app->add_option_function<std::string>(
+        spelling, [&global, spelling](const std::string& v) { global.variant_options.emplace_back(spelling, v); }, help);
+  }
 }
 
-void add_engine_options(CLI::App& app, GlobalOptions& global) { add_options(&app, global, ""); }
+EngineOptionSet::EngineOptionSet(CLI::App* sub, std::function<std::vector<EngineOption>(const Engine&)> which) {
+  for (const Engine* e : engines()) {
+    for (const EngineOption& o : which(*e)) {
+      const std::string primary = o.names.substr(0, o.names.find(','));
+      std::string key = primary;
+      key.erase(0, key.find_first_not_of('-'));
+      auto it = std::find_if(created_.begin(), created_.end(), [&](const Created& c) { return c.key == key; });
+      if (it != created_.end()) {
+        it->engines.push_back(e->name());
+        continue;
+      }
+      Created c{key, primary, o.kind, {e->name()}, std::make_shared<std::vector<std::string>>(), nullptr};
+      const std::string help = o.help + (o.default_text.empty() ? "" : fmt::format(" (default {})", o.default_text));
+      auto given = c.given;
+      if (o.kind == EngineOption::Kind::Flag) {
+        c.option = sub->add_flag_callback(o.names, [given] { given->assign({"1"}); }, help);
+      } else {
+        c.option = sub->add_option(o.names, *c.given, help);
+        if (o.kind == EngineOption::Kind::List) c.option->delimiter(',');
+        else c.option->expected(1);
+      }
+      created_.push_back(std::move(c));
+    }
+  }
+}
+
+OptionValues EngineOptionSet::values() const {
+  OptionValues out;
+  for (const Created& c : created_)
+    if (c.option->count() > 0) out[c.key] = *c.given;
+  return out;
+}
+
+void EngineOptionSet::check(const Engine& chosen) const {
+  for (const Created& c : created_) {
+    if (c.option->count() == 0) continue;
+    if (std::find(c.engines.begin(), c.engines.end(), chosen.name()) != c.engines.end()) continue;
+    std::string owners;
+    for (const std::string& n : c.engines) owners += (owners.empty() ? "" : ", ") + n;
+    throw CLI::ValidationError(c.primary, fmt::format("is an option of --engine {}, not of {}", owners, chosen.name()));
+  }
+}
 
 }  // namespace tmu::cli

@@ -2,13 +2,14 @@
 // the spellings earlier versions used stay accepted as aliases, so old command lines keep working,
 // and --help lists every alias beside the primary name.
 //   -o, --out       (alias --output)   output directory
-//   --format        (alias --formats)  data formats, comma-separated
-//   --family        (alias --ops)      instruction families / operations, comma-separated
-//   --fidelity      (alias --phase)    fidelity: lofi, hifi2, hifi3, hifi4 (any case) or 0..3
-//   --arch, --engine, --amx-version, --profile   before or after the subcommand, with the same meaning
+//   --engine, --variant                before or after the subcommand, with the same meaning; each
+//                                      engine's older name for its variant (--arch, ...) is an alias
+// Engines add their own options to a subcommand (EngineOption); add_engine_options creates them.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -17,24 +18,29 @@
 namespace tmu::cli {
 
 inline constexpr const char* kOutNames = "-o,--out,--output";
-inline constexpr const char* kFormatNames = "--format,--formats";
-inline constexpr const char* kFamilyNames = "--family,--ops";
-inline constexpr const char* kFidelityNames = "--fidelity,--phase";
 
-// A fidelity is given by name or as its number 0..3: LoFi runs fidelity phase 0 only, HiFi2 phases
-// 0..1, HiFi3 0..2, HiFi4 0..3, so lofi = 0, hifi2 = 1, hifi3 = 2, hifi4 = 3. Names are matched in any
-// case and replaced by their number before the option's value is converted.
-CLI::Validator fidelity_names();
-inline constexpr const char* kFidelitySpellings = "lofi|hifi2|hifi3|hifi4 (any case) or 0..3";
+// `--engine`, `--variant` and the engines' variant aliases, on the app or on a subcommand.
+void add_engine_selection(CLI::App* app, GlobalOptions& global);
 
-// A command-line hex number of at most `bits` bits, 0x optional; tmu::Error (BadInput) "'TEXT' is
-// not a BITS-bit hex NOUN" otherwise.
-uint64_t parse_hex(const std::string& text, unsigned bits, const char* noun);
+// The options every registered engine adds to one subcommand (`which` picks the list), created once
+// each even when several engines declare the same one. values() returns what was given, by primary
+// name; check() refuses an option the chosen engine does not declare, naming the engines that do.
+class EngineOptionSet {
+ public:
+  EngineOptionSet(CLI::App* sub, std::function<std::vector<EngineOption>(const Engine&)> which);
+  OptionValues values() const;
+  void check(const Engine& chosen) const;
 
-// `--arch`, `--engine`, `--amx-version` and `--profile` on a subcommand, writing the same settings as the
-// options before it.
-void add_arch_option(CLI::App* sub, GlobalOptions& global);
-// The same four on the app itself.
-void add_engine_options(CLI::App& app, GlobalOptions& global);
+ private:
+  struct Created {
+    std::string key;  // primary name without dashes
+    std::string primary;
+    EngineOption::Kind kind;
+    std::vector<std::string> engines;  // those that declare it
+    std::shared_ptr<std::vector<std::string>> given;
+    CLI::Option* option = nullptr;
+  };
+  std::vector<Created> created_;
+};
 
 }  // namespace tmu::cli

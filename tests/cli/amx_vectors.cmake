@@ -52,4 +52,4 @@ amx_file_fails(twice "${h}vector a\ninsn 0\nend\nvector a\n" "twice.tmv:7: vecto
 tmu_expect(2 --engine amx check ${WORK}/missing.tmv)
 expect_contains("missing" "${err}" "cannot open file")
 tmu_expect(2 --engine amx vectors -o ${WORK}/c --family mvmul)
-expect_contains("tensix option" "${err}" "--family selects Tensix files")
+expect_contains("tensix option" "${err}" "--family: is an option of --engine tensix, not of amx")

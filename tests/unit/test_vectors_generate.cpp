@@ -11,10 +11,14 @@
 #include <gtest/gtest.h>
 
 #include "tmu/error.h"
+#include "tmu/vector_file.h"
 #include "tmu/vectors.h"
 
 namespace tmu::vectors {
 namespace {
+
+using tmu::format_manifest;
+using tmu::sha256_hex;
 
 // ---- an independent reading of the Src and Dst layouts ----
 

@@ -20,7 +20,6 @@ namespace tmu::vectors {
 
 inline constexpr unsigned kFormatVersion = 1;
 inline constexpr std::string_view kMagic = "tmu-vectors";
-inline constexpr std::string_view kFileExtension = ".tmv";
 
 // ---------------------------------------------------------------------------------------------
 // Records: one architectural location and its value.
@@ -193,20 +192,5 @@ VectorFile generate_file(const FileSpec& spec, const GenerateOptions& options);
 // The per-file seed: the run's seed mixed with the file's path, so a file's random vectors do not
 // depend on which other files a run generates.
 uint64_t file_seed(uint64_t run_seed, const FileSpec& spec);
-
-// ---------------------------------------------------------------------------------------------
-// Manifest: one line per file with its vector and element-case counts and SHA-256.
-// ---------------------------------------------------------------------------------------------
-
-std::string sha256_hex(std::string_view data);
-
-struct ManifestEntry {
-  std::string path;  // relative to the manifest's directory
-  uint64_t vectors = 0;
-  uint64_t element_cases = 0;
-  std::string sha256;
-};
-std::string format_manifest(const std::vector<ManifestEntry>& entries, const std::vector<std::string>& header);
-inline constexpr std::string_view kManifestName = "MANIFEST";
 
 }  // namespace tmu::vectors

@@ -145,18 +145,4 @@ VectorFile generate_file(const FileSpec& spec, const GenerateOptions& o) {
   return file;
 }
 
-std::string format_manifest(const std::vector<ManifestEntry>& entries, const std::vector<std::string>& header) {
-  fmt::memory_buffer out;
-  fmt::format_to(std::back_inserter(out), "# tmu vectors manifest (docs/vector-format.md): PATH VECTORS ELEMENT-CASES SHA-256\n");
-  for (const std::string& h : header) fmt::format_to(std::back_inserter(out), "# {}\n", h);
-  uint64_t vectors = 0, cases = 0;
-  for (const ManifestEntry& e : entries) {
-    fmt::format_to(std::back_inserter(out), "{} {} {} {}\n", e.path, e.vectors, e.element_cases, e.sha256);
-    vectors += e.vectors;
-    cases += e.element_cases;
-  }
-  fmt::format_to(std::back_inserter(out), "# total: {} files, {} vectors, {} element-cases\n", entries.size(), vectors, cases);
-  return fmt::to_string(out);
-}
-
 }  // namespace tmu::vectors

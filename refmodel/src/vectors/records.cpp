@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "tmu/state_fields.h"
+#include "tmu/vector_file.h"
 #include "tmu/vectors.h"
 
 namespace tmu::vectors {
@@ -201,6 +202,6 @@ uint64_t element_cases(const Vector& v) {
 VectorError::VectorError(const std::string& f, int l, const std::string& r)
     : std::runtime_error(fmt::format("{}:{}: {}", f, l, r)), file(f), line(l), reason(r) {}
 
-std::string FileSpec::relative_path() const { return family + "/" + stem + std::string(kFileExtension); }
+std::string FileSpec::relative_path() const { return family + "/" + stem + std::string(tmu::kVectorFileExtension); }
 
 }  // namespace tmu::vectors

@@ -14,7 +14,8 @@ struct TextLine {
   std::vector<std::string> words;
 };
 
-// The non-blank lines of `in`, each cut at the first of `comment_chars`.
-std::vector<TextLine> read_text_lines(std::istream& in, std::string_view comment_chars);
+// The non-blank lines of `in`, each cut at the first of `comment_chars`. `line_count`, when given,
+// receives the number of lines read, blank ones included (where a "truncated file" error points).
+std::vector<TextLine> read_text_lines(std::istream& in, std::string_view comment_chars, unsigned* line_count = nullptr);
 
 }  // namespace tmu

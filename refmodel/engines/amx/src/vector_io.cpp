@@ -11,6 +11,7 @@
 #include "tmu/error.h"
 #include "tmu/program_error.h"
 #include "tmu/rng.h"
+#include "tmu/vector_file.h"
 
 namespace tmu::amx {
 
@@ -111,10 +112,10 @@ Vector make_vector(std::string name, std::string comment, const State& s, uint64
 }
 
 void write_vector_file(std::ostream& out, const VectorFile& f) {
-  out << "tmu-vectors 1\n# tmu test vectors (format: docs/vector-format.md, \"AMX records\")\nengine amx\n";
+  out << vector_file_head("amx", {"tmu test vectors (format: docs/vector-format.md, \"AMX records\")"});
   out << "arch " << version_name(f.version) << "\n";
   for (const Vector& v : f.vectors) {
-    out << "\nvector " << v.name << (v.comment.empty() ? "" : "  # " + v.comment) << "\n";
+    out << "\n" << vector_record(v.name, v.comment);
     out << "view " << v.view << "\n";
     for (const auto& [r, row] : v.x) out << "init x " << r << row_text(row) << "\n";
     for (const auto& [r, row] : v.y) out << "init y " << r << row_text(row) << "\n";
@@ -123,99 +124,57 @@ void write_vector_file(std::ostream& out, const VectorFile& f) {
     for (const auto& [r, row] : v.expect) out << "expect z " << r << row_text(row) << "\n";
     out << "end\n";
   }
-  out << "\neof " << f.vectors.size() << "\n";
+  out << vector_file_tail(f.vectors.size());
 }
 
 VectorFile read_vector_file(std::istream& in, const std::string& path) {
   VectorFile f;
-  enum class Stage { Version, Engine, Arch, Between, InVector, Done } stage = Stage::Version;
+  bool have_arch = false, have_insn = false;
   Vector cur;
-  bool have_insn = false;
-  std::string text;
-  unsigned number = 0;
-  const auto fail = [&](const std::string& why) { throw ProgramError(path, static_cast<int>(number), why); };
-  while (std::getline(in, text)) {
-    ++number;
-    if (const size_t c = text.find('#'); c != std::string::npos) text.resize(c);
-    std::istringstream ws(text);
-    std::vector<std::string> w;
-    for (std::string t; ws >> t;) w.push_back(t);
-    if (w.empty()) continue;
-    try {
-      const std::string& rec = w[0];
-      switch (stage) {
-        case Stage::Version:
-          if (w.size() != 2 || rec != "tmu-vectors" || w[1] != "1") fail("expected the version line 'tmu-vectors 1'");
-          stage = Stage::Engine;
-          break;
-        case Stage::Engine:
-          if (w.size() != 2 || rec != "engine" || w[1] != "amx")
-            fail("expected 'engine amx' (a Tensix vector file is replayed by tmu check without --engine amx)");
-          stage = Stage::Arch;
-          break;
-        case Stage::Arch:
-          if (w.size() != 2 || rec != "arch") fail("expected 'arch M1|M2|M3|M4'");
-          f.version = parse_version(w[1]);
-          stage = Stage::Between;
-          break;
-        case Stage::Between:
-          if (rec == "eof") {
-            if (w.size() != 2) fail("eof takes the number of vectors");
-            if (index(w[1], 1u << 30, "vector count") != f.vectors.size())
-              fail(fmt::format("eof {} but the file has {} vectors", w[1], f.vectors.size()));
-            stage = Stage::Done;
-            break;
-          }
-          if (rec != "vector" || w.size() != 2) fail("expected 'vector NAME' or 'eof N'");
-          cur = Vector{};
-          cur.name = w[1];
-          cur.line = number;
-          have_insn = false;
-          for (const Vector& v : f.vectors)
-            if (v.name == cur.name) fail(fmt::format("vector name '{}' used twice", cur.name));
-          stage = Stage::InVector;
-          break;
-        case Stage::InVector:
-          if (rec == "view") {
-            if (w.size() != 2) fail("view takes one of f16 bf16 f32 f64");
-            const LaneType t = parse_lane_type(w[1]);
-            if (!t.typed) fail("view takes one of f16 bf16 f32 f64");
-            cur.view = w[1];
-          } else if (rec == "init") {
-            if (have_insn) fail("init after insn");
-            char space = 0;
-            auto loc = location(w, 1, space);
-            (space == 'x' ? cur.x : space == 'y' ? cur.y : cur.z).push_back(loc);
-          } else if (rec == "insn") {
-            if (have_insn || w.size() != 2) fail("one 'insn OPERAND' (16 hex digits) per vector");
-            cur.operand = hex(w[1], 16, "operand");
-            have_insn = true;
-          } else if (rec == "expect") {
-            if (!have_insn) fail("expect before insn");
-            char space = 0;
-            auto loc = location(w, 1, space);
-            if (space != 'z') fail("matfp writes Z only: expect z ROW ...");
-            cur.expect.push_back(loc);
-          } else if (rec == "end") {
-            if (!have_insn) fail(fmt::format("vector {} has no insn", cur.name));
-            f.vectors.push_back(std::move(cur));
-            stage = Stage::Between;
-          } else {
-            fail(fmt::format("unknown record '{}' in a vector (view init insn expect end)", rec));
-          }
-          break;
-        case Stage::Done:
-          fail("records after eof");
-      }
-    } catch (const Error& e) {
-      fail(e.kind() == ErrorKind::BadInput ? e.message() : std::string(e.what()));
+  const auto fail = [](const std::string& why) { throw Error(ErrorKind::BadInput, why); };
+  VectorRecordHandler h;
+  h.header = arch_header("M1|M2|M3|M4", [&](const std::string& name) {
+    f.version = parse_version(name);
+    have_arch = true;
+  });
+  h.begin = [&](const VectorBlock& b) {
+    if (!have_arch) fail("expected one header record 'arch M1|M2|M3|M4' before the vectors");
+    cur = Vector{};
+    cur.name = b.name;
+    cur.line = b.line;
+    have_insn = false;
+  };
+  h.record = [&](const TextLine& l) {
+    const std::vector<std::string>& w = l.words;
+    const std::string& rec = w[0];
+    if (rec == "view") {
+      if (w.size() != 2 || !parse_lane_type(w[1]).typed) fail("view takes one of f16 bf16 f32 f64");
+      cur.view = w[1];
+    } else if (rec == "init") {
+      if (have_insn) fail("init after insn");
+      char space = 0;
+      auto loc = location(w, 1, space);
+      (space == 'x' ? cur.x : space == 'y' ? cur.y : cur.z).push_back(loc);
+    } else if (rec == "insn") {
+      if (have_insn || w.size() != 2) fail("one 'insn OPERAND' (16 hex digits) per vector");
+      cur.operand = hex(w[1], 16, "operand");
+      have_insn = true;
+    } else if (rec == "expect") {
+      if (!have_insn) fail("expect before insn");
+      char space = 0;
+      auto loc = location(w, 1, space);
+      if (space != 'z') fail("matfp writes Z only: expect z ROW ...");
+      cur.expect.push_back(loc);
+    } else {
+      fail(fmt::format("unknown record '{}' in a vector (view init insn expect end)", rec));
     }
-  }
-  if (stage != Stage::Done) {
-    ++number;
-    fail(stage == Stage::InVector ? fmt::format("vector {} has no end (truncated file)", cur.name)
-                                  : std::string("no 'eof N' record (truncated file)"));
-  }
+  };
+  h.end = [&](const VectorBlock&) {
+    if (!have_insn) fail(fmt::format("vector {} has no insn", cur.name));
+    f.vectors.push_back(std::move(cur));
+  };
+  const FramedVectorFile frame = read_vector_frame(in, path, "amx", h);
+  if (!have_arch) vector_file_error(frame, 3, "expected one header record 'arch M1|M2|M3|M4'");
   return f;
 }
 

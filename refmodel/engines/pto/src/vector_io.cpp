@@ -10,6 +10,7 @@
 #include "tmu/program_error.h"
 #include "tmu/pto/text.h"
 #include "tmu/pto/vectors.h"
+#include "tmu/vector_file.h"
 
 namespace tmu::pto {
 
@@ -80,118 +81,77 @@ Vector make_vector(std::string name, std::string comment, Profile p, Op op, cons
 }
 
 void write_vector_file(std::ostream& out, const VectorFile& f) {
-  out << "tmu-vectors 1\n# tmu test vectors (format: docs/vector-format.md, \"PTO records\")\nengine pto\n";
+  out << vector_file_head("pto", {"tmu test vectors (format: docs/vector-format.md, \"PTO records\")"});
   out << "arch " << profile_name(f.profile) << "\n";
   for (const Vector& v : f.vectors) {
-    out << "\nvector " << v.name << (v.comment.empty() ? "" : "  # " + v.comment) << "\n";
+    out << "\n" << vector_record(v.name, v.comment);
     out << "op " << op_name(v.op) << params_text(v.op, v.params) << "\n";
     for (size_t i = 0; i < v.srcs.size(); ++i) out << "src " << i << tile_text(v.srcs[i], true) << "\n";
     out << "dst" << tile_text(v.dst, true) << "\n";
     out << "expect" << tile_text(v.expect, false) << "\n";
     out << "end\n";
   }
-  out << "\neof " << f.vectors.size() << "\n";
+  out << vector_file_tail(f.vectors.size());
 }
 
 VectorFile read_vector_file(std::istream& in, const std::string& path) {
   VectorFile f;
-  enum class Stage { Version, Engine, Arch, Between, InVector, Done } stage = Stage::Version;
+  bool have_arch = false, have_op = false, have_dst = false, have_expect = false;
   Vector cur;
-  bool have_op = false, have_dst = false, have_expect = false;
-  std::string text;
-  unsigned number = 0;
-  const auto fail = [&](const std::string& why) { throw ProgramError(path, static_cast<int>(number), why); };
-  while (std::getline(in, text)) {
-    ++number;
-    if (const size_t c = text.find('#'); c != std::string::npos) text.resize(c);
-    std::istringstream ws(text);
-    std::vector<std::string> w;
-    for (std::string t; ws >> t;) w.push_back(t);
-    if (w.empty()) continue;
-    try {
-      const std::string& rec = w[0];
-      switch (stage) {
-        case Stage::Version:
-          if (w.size() != 2 || rec != "tmu-vectors" || w[1] != "1") fail("expected the version line 'tmu-vectors 1'");
-          stage = Stage::Engine;
-          break;
-        case Stage::Engine:
-          if (w.size() != 2 || rec != "engine" || w[1] != "pto")
-            fail("expected 'engine pto' (tmu check replays a file with the engine it names: --engine tensix, amx, pto)");
-          stage = Stage::Arch;
-          break;
-        case Stage::Arch: {
-          const auto p = w.size() == 2 && rec == "arch" ? profile_from_name(w[1]) : std::nullopt;
-          if (!p) fail("expected 'arch cpusim|a2a3' (the profile)");
-          f.profile = *p;
-          stage = Stage::Between;
-          break;
-        }
-        case Stage::Between:
-          if (rec == "eof") {
-            const auto n = w.size() == 2 ? parse_unsigned(w[1]) : std::nullopt;
-            if (!n) fail("eof takes the number of vectors");
-            if (*n != f.vectors.size()) fail(fmt::format("eof {} but the file has {} vectors", w[1], f.vectors.size()));
-            stage = Stage::Done;
-            break;
-          }
-          if (rec != "vector" || w.size() != 2) fail("expected 'vector NAME' or 'eof N'");
-          cur = Vector{};
-          cur.name = w[1];
-          cur.line = number;
-          have_op = have_dst = have_expect = false;
-          for (const Vector& v : f.vectors)
-            if (v.name == cur.name) fail(fmt::format("vector name '{}' used twice", cur.name));
-          stage = Stage::InVector;
-          break;
-        case Stage::InVector:
-          if (rec == "op") {
-            if (have_op || w.size() < 2) fail("one 'op NAME [PARAMS]' per vector, first");
-            const auto op = op_from_name(w[1]);
-            if (!op) fail(fmt::format("unknown operation '{}'", w[1]));
-            cur.op = *op;
-            ParamsGiven given;
-            for (size_t i = 2; i < w.size(); ++i) param_from_text(cur.op, w[i], cur.params, given);
-            require_params(cur.op, given);
-            have_op = true;
-          } else if (rec == "src") {
-            if (!have_op || have_dst) fail("src records come after op and before dst");
-            if (w.size() < 2 || w[1] != std::to_string(cur.srcs.size()))
-              fail(fmt::format("expected 'src {} ...' (sources in order)", cur.srcs.size()));
-            if (cur.srcs.size() == source_count(cur.op))
-              fail(fmt::format("{} reads {} source tiles", op_name(cur.op), source_count(cur.op)));
-            cur.srcs.push_back(read_tile(w, 2));
-          } else if (rec == "dst") {
-            if (!have_op || have_dst) fail("one dst record per vector, after op and the sources");
-            if (cur.srcs.size() != source_count(cur.op))
-              fail(fmt::format("{} reads {} source tiles, {} given", op_name(cur.op), source_count(cur.op), cur.srcs.size()));
-            cur.dst = read_tile(w, 1);
-            have_dst = true;
-          } else if (rec == "expect") {
-            if (!have_dst || have_expect) fail("one expect record per vector, after dst");
-            cur.expect = cur.dst;
-            fill_patterns(cur.expect, w, 1);
-            have_expect = true;
-          } else if (rec == "end") {
-            if (!have_expect) fail(fmt::format("vector {} has no expect", cur.name));
-            f.vectors.push_back(std::move(cur));
-            stage = Stage::Between;
-          } else {
-            fail(fmt::format("unknown record '{}' in a vector (op src dst expect end)", rec));
-          }
-          break;
-        case Stage::Done:
-          fail("records after eof");
-      }
-    } catch (const Error& e) {
-      fail(e.kind() == ErrorKind::BadInput ? e.message() : std::string(e.what()));
+  const auto fail = [](const std::string& why) { throw Error(ErrorKind::BadInput, why); };
+  VectorRecordHandler h;
+  h.header = arch_header("cpusim|a2a3", [&](const std::string& name) {
+    const auto p = profile_from_name(name);
+    if (!p) fail("expected 'arch cpusim|a2a3' (the profile)");
+    f.profile = *p;
+    have_arch = true;
+  });
+  h.begin = [&](const VectorBlock& b) {
+    if (!have_arch) fail("expected one header record 'arch cpusim|a2a3' before the vectors");
+    cur = Vector{};
+    cur.name = b.name;
+    cur.line = b.line;
+    have_op = have_dst = have_expect = false;
+  };
+  h.record = [&](const TextLine& l) {
+    const std::vector<std::string>& w = l.words;
+    const std::string& rec = w[0];
+    if (rec == "op") {
+      if (have_op || w.size() < 2) fail("one 'op NAME [PARAMS]' per vector, first");
+      const auto op = op_from_name(w[1]);
+      if (!op) fail(fmt::format("unknown operation '{}'", w[1]));
+      cur.op = *op;
+      ParamsGiven given;
+      for (size_t i = 2; i < w.size(); ++i) param_from_text(cur.op, w[i], cur.params, given);
+      require_params(cur.op, given);
+      have_op = true;
+    } else if (rec == "src") {
+      if (!have_op || have_dst) fail("src records come after op and before dst");
+      if (w.size() < 2 || w[1] != std::to_string(cur.srcs.size()))
+        fail(fmt::format("expected 'src {} ...' (sources in order)", cur.srcs.size()));
+      if (cur.srcs.size() == source_count(cur.op)) fail(fmt::format("{} reads {} source tiles", op_name(cur.op), source_count(cur.op)));
+      cur.srcs.push_back(read_tile(w, 2));
+    } else if (rec == "dst") {
+      if (!have_op || have_dst) fail("one dst record per vector, after op and the sources");
+      if (cur.srcs.size() != source_count(cur.op))
+        fail(fmt::format("{} reads {} source tiles, {} given", op_name(cur.op), source_count(cur.op), cur.srcs.size()));
+      cur.dst = read_tile(w, 1);
+      have_dst = true;
+    } else if (rec == "expect") {
+      if (!have_dst || have_expect) fail("one expect record per vector, after dst");
+      cur.expect = cur.dst;
+      fill_patterns(cur.expect, w, 1);
+      have_expect = true;
+    } else {
+      fail(fmt::format("unknown record '{}' in a vector (op src dst expect end)", rec));
     }
-  }
-  if (stage != Stage::Done) {
-    ++number;
-    fail(stage == Stage::InVector ? fmt::format("vector {} has no end (truncated file)", cur.name)
-                                  : std::string("no 'eof N' record (truncated file)"));
-  }
+  };
+  h.end = [&](const VectorBlock&) {
+    if (!have_expect) fail(fmt::format("vector {} has no expect", cur.name));
+    f.vectors.push_back(std::move(cur));
+  };
+  const FramedVectorFile frame = read_vector_frame(in, path, "pto", h);
+  if (!have_arch) vector_file_error(frame, 3, "expected one header record 'arch cpusim|a2a3'");
   return f;
 }
 

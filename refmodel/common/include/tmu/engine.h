@@ -1,0 +1,175 @@
+// The engine interface. Every engine (a model of one matrix or tile unit: its words, programs, vector
+// files, audit rows and scoreboard) is a peer behind tmu::Engine and is found in the registry by
+// name, as LLVM finds its targets. The command line, the audit, the DPI-C library and the Python
+// package ask the registry; none of them names an engine. A new engine is a directory under
+// refmodel/engines/ defining make_<name>_engine() and one word in that folder's TMU_ENGINES list
+// (docs/architecture.md, "Adding an engine").
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tmu {
+
+// An option an engine adds to one of the subcommands (vectors, audit, dis, asm). The front end
+// creates it and hands the engine what was given; the engine checks the values and throws
+// tmu::Error (BadInput) naming the option for a bad one.
+struct EngineOption {
+  std::string names;  // "--family,--ops": the first is the primary name, the rest aliases
+  std::string help;
+  enum class Kind { Flag, Value, List } kind = Kind::Value;  // List: comma-separated values
+  std::string default_text;  // shown in --help; the engine applies its default itself
+};
+// Values given, by primary name without the dashes ("family"); a flag given maps to {"1"}. An option
+// not given has no entry.
+using OptionValues = std::map<std::string, std::vector<std::string>>;
+const std::vector<std::string>* option_value(const OptionValues& v, const std::string& name);
+
+struct EngineVariant {
+  std::string name;     // "blackhole", "M2", "a2a3"
+  std::string summary;  // one line for --help and docs
+};
+
+// tmu run: a program file in the engine's program format, run from reset; the result is the final
+// state as JSON text.
+struct RunRequest {
+  std::string variant;
+  std::vector<std::string> parts;  // --show: only these parts of the state
+  std::string values;              // --values: a typed reading of the state, "" for none
+  std::ostream* trace = nullptr;   // --trace: one line per retired operation
+  int indent = 1;                  // JSON indent, -1 for one line
+};
+
+// tmu vectors: what to generate. The engine decides the files; a file's text is handed to the sink
+// whole, with its path relative to the output directory.
+struct VectorRequest {
+  unsigned level = 1;           // 1: special values crossed; 2: plus `random` seeded random vectors a file
+  unsigned random = 16;
+  uint64_t seed = 0;            // level 2: the run's seed (printed by the front end)
+  std::string variant;          // "" when not given: the engine chooses (some write every variant)
+  bool level_given = false, random_given = false, seed_given = false;
+  bool list_only = false;       // --list: hand the sink each file's path only, generate nothing
+  OptionValues options;         // the engine's own vectors options
+};
+struct GeneratedFile {
+  std::string path;             // relative, '/'-separated
+  std::string text;
+  uint64_t vectors = 0, element_cases = 0;
+};
+struct GeneratedSet {
+  std::vector<std::string> manifest_header;  // the MANIFEST's comment lines (how to regenerate)
+  bool random = false;          // whether the run drew random vectors (the front end prints the seed)
+  uint64_t seed = 0;            // the seed they were drawn from
+};
+using FileSink = std::function<void(GeneratedFile&&)>;
+
+// tmu check: one vector file replayed against the model.
+struct ReplayRequest {
+  unsigned max_differences = 16;         // shown per vector
+  std::optional<uint64_t> poison_seed;   // start each vector from seeded random state, not reset
+};
+struct ReplayResult {
+  uint64_t vectors = 0, failed = 0;
+  // What was compared, counted by unit ("element-cases", "Z rows", ...), in the engine's order.
+  std::vector<std::pair<std::string, uint64_t>> counts;
+  std::vector<std::string> differences;  // "path:line: vector NAME: what differs", at most the limit each
+};
+
+// A DPI-C scoreboard for one engine: the model mirrors what the testbench drives into the design and
+// compares what the design produced. Locations and operations are named in text the engine defines
+// (docs/scoreboard.md); data travels as 32-bit words, lane 0 in the low bits of word 0. Every call
+// throws tmu::Error (BadInput) for a location, shape or operation it cannot take.
+class EngineScoreboard {
+ public:
+  virtual ~EngineScoreboard() = default;
+  // Declares state the engine cannot know by itself (a PTO tile's type, shape, layout, valid region).
+  virtual void declare(std::string_view text) = 0;
+  // Stimulus: the design's state at `location` now holds `words`.
+  virtual void load(std::string_view location, std::span<const uint32_t> words) = 0;
+  // Executes one operation on the model, as the design is asked to.
+  virtual void execute(std::string_view operation) = 0;
+  // The design produced `words` at `location`: one line per mismatching lane naming the location,
+  // the lane, the design's and the model's values, and the last operation; empty when all agree.
+  virtual std::vector<std::string> compare(std::string_view location, std::span<const uint32_t> words) = 0;
+  // The model's words at `location`.
+  virtual std::vector<uint32_t> read(std::string_view location) const = 0;
+};
+
+// Results an engine adds to `tmu audit` beside the shared tables: one CSV and one section of audit.md.
+struct AuditRequest {
+  uint64_t seed = 1;
+  unsigned threads = 0;
+  std::string variant;
+  OptionValues options;  // the engine's own audit options
+};
+struct AuditTable {
+  std::string csv_name;   // file name in the output directory, e.g. "toy.csv"
+  std::string csv;        // header line and rows
+  std::string markdown;   // a section for audit.md ("## ..." and the table)
+  bool checks_passed = true;  // false: tmu audit exits 3, as for a failed phase check
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+
+  virtual std::string name() const = 0;     // "tensix": --engine NAME, vector files' "engine NAME"
+  virtual std::string summary() const = 0;  // one line
+  // The variants, the default first; --variant takes these names (any case where the engine allows).
+  virtual std::vector<EngineVariant> variants() const = 0;
+  // The option the engine's variant was spelled with before --variant ("--arch"); "" for none.
+  virtual std::string variant_alias() const { return ""; }
+  // The variant's canonical name, or tmu::Error (BadInput) naming the variants.
+  virtual std::string canonical_variant(std::string_view name) const;
+
+  // --- Words: engines whose operations are encoded in words ---
+  virtual bool has_words() const { return false; }
+  virtual std::vector<EngineOption> word_options() const { return {}; }  // dis and asm
+  virtual std::string disassemble(std::string_view word, const std::string& variant, const OptionValues& o) const;
+  virtual std::string assemble(std::string_view line, const std::string& variant, const OptionValues& o) const;
+  // tmu isa: one line per instruction; empty for an engine without a table.
+  virtual std::vector<std::string> instruction_table(const std::string& variant) const;
+
+  // --- Programs ---
+  // Throws tmu::ProgramError (file:line: reason) or tmu::Error.
+  virtual std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const = 0;
+
+  // --- Vector files ---
+  virtual std::vector<EngineOption> vector_options() const { return {}; }
+  // Calls `sink` once per file, in order. Throws tmu::Error (BadInput) for a request it cannot take.
+  virtual GeneratedSet generate_vectors(const VectorRequest& r, const FileSink& sink) const = 0;
+  // Replays one file of this engine (its framing already identified it). Throws tmu::ProgramError for
+  // a malformed file.
+  virtual ReplayResult replay_vectors(std::istream& in, const std::string& path, const ReplayRequest& r) const = 0;
+
+  // --- Audit ---
+  virtual std::vector<EngineOption> audit_options() const { return {}; }
+  // This engine's own audit tables; nullopt when the engine has none beyond the shared audit.
+  virtual std::optional<AuditTable> audit(const AuditRequest& r) const;
+
+  // --- Scoreboard ---
+  // A generic scoreboard (EngineScoreboard) for this variant; null when the engine has none.
+  virtual std::unique_ptr<EngineScoreboard> scoreboard(const std::string& variant) const;
+};
+
+// The registry. Engines are listed in registration order; the first is the default engine, whose
+// vector files may omit the "engine" line.
+void register_engine(std::unique_ptr<Engine> engine);  // replaces one of the same name
+const std::vector<const Engine*>& engines();
+const Engine* find_engine(std::string_view name);       // null when none has that name
+const Engine& default_engine();                          // throws tmu::Error when none is registered
+std::string engine_names();                              // "tensix, amx or pto"
+
+// Registers the engines built into this tmu (generated from refmodel/engines/CMakeLists.txt's
+// TMU_ENGINES list; defined in tmu_engines). Idempotent.
+void register_builtin_engines();
+
+}  // namespace tmu

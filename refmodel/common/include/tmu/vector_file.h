@@ -1,0 +1,102 @@
+// The framing every engine's vector files share (docs/vector-format.md): the version line, the engine
+// line, the engine's header records, vectors between "vector NAME" and "end", and the closing
+// "eof N". The engines supply only the records inside a vector and their header records; errors are
+// tmu::ProgramError, "file:line: reason".
+//
+//   tmu-vectors 1
+//   engine amx            absent in the default engine's files
+//   arch M2               header records: the engine's
+//   vector NAME  # ...
+//   ...                   the vector's records: the engine's
+//   end
+//   eof 1
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tmu/text_lines.h"
+
+namespace tmu {
+
+inline constexpr const char* kVectorMagic = "tmu-vectors";
+inline constexpr unsigned kVectorFormatVersion = 1;
+inline constexpr const char* kVectorFileExtension = ".tmv";
+inline constexpr const char* kVectorManifestName = "MANIFEST";
+
+struct VectorBlock {
+  std::string name;
+  unsigned line = 0;             // of its "vector" record
+  std::vector<TextLine> records;  // between "vector" and "end", in order
+};
+
+struct FramedVectorFile {
+  std::string path;
+  std::string engine;             // as named by the file; "" when it names none
+  std::vector<TextLine> header;   // records between the engine line and the first vector
+  std::vector<VectorBlock> vectors;
+};
+
+// What an engine does with the records as the framing reads them, in the order of the lines, so the
+// first error in the file is the one reported. A tmu::Error a handler throws becomes a ProgramError
+// at the record's line (a BadInput error by its message alone, any other kind with its kind named).
+struct VectorRecordHandler {
+  std::function<void(const TextLine&)> header;    // each header record
+  std::function<void(const VectorBlock&)> begin;  // "vector NAME" (no records yet)
+  std::function<void(const TextLine&)> record;    // each record of the open vector
+  std::function<void(const VectorBlock&)> end;    // its "end" (with all its records)
+};
+
+// Reads a whole file. Throws ProgramError for a missing version line, a file naming another engine
+// than `engine`, a record outside a vector other than header records before the first vector, a
+// repeated vector name, a vector without "end", a missing or wrong "eof N", or anything after it.
+FramedVectorFile read_vector_frame(std::istream& in, const std::string& path, std::string_view engine,
+                                   const VectorRecordHandler& handler = {});
+
+// The engine a vector file names, reading as far as its engine line: the name ("" when it names
+// none) and the line of the engine record (or of the record standing where it would be). Throws
+// ProgramError when the file does not start with the version line.
+struct NamedEngine {
+  std::string name;
+  unsigned line = 2;
+};
+NamedEngine vector_file_engine(std::istream& in, const std::string& path);
+
+// The opening lines: version, the comment lines (each prefixed "# "), the engine line unless
+// `engine` is empty.
+std::string vector_file_head(std::string_view engine, const std::vector<std::string>& comments);
+// "vector NAME  # comment" (no comment part when empty) and the closing "eof N".
+std::string vector_record(std::string_view name, std::string_view comment);
+std::string vector_file_tail(size_t vectors);
+
+// A header check for read_vector_frame: exactly one header record, "arch NAME"; calls take(NAME).
+// `names` lists the accepted names for the message ("M1|M2|M3|M4").
+std::function<void(const TextLine&)> arch_header(std::string_view names, std::function<void(const std::string&)> take);
+
+// A ProgramError at a record of the file.
+[[noreturn]] void vector_file_error(const FramedVectorFile& f, unsigned line, const std::string& reason);
+
+// ---- The MANIFEST of a directory of vector files ----
+std::string sha256_hex(std::string_view data);
+
+struct ManifestEntry {
+  std::string path;  // relative to the manifest's directory
+  uint64_t vectors = 0;
+  uint64_t element_cases = 0;
+  std::string sha256;
+};
+std::string format_manifest(const std::vector<ManifestEntry>& entries, const std::vector<std::string>& header);
+
+// Verifies dir/MANIFEST: every listed file is there with its SHA-256 and every vector file below dir
+// is listed. `differences` are the files that disagree; `malformed`, lines that cannot be read.
+struct ManifestCheck {
+  std::vector<std::string> differences, malformed;
+};
+ManifestCheck check_manifest(const std::filesystem::path& dir);
+
+}  // namespace tmu

@@ -1,0 +1,101 @@
+#include "tmu/engine.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "tmu/error.h"
+
+namespace tmu {
+
+namespace {
+
+std::vector<std::unique_ptr<Engine>>& owned() {
+  static std::vector<std::unique_ptr<Engine>> list;
+  return list;
+}
+
+std::vector<const Engine*>& listed() {
+  static std::vector<const Engine*> list;
+  return list;
+}
+
+bool same_text(std::string_view a, std::string_view b, bool any_case) {
+  if (!any_case) return a == b;
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+Error unsupported(const Engine& e, const char* what) {
+  return Error(ErrorKind::BadInput, fmt::format("the {} engine has no {}", e.name(), what));
+}
+
+}  // namespace
+
+const std::vector<std::string>* option_value(const OptionValues& v, const std::string& name) {
+  const auto it = v.find(name);
+  return it == v.end() ? nullptr : &it->second;
+}
+
+std::string Engine::canonical_variant(std::string_view name) const {
+  std::string known;
+  for (const EngineVariant& v : variants()) {
+    if (same_text(v.name, name, true)) return v.name;
+    known += (known.empty() ? "" : ", ") + v.name;
+  }
+  throw Error(ErrorKind::BadInput, fmt::format("unknown {} variant '{}' ({})", this->name(), name, known));
+}
+
+std::string Engine::disassemble(std::string_view, const std::string&, const OptionValues&) const {
+  throw unsupported(*this, "instruction words to disassemble");
+}
+
+std::string Engine::assemble(std::string_view, const std::string&, const OptionValues&) const {
+  throw unsupported(*this, "instruction words to assemble");
+}
+
+std::vector<std::string> Engine::instruction_table(const std::string&) const { return {}; }
+
+std::optional<AuditTable> Engine::audit(const AuditRequest&) const { return std::nullopt; }
+
+std::unique_ptr<EngineScoreboard> Engine::scoreboard(const std::string&) const { return nullptr; }
+
+void register_engine(std::unique_ptr<Engine> engine) {
+  auto& own = owned();
+  auto& list = listed();
+  const std::string name = engine->name();
+  const auto it = std::find_if(own.begin(), own.end(), [&](const auto& e) { return e->name() == name; });
+  if (it != own.end()) {
+    const size_t at = static_cast<size_t>(it - own.begin());
+    *it = std::move(engine);
+    list[at] = own[at].get();
+    return;
+  }
+  own.push_back(std::move(engine));
+  list.push_back(own.back().get());
+}
+
+const std::vector<const Engine*>& engines() { return listed(); }
+
+const Engine* find_engine(std::string_view name) {
+  for (const Engine* e : listed())
+    if (e->name() == name) return e;
+  return nullptr;
+}
+
+const Engine& default_engine() {
+  if (listed().empty()) throw Error(ErrorKind::Unsupported, "no engine is registered");
+  return *listed().front();
+}
+
+std::string engine_names() {
+  std::string out;
+  const auto& list = listed();
+  for (size_t i = 0; i < list.size(); ++i)
+    out += (i == 0 ? "" : (i + 1 == list.size() ? " or " : ", ")) + list[i]->name();
+  return out;
+}
+
+}  // namespace tmu
