@@ -21,8 +21,8 @@
 #include "commands.h"
 #include "options.h"
 #include "tmu/audit/audit.h"
+#include "tmu/audit/engines.h"
 #include "tmu/error.h"
-#include "tmu/isa.h"
 #include "tmu/rng.h"
 
 namespace tmu::cli {
@@ -31,35 +31,15 @@ namespace {
 
 inline constexpr int kExitPhaseCheckFailed = 3;
 inline constexpr const char* kFormatNames = "--format,--formats";
-inline constexpr const char* kFamilyNames = "--family,--ops";
-inline constexpr const char* kFidelityNames = "--fidelity,--phase";
-inline constexpr const char* kFidelitySpellings = "lofi|hifi2|hifi3|hifi4 (any case) or 0..3";
-
-// A fidelity by name or as its number 0..3 (lofi = 0 .. hifi4 = 3), any case; names become numbers.
-CLI::Validator fidelity_names() {
-  static const std::map<std::string, std::string> kNumbers{{"lofi", "0"}, {"hifi2", "1"}, {"hifi3", "2"}, {"hifi4", "3"}};
-  const CLI::Validator names = CLI::CheckedTransformer(kNumbers, CLI::ignore_case);
-  return CLI::Validator(
-      [names](std::string& value) {
-        const std::string given = value;
-        return names(value).empty() ? std::string() : "'" + given + "' is not a fidelity: " + kFidelitySpellings;
-      },
-      "");
-}
 
 struct AuditArgs {
   std::string out;
   std::optional<uint64_t> seed;
-  unsigned samples = 2, max_k = 16, eltwise_tiles = 4, pto_tiles = 4, threads = 0;
+  unsigned samples = 2, max_k = 16, threads = 0;
   std::vector<unsigned> table_ks;
   std::vector<std::string> formats{"bf16", "fp16", "tf32"};
   std::vector<std::string> dists{"uniform", "normal", "loguniform", "cancel"};
-  std::vector<std::string> ops{"mvmul", "elwmul"};
-  std::vector<std::string> engines{"tensix", "amx"};
-  std::vector<std::string> amx_modes{"bf16f32", "f16f32", "f32"};
-  std::vector<unsigned> fidelities{0, 1, 2, 3};  // lofi..hifi4
-  std::vector<unsigned> dst_bits{16, 32};
-  std::string perturb = "none";
+  std::vector<std::string> engines = audit::default_audit_engines();
   bool plots = false, quiet = false;
   std::string python = "/usr/bin/python3";
   std::string plot_script;
@@ -71,42 +51,20 @@ void add_once(std::vector<T>& out, const T& v) {
   if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
 }
 
-audit::AuditOptions to_options(const AuditArgs& a, Arch arch) {
+audit::AuditOptions to_options(const AuditArgs& a, const std::string& variant, const OptionValues& engine_options) {
   // The names were checked and spelled canonically by the options' validators.
   audit::AuditOptions o;
   o.formats.clear();
   for (const std::string& n : a.formats) add_once(o.formats, *audit::parse_src_format(n));
   o.distributions.clear();
   for (const std::string& n : a.dists) add_once(o.distributions, *audit::parse_distribution(n));
-  o.ops.clear();
-  for (const std::string& n : a.ops) add_once(o.ops, n == "mvmul" ? audit::Op::Mvmul : audit::Op::Elwmul);
-  o.amx_modes.clear();
-  for (const std::string& n : a.amx_modes) add_once(o.amx_modes, *audit::parse_amx_mode(n));
-  // An engine left out drops its rows; the other options keep their meaning for the one that runs.
-  const auto runs = [&a](const char* engine) {
-    return std::find(a.engines.begin(), a.engines.end(), engine) != a.engines.end();
-  };
-  if (!runs("tensix")) o.ops.clear();
-  if (!runs("amx")) o.amx_modes.clear();
-  if (runs("pto")) o.pto_types = {pto::ElemType::F32, pto::ElemType::F16, pto::ElemType::BF16};
-  o.pto_tiles = a.pto_tiles;
-  // Fidelity n (0..3) runs phases 0..n: n + 1 passes.
-  o.fidelities.clear();
-  for (unsigned f : a.fidelities) add_once(o.fidelities, f + 1);
-  std::sort(o.fidelities.begin(), o.fidelities.end());
-  o.dst32_modes.clear();
-  for (unsigned b : a.dst_bits) add_once(o.dst32_modes, b == 32);
-  const auto perturb = audit::parse_perturbation(a.perturb);
-  if (!perturb)
-    throw CLI::ValidationError("--perturb", fmt::format("'{}' is not none, swap, skipN, repeatN or negateN", a.perturb));
-  o.perturb = *perturb;
+  // An engine left out drops its rows; the other options keep their meaning for those that run.
+  audit::select_audit_engines(o, a.engines, engine_options, variant);
   o.max_k = a.max_k;
   o.table_ks = a.table_ks.empty() ? std::vector<unsigned>{1, a.max_k} : a.table_ks;
   o.samples = a.samples;
-  o.eltwise_tiles = a.eltwise_tiles;
   o.seed = a.seed ? *a.seed : clock_seed();
   o.threads = a.threads;
-  o.arch = arch;
   return o;
 }
 
@@ -164,19 +122,20 @@ bool write_engine_tables(const AuditArgs& a, const audit::AuditOptions& options,
   return passed;
 }
 
-int cmd_audit(const AuditArgs& a, Arch arch, const OptionValues& engine_options, const std::string& variant) {
+int cmd_audit(const AuditArgs& a, const std::string& chosen_variant, const OptionValues& engine_options,
+              const std::string& variant) {
   audit::AuditOptions options;
   try {
-    options = to_options(a, arch);
-  } catch (const CLI::ValidationError& e) {
-    std::cerr << "tmu audit: " << e.what() << "\n";
+    options = to_options(a, chosen_variant, engine_options);
+  } catch (const Error& e) {
+    std::cerr << "tmu audit: " << e.message() << "\n";
     return kExitBadInput;
   }
   const ProgressBar bar(!a.quiet);
   options.progress = [&bar](size_t done, size_t total) { bar(done, total); };
   std::cout << fmt::format("tmu audit: seed {} (replay with --seed {})\n", options.seed, options.seed) << std::flush;
   // The shared tables run when an engine they cover was selected; the engines' own tables follow.
-  const bool shared = !options.ops.empty() || !options.amx_modes.empty() || !options.pto_types.empty();
+  const bool shared = audit::runs_shared_tables(options);
   audit::AuditResults results;
   if (shared) {
     try {
@@ -199,8 +158,7 @@ int cmd_audit(const AuditArgs& a, Arch arch, const OptionValues& engine_options,
   }
   if (shared)
     std::cout << fmt::format(
-        "tmu audit: {:.1f} s; wrote audit.csv phases.csv bits_vs_k.csv error_hist.csv audit.md{} to {}\n",
-        results.seconds, results.pto_rows.empty() ? "" : " pto.csv cross_engines.csv", a.out);
+        "tmu audit: {:.1f} s; wrote {} to {}\n", results.seconds, audit::written_files(results), a.out);
   std::cout.flush();  // before the plot script writes to the same stream
   int status = 0;
   if (a.plots && shared) status = run_plots(a);
@@ -225,10 +183,6 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   sub->add_option("--samples", args->samples, "MVMUL runs per source format and distribution")->capture_default_str();
   sub->add_option("--k", args->max_k, "Tiles accumulated per MVMUL run (inner dimension 32*K)")->capture_default_str();
   sub->add_option("--table-k", args->table_ks, "K values with full statistics (default: 1 and --k)")->delimiter(',');
-  sub->add_option("--elw-tiles", args->eltwise_tiles, "32x32 ELWMUL tiles per source format and distribution")
-      ->capture_default_str();
-  sub->add_option("--pto-tiles", args->pto_tiles, "32x32 tiles per PTO operation, type and operand set")
-      ->capture_default_str();
   sub->add_option(kFormatNames, args->formats, "Source formats, comma-separated: bf16,fp16,tf32 (any case; --formats: alias)")
       ->delimiter(',')
       ->transform(CLI::IsMember({"bf16", "fp16", "tf32"}, CLI::ignore_case))
@@ -237,13 +191,8 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
       ->delimiter(',')
       ->transform(CLI::IsMember({"uniform", "normal", "loguniform", "cancel"}, CLI::ignore_case))
       ->capture_default_str();
-  sub->add_option(kFamilyNames, args->ops, "Operations, comma-separated: mvmul,elwmul (any case; --ops: alias)")
-      ->delimiter(',')
-      ->transform(CLI::IsMember({"mvmul", "elwmul"}, CLI::ignore_case))
-      ->capture_default_str();
   sub->add_option("--engines", args->engines,
-                  "Engines, comma-separated: tensix (MVMUL, ELWMUL), amx (matfp, the MATFP rows), pto (the PTO "
-                  "elementwise rows and the cross-engine table) (any case)")
+                  "Engines, comma-separated (any case): " + engine_names() + "; each adds its rows and its options below")
       ->delimiter(',')
       ->transform(CLI::Validator(
           [](std::string& v) {
@@ -252,47 +201,29 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
           },
           ""))
       ->capture_default_str();
-  sub->add_option("--amx-modes", args->amx_modes,
-                  "AMX matfp modes, comma-separated: bf16f32 (M2), f16f32, f32 (any case)")
-      ->delimiter(',')
-      ->transform(CLI::IsMember({"bf16f32", "f16f32", "f32"}, CLI::ignore_case))
-      ->capture_default_str();
-  sub->add_option(kFidelityNames, args->fidelities,
-                  std::string("Fidelity levels, comma-separated: ") + kFidelitySpellings +
-                      " (hifi4 = 3: phases 0..3; --phase: alias)")
-      ->delimiter(',')
-      ->transform(fidelity_names())
-      ->capture_default_str();
-  sub->add_option("--dst", args->dst_bits, "Dst modes, comma-separated: 16,32")
-      ->delimiter(',')
-      ->check(CLI::IsMember({16u, 32u}))
-      ->capture_default_str();
-  sub->add_option("--perturb", args->perturb,
-                  "Run a known golden mistake to see the phase check fail: none, skipN, repeatN, negateN, swap")
-      ->capture_default_str();
   sub->add_option("--threads", args->threads, "Worker threads (0: one per hardware thread)")->capture_default_str();
   sub->add_flag("--plots", args->plots, "Also draw the PNG plots (scripts/plot_audit.py)");
   sub->add_option("--python", args->python, "Python with matplotlib, for --plots")->capture_default_str();
   sub->add_option("--plot-script", args->plot_script, "Plot script (default: the source tree's scripts/plot_audit.py)");
   sub->add_flag("--quiet", args->quiet, "No progress bar");
   add_engine_selection(sub, global);
-  auto engine_options = std::make_shared<EngineOptionSet>(sub, [](const Engine& e) { return e.audit_options(); });
+  auto engine_options = std::make_shared<EngineOptionSet>(sub, [](const Engine& e) {
+    std::vector<EngineOption> options = audit::shared_audit_options(e.name());
+    for (EngineOption& o : e.audit_options()) options.push_back(std::move(o));
+    return options;
+  });
   out.emplace_back(sub, [args, engine_options, &global] {
     // The audit puts the engines side by side (--engines); `tmu --engine NAME audit` is that engine's
     // rows alone.
     std::string variant;
     try {
       if (global.engine_given()) args->engines = {global.engine().name()};
-      for (const std::string& name : args->engines)
-        if (const Engine* e = find_engine(name)) engine_options->check(*e);
       variant = global.variant_given();
     } catch (const CLI::ValidationError& e) {
       std::cerr << "tmu audit: " << e.what() << "\n";
       return kExitBadInput;
     }
-    // The shared tables' Matrix Unit rows run on the architecture named by the variant, when it is one.
-    const std::optional<Arch> arch = parse_arch(variant.empty() ? global.variant() : variant);
-    return cmd_audit(*args, arch.value_or(Arch::Blackhole), engine_options->values(), variant);
+    return cmd_audit(*args, global.variant(), engine_options->values(), variant);
   });
 }
 

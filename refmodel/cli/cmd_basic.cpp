@@ -106,13 +106,14 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
 
   auto* run = app.add_subcommand("run", "Run a program (docs/program-format.md) and print the final state as JSON");
   run->add_option("program", o->run_path, "Program file")->required();
-  run->add_option("--show", o->run_parts,
-                  "Only these parts of the state: tensix rwcs gprs config threadconfig banks srca srcb dst dst32; amx x y "
-                  "z gprs; pto tile names")
-      ->delimiter(',');
-  run->add_option("--values", o->run_values,
-                  "Also print the data as numbers, read as this type: tensix Dst as bf16, fp16 or int8 (16-bit rows; in "
-                  "dst32 as FP32 / INT32), tf32, fp32 or int32 (dst32 only); amx lanes as f16, bf16, f32 or f64 (any case)")
+  std::string parts, readings;
+  for (const Engine* e : engines()) {
+    parts += fmt::format("{}{}: {}", parts.empty() ? "" : "; ", e->name(), e->state_parts());
+    if (!e->value_readings().empty())
+      readings += fmt::format("{}{}: {}", readings.empty() ? "" : "; ", e->name(), e->value_readings());
+  }
+  run->add_option("--show", o->run_parts, "Only these parts of the state, comma-separated (" + parts + ")")->delimiter(',');
+  run->add_option("--values", o->run_values, "Also print the data as numbers, read as this type (any case; " + readings + ")")
       ->transform(CLI::Validator(
           [](std::string& v) {
             for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -19,7 +19,7 @@ inline constexpr int kExitBadInput = 2;
 
 struct GlobalOptions {
   std::string engine_name;  // "" until --engine is given: the default engine
-  // --variant, or an engine's older spelling of it (--arch, --amx-version, --profile): the option
+  // --variant, or an engine's older spelling of it (Engine::variant_alias): the option
   // used and its value, in the order given.
   std::vector<std::pair<std::string, std::string>> variant_options;
 

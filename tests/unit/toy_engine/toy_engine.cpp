@@ -90,6 +90,7 @@ class ToyEngine final : public Engine {
   std::string summary() const override { return "a four-lane u8 saturating adder (unit tests only)"; }
   std::vector<EngineVariant> variants() const override { return {{"sat", "saturating"}, {"wrap", "wrapping"}}; }
 
+  std::string state_parts() const override { return "(all of a, b, c)"; }
   // Program: "a V V V V", "b V V V V", "add": the final a, b and c as JSON.
   std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
     std::map<std::string, Lanes> regs{{"a", {}}, {"b", {}}, {"c", {}}};

@@ -139,6 +139,9 @@ class Engine {
   virtual std::vector<std::string> instruction_table(const std::string& variant) const;
 
   // --- Programs ---
+  // For --help: the parts `tmu run --show` takes, and the readings `--values` takes ("" for none).
+  virtual std::string state_parts() const = 0;
+  virtual std::string value_readings() const { return ""; }
   // Throws tmu::ProgramError (file:line: reason) or tmu::Error.
   virtual std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const = 0;
 

@@ -75,6 +75,8 @@ class AmxEngine final : public Engine {
     return fmt::format("{:#018x}", amx::encode_matfp(amx::assemble_matfp(line, amx::parse_version(variant))));
   }
 
+  std::string state_parts() const override { return "x y z gprs"; }
+  std::string value_readings() const override { return "every row's lanes as f16, bf16, f32 or f64"; }
   std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
     amx::ProgramOptions opts;
     opts.version = amx::parse_version(r.variant);

@@ -95,6 +95,7 @@ class PtoEngine final : public Engine {
   }
   std::string variant_alias() const override { return "--profile"; }
 
+  std::string state_parts() const override { return "tile names"; }
   std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
     pto::ProgramOptions opts;
     opts.profile = profile_of(r.variant);

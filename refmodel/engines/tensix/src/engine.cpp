@@ -139,6 +139,10 @@ class TensixEngine final : public Engine {
     return out;
   }
 
+  std::string state_parts() const override { return "rwcs gprs config threadconfig banks srca srcb dst dst32"; }
+  std::string value_readings() const override {
+    return "Dst as bf16, fp16 or int8 (16-bit rows; in dst32 as FP32 / INT32), tf32, fp32 or int32 (dst32 only)";
+  }
   std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
     for (const std::string& p : r.parts)
       if (!is_state_part(p))
