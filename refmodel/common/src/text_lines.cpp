@@ -1,22 +1,60 @@
 #include "tmu/text_lines.h"
 
 #include <istream>
-#include <sstream>
 
 namespace tmu {
 
-std::vector<TextLine> read_text_lines(std::istream& in, std::string_view comment_chars, unsigned* line_count) {
-  std::vector<TextLine> lines;
+namespace {
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// Splits `text` into l.words, reusing the strings already there.
+void split_words(std::string_view text, TextLine& l) {
+  size_t n = 0, i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && blank(text[i])) ++i;
+    const size_t start = i;
+    while (i < text.size() && !blank(text[i])) ++i;
+    if (i == start) break;
+    if (n == l.words.size()) l.words.emplace_back();
+    l.words[n++].assign(text.substr(start, i - start));
+  }
+  l.words.resize(n);
+}
+
+}  // namespace
+
+void for_each_text_line(std::istream& in, std::string_view comment_chars, const TextLines& how,
+                        const std::function<void(const TextLine&)>& each) {
   std::string text;
+  TextLine l{0, {}, {}, false};
   unsigned number = 1;
   for (; std::getline(in, text); ++number) {
-    if (const size_t c = text.find_first_of(comment_chars); c != std::string::npos) text.resize(c);
-    std::istringstream words(text);
-    TextLine l{number, {}};
-    for (std::string w; words >> w;) l.words.push_back(w);
-    if (!l.words.empty()) lines.push_back(std::move(l));
+    l.number = number;
+    l.comment.clear();
+    l.comment_starts_line = false;
+    std::string_view code = text;
+    bool has_comment = false;
+    if (const size_t c = code.find_first_of(comment_chars); c != std::string_view::npos) {
+      if (how.keep_comments) {
+        std::string_view note = code.substr(c + 1);
+        if (!note.empty() && note.front() == ' ') note.remove_prefix(1);
+        while (!note.empty() && blank(note.back())) note.remove_suffix(1);
+        l.comment.assign(note);
+        l.comment_starts_line = c == 0;
+      }
+      code = code.substr(0, c);
+      has_comment = true;
+    }
+    split_words(code, l);
+    if (!l.words.empty() || (how.keep_comments && has_comment)) each(l);
   }
-  if (line_count) *line_count = number - 1;
+  if (how.line_count) *how.line_count = number - 1;
+}
+
+std::vector<TextLine> read_text_lines(std::istream& in, std::string_view comment_chars, const TextLines& how) {
+  std::vector<TextLine> lines;
+  for_each_text_line(in, comment_chars, how, [&](const TextLine& l) { lines.push_back(l); });
   return lines;
 }
 

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <istream>
 #include <memory>
+#include <optional>
+#include <unordered_set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -22,14 +24,20 @@ bool is_version_line(const TextLine& l) {
 
 std::string version_text() { return fmt::format("{} {}", kVectorMagic, kVectorFormatVersion); }
 
+// Why `l`, a file's first record, is not the version line this reader takes; "" when it is.
+std::string version_problem(const TextLine& l) {
+  if (is_version_line(l)) return "";
+  if (l.words[0] == kVectorMagic && l.words.size() == 2)
+    return fmt::format("format version {} is not supported (this tmu reads version {})", l.words[1], kVectorFormatVersion);
+  return fmt::format("expected the version line '{}' first", version_text());
+}
+
 }  // namespace
 
 FramedVectorFile read_vector_frame(std::istream& in, const std::string& path, std::string_view engine,
-                                   const VectorRecordHandler& handler) {
+                                   const VectorRecordHandler& handler, bool engine_line_optional) {
   FramedVectorFile f;
   f.path = path;
-  unsigned line_count = 0;
-  const std::vector<TextLine> lines = read_text_lines(in, kComment, &line_count);
   const auto fail = [&](unsigned line, const std::string& why) { vector_file_error(f, line, why); };
   const auto handle = [&](unsigned line, const auto& call, const auto& what) {
     if (!call) return;
@@ -39,61 +47,86 @@ FramedVectorFile read_vector_frame(std::istream& in, const std::string& path, st
       fail(line, e.kind() == ErrorKind::BadInput ? e.message() : std::string(e.what()));
     }
   };
-  if (lines.empty()) fail(line_count + 1, fmt::format("empty file: expected the version line '{}'", version_text()));
-  if (!is_version_line(lines[0])) fail(lines[0].number, fmt::format("expected the version line '{}'", version_text()));
-  size_t i = 1;
-  if (i < lines.size() && lines[i].words[0] == "engine") {
-    if (lines[i].words.size() != 2) fail(lines[i].number, "engine takes one name");
-    f.engine = lines[i].words[1];
-    ++i;
-  }
-  if (f.engine != engine)
-    fail(i < lines.size() ? lines[i - (f.engine.empty() ? 0 : 1)].number : line_count + 1,
-         fmt::format("expected 'engine {}' (tmu check replays a file with the engine it names)", engine));
-  VectorBlock* open = nullptr;
+  const auto check_engine = [&](unsigned line) {
+    if (f.engine != engine && !(f.engine.empty() && engine_line_optional))
+      fail(line, fmt::format("expected 'engine {}' (tmu check replays a file with the engine it names)", engine));
+  };
+  const auto check_header = [&](unsigned line) {
+    if (f.vectors.empty() && f.header.empty() && !handler.required_header.empty())
+      fail(line, fmt::format("expected the header record '{}' before the first vector", handler.required_header));
+  };
+  enum class Stage { Version, Engine, Body } stage = Stage::Version;
+  std::optional<VectorBlock> open;
+  std::unordered_set<std::string> names;
+  size_t vectors = 0;
   bool seen_eof = false;
-  for (; i < lines.size(); ++i) {
-    const TextLine& l = lines[i];
+  unsigned line_count = 0;
+  for_each_text_line(in, kComment, {.keep_comments = true, .line_count = &line_count}, [&](const TextLine& l) {
+    if (l.words.empty()) {
+      if (stage != Stage::Version && !open && vectors == 0 && l.comment_starts_line)
+        handle(l.number, handler.header_comment, l.comment);
+      return;
+    }
     const std::string& head = l.words[0];
-    if (seen_eof) fail(l.number, fmt::format("'{}' after the 'eof' record", head));
+    if (stage == Stage::Version) {
+      if (const std::string why = version_problem(l); !why.empty()) fail(l.number, why);
+      stage = Stage::Engine;
+      return;
+    }
+    if (stage == Stage::Engine) {
+      stage = Stage::Body;
+      if (head == "engine") {
+        if (l.words.size() != 2) fail(l.number, "engine takes one name");
+        f.engine = l.words[1];
+        check_engine(l.number);
+        return;
+      }
+      check_engine(l.number);
+    }
+    if (seen_eof) fail(l.number, fmt::format("'{}' after the 'eof' line", head));
     if (open) {
       if (head == "end") {
-        if (l.words.size() != 1) fail(l.number, "end takes nothing");
+        if (l.words.size() != 1) fail(l.number, "expected 'end' alone");
+        open->end_line = l.number;
         handle(l.number, handler.end, *open);
-        open = nullptr;
+        f.vectors.push_back(std::move(*open));
+        open.reset();
+        ++vectors;
       } else if (head == "vector" || head == "eof") {
-        fail(l.number, fmt::format("vector {} has no end before '{}'", open->name, head));
+        fail(l.number, fmt::format("'{}' inside vector '{}' (line {}): its 'end' is missing", head, open->name, open->line));
       } else {
-        open->records.push_back(l);
         handle(l.number, handler.record, l);
       }
-      continue;
+      return;
     }
+    if (head == "vector" || head == "eof") check_header(l.number);
     if (head == "vector") {
       if (l.words.size() != 2) fail(l.number, "expected 'vector NAME'");
-      for (const VectorBlock& v : f.vectors)
-        if (v.name == l.words[1]) fail(l.number, fmt::format("vector name '{}' used twice", v.name));
-      f.vectors.push_back(VectorBlock{l.words[1], l.number, {}});
-      open = &f.vectors.back();
+      if (!names.insert(l.words[1]).second) fail(l.number, fmt::format("vector name '{}' is used twice", l.words[1]));
+      const size_t start = l.comment.find_first_not_of(' ');
+      open = VectorBlock{l.words[1], start == std::string::npos ? "" : l.comment.substr(start), l.number, 0};
       handle(l.number, handler.begin, *open);
     } else if (head == "eof") {
       size_t n = 0;
       const std::string& t = l.words.size() == 2 ? l.words[1] : head;
       const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), n);
       if (l.words.size() != 2 || ec != std::errc() || end != t.data() + t.size())
-        fail(l.number, "eof takes the number of vectors");
-      if (n != f.vectors.size())
-        fail(l.number, fmt::format("eof {} but the file has {} vectors (truncated or edited)", n, f.vectors.size()));
+        fail(l.number, "expected 'eof VECTORS' (the number of vectors)");
+      if (n != vectors)
+        fail(l.number, fmt::format("truncated or edited file: 'eof' says {} vectors, the file holds {}", n, vectors));
       seen_eof = true;
-    } else if (f.vectors.empty()) {
+    } else if (vectors == 0) {
       f.header.push_back(l);
       handle(l.number, handler.header, l);
     } else {
-      fail(l.number, fmt::format("unknown record '{}' between vectors (expected 'vector NAME' or 'eof N')", head));
+      fail(l.number, fmt::format("unknown record '{}' between vectors (vector, eof)", head));
     }
-  }
-  if (open) fail(line_count + 1, fmt::format("vector {} has no end (truncated file)", open->name));
-  if (!seen_eof) fail(line_count + 1, "no 'eof N' record (truncated file)");
+  });
+  if (stage == Stage::Version) fail(line_count + 1, fmt::format("empty file: expected '{}'", version_text()));
+  if (stage == Stage::Engine) check_engine(line_count + 1);
+  if (open) fail(line_count + 1, fmt::format("truncated file: vector '{}' (line {}) has no 'end'", open->name, open->line));
+  check_header(line_count + 1);
+  if (!seen_eof) fail(line_count + 1, fmt::format("truncated file: no 'eof' line after {} vectors", vectors));
   return f;
 }
 
@@ -107,8 +140,7 @@ NamedEngine vector_file_engine(std::istream& in, const std::string& path) {
     for (std::string w; words >> w;) l.words.push_back(w);
     if (l.words.empty()) continue;
     if (!versioned) {
-      if (!is_version_line(l))
-        throw ProgramError(path, static_cast<int>(number), fmt::format("expected the version line '{}'", version_text()));
+      if (const std::string why = version_problem(l); !why.empty()) throw ProgramError(path, static_cast<int>(number), why);
       versioned = true;
       continue;
     }

@@ -14,12 +14,11 @@
 #include <vector>
 
 #include "tmu/exec.h"
+#include "tmu/program_error.h"
 #include "tmu/state.h"
 
 namespace tmu::vectors {
 
-inline constexpr unsigned kFormatVersion = 1;
-inline constexpr std::string_view kMagic = "tmu-vectors";
 
 // ---------------------------------------------------------------------------------------------
 // Records: one architectural location and its value.
@@ -104,13 +103,8 @@ struct VectorFile {
 
 // A malformed line, an unknown instruction, a field or index out of range, a truncated file, or a
 // vector the model refuses to run: reported as "file:line: reason" (exit status 2 in `tmu check`).
-class VectorError : public std::runtime_error {
- public:
-  VectorError(const std::string& file, int line, const std::string& reason);
-  const std::string file;
-  const int line;
-  const std::string reason;
-};
+// A malformed file, or a vector the model cannot run: "file:line: reason" (tmu/program_error.h).
+using VectorError = ProgramError;
 
 VectorFile parse_vector_file(std::istream& in, const std::string& file);
 // The text of a file, deterministic byte for byte.

@@ -11,6 +11,7 @@
 #include "text.h"
 #include "tmu/decode.h"
 #include "tmu/error.h"
+#include "tmu/vector_file.h"
 
 namespace tmu::vectors {
 
@@ -18,24 +19,8 @@ namespace {
 
 using namespace detail;
 
-struct LineError {
-  std::string reason;
-};
-[[noreturn]] void bad(std::string reason) { throw LineError{std::move(reason)}; }
+[[noreturn]] void bad(std::string reason) { throw Error(ErrorKind::BadInput, std::move(reason)); }
 
-std::vector<std::string_view> tokenize(std::string_view line) {
-  const auto hash = line.find('#');
-  if (hash != std::string_view::npos) line = line.substr(0, hash);
-  std::vector<std::string_view> tokens;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    const size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
-    if (i > start) tokens.push_back(line.substr(start, i - start));
-  }
-  return tokens;
-}
 
 uint32_t parse_decimal(std::string_view t, uint32_t max, const char* what) {
   uint32_t v = 0;
@@ -139,32 +124,24 @@ Record parse_record(const std::vector<std::string_view>& all) {
   return r;
 }
 
+// The Tensix records of the shared framing (tmu/vector_file.h): the "arch" header record, and inside
+// a vector thread, view, init, insn, expect.
 class Parser {
  public:
   Parser(const std::string& file) : file_(file) {}
 
   VectorFile parse(std::istream& in) {
-    std::string line;
-    int number = 0;
-    while (std::getline(in, line)) {
-      ++number;
-      try {
-        keep_comment(line);
-        const auto w = tokenize(line);
-        if (!w.empty()) handle(w, number);
-      } catch (const LineError& e) {
-        throw VectorError(file_, number, e.reason);
-      }
-    }
-    if (in.bad()) throw VectorError(file_, number, "read error");
-    const int eof_line = number + 1;
-    if (!seen_magic_) throw VectorError(file_, eof_line, fmt::format("empty file: expected '{} {}'", kMagic, kFormatVersion));
-    if (current_)
-      throw VectorError(file_, eof_line,
-                        fmt::format("truncated file: vector '{}' (line {}) has no 'end'", current_->name, current_->line));
-    if (!seen_eof_)
-      throw VectorError(file_, eof_line,
-                        fmt::format("truncated file: no 'eof' line after {} vectors", out_.vectors.size()));
+    VectorRecordHandler h;
+    // Comments carry no meaning, but the header lines and a vector's note are kept so that a parsed
+    // file prints back to the same text.
+    h.header_comment = [this](const std::string& text) {
+      if (!seen_arch_) out_.header.push_back(text);
+    };
+    h.header = [this](const TextLine& l) { header(views(l)); };
+    h.begin = [this](const VectorBlock& b) { begin(b); };
+    h.record = [this](const TextLine& l) { in_vector(views(l), static_cast<int>(l.number)); };
+    h.end = [this](const VectorBlock& b) { end(b); };
+    read_vector_frame(in, file_, "tensix", h, /*engine_line_optional=*/true);
     return std::move(out_);
   }
 
@@ -172,75 +149,45 @@ class Parser {
   enum class Stage { Init, Insn, Expect };
   const std::string& file_;
   VectorFile out_;
-  bool seen_magic_ = false, seen_arch_ = false, seen_eof_ = false;
+  bool seen_arch_ = false;
   std::optional<Vector> current_;
   Stage stage_ = Stage::Init;
   std::unordered_set<uint64_t> init_keys_, expect_keys_;
-  std::unordered_set<std::string> names_;
-  std::string pending_note_;
+  std::vector<std::string_view> words_;  // the current record's words, reused from record to record
 
-  // Comments carry no meaning, but the header lines and a vector's note are kept so that a parsed
-  // file prints back to the same text.
-  void keep_comment(std::string_view line) {
-    const auto hash = line.find('#');
-    if (hash == std::string_view::npos) return;
-    std::string_view text = line.substr(hash + 1);
-    if (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-    while (!text.empty() && (text.back() == '\r' || text.back() == ' ')) text.remove_suffix(1);
-    if (hash == 0 && seen_magic_ && !seen_arch_) out_.header.emplace_back(text);
-    if (line.rfind("vector ", 0) == 0) {
-      while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-      pending_note_ = std::string(text);
-    }
+  const std::vector<std::string_view>& views(const TextLine& l) {
+    words_.assign(l.words.begin(), l.words.end());
+    return words_;
   }
 
-  void handle(const std::vector<std::string_view>& w, int number) {
+  void header(const std::vector<std::string_view>& w) {
     const std::string_view head = w[0];
-    if (!seen_magic_) {
-      if (head != kMagic || w.size() != 2)
-        bad(fmt::format("expected the version line '{} {}' first", kMagic, kFormatVersion));
-      const uint32_t version = parse_decimal(w[1], 1000000, "format version");
-      if (version != kFormatVersion)
-        bad(fmt::format("format version {} is not supported (this tmu reads version {})", version, kFormatVersion));
-      seen_magic_ = true;
-      return;
-    }
-    if (seen_eof_) bad(fmt::format("'{}' after the 'eof' line", head));
-    if (!current_) return top_level(w, number);
-    in_vector(w, number);
+    if (head != "arch") bad(fmt::format("unknown record '{}' outside a vector (arch, vector, eof)", head));
+    expect_count(w, 2, "arch blackhole|wormhole");
+    if (seen_arch_) bad("'arch' given twice");
+    const auto a = parse_arch(w[1]);
+    if (!a) bad(fmt::format("unknown architecture '{}' (blackhole or wormhole)", w[1]));
+    out_.arch = *a;
+    seen_arch_ = true;
   }
 
-  void top_level(const std::vector<std::string_view>& w, int number) {
-    const std::string_view head = w[0];
-    if (head == "arch") {
-      expect_count(w, 2, "arch blackhole|wormhole");
-      if (seen_arch_) bad("'arch' given twice");
-      if (!out_.vectors.empty()) bad("'arch' must come before the first vector");
-      const auto a = parse_arch(w[1]);
-      if (!a) bad(fmt::format("unknown architecture '{}' (blackhole or wormhole)", w[1]));
-      out_.arch = *a;
-      seen_arch_ = true;
-    } else if (head == "vector") {
-      expect_count(w, 2, "vector NAME");
-      if (!seen_arch_) bad("'arch' must come before the first vector");
-      if (!names_.insert(std::string(w[1])).second) bad(fmt::format("vector name '{}' is used twice", w[1]));
-      current_.emplace();
-      current_->name = std::string(w[1]);
-      current_->note = std::move(pending_note_);
-      pending_note_.clear();
-      current_->line = number;
-      stage_ = Stage::Init;
-      init_keys_.clear();
-      expect_keys_.clear();
-    } else if (head == "eof") {
-      expect_count(w, 2, "eof VECTORS");
-      const uint32_t n = parse_decimal(w[1], 0xFFFFFFFFu, "vector count");
-      if (n != out_.vectors.size())
-        bad(fmt::format("truncated or edited file: 'eof' says {} vectors, the file holds {}", n, out_.vectors.size()));
-      seen_eof_ = true;
-    } else {
-      bad(fmt::format("unknown record '{}' outside a vector (arch, vector, eof)", head));
-    }
+  void begin(const VectorBlock& b) {
+    if (!seen_arch_) bad("'arch' must come before the first vector");
+    current_.emplace();
+    current_->name = b.name;
+    current_->note = b.note;
+    current_->line = static_cast<int>(b.line);
+    stage_ = Stage::Init;
+    init_keys_.clear();
+    expect_keys_.clear();
+  }
+
+  void end(const VectorBlock& b) {
+    Vector& v = *current_;
+    if (v.words.empty()) bad(fmt::format("vector '{}' has no 'insn'", v.name));
+    v.end_line = static_cast<int>(b.end_line);
+    out_.vectors.push_back(std::move(v));
+    current_.reset();
   }
 
   void in_vector(const std::vector<std::string_view>& w, int number) {
@@ -278,14 +225,6 @@ class Parser {
       if (stage_ == Stage::Init) bad("'expect' before any 'insn'");
       stage_ = Stage::Expect;
       add(v.expect, expect_keys_, parse_record(w), number);
-    } else if (head == "end") {
-      expect_count(w, 1, "end");
-      if (v.words.empty()) bad(fmt::format("vector '{}' has no 'insn'", v.name));
-      v.end_line = number;
-      out_.vectors.push_back(std::move(v));
-      current_.reset();
-    } else if (head == "vector" || head == "eof") {
-      bad(fmt::format("'{}' inside vector '{}' (line {}): its 'end' is missing", head, v.name, v.line));
     } else {
       bad(fmt::format("unknown record '{}' in a vector (thread view init insn expect end)", head));
     }

@@ -199,9 +199,6 @@ uint64_t element_cases(const Vector& v) {
   return (is_dst32_view(v.dst_view) ? dst_datums / 2 : dst_datums) + other;
 }
 
-VectorError::VectorError(const std::string& f, int l, const std::string& r)
-    : std::runtime_error(fmt::format("{}:{}: {}", f, l, r)), file(f), line(l), reason(r) {}
-
 std::string FileSpec::relative_path() const { return family + "/" + stem + std::string(tmu::kVectorFileExtension); }
 
 }  // namespace tmu::vectors

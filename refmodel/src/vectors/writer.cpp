@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "text.h"
+#include "tmu/vector_file.h"
 #include "tmu/decode.h"
 #include "tmu/formats.h"
 
@@ -267,9 +268,9 @@ std::string format_vector_file(const VectorFile& f) {
   size_t records = 0;
   for (const Vector& v : f.vectors) records += v.init.size() + v.expect.size() + v.words.size() + 8;
   out.reserve(records * 200 + 4096);
-  append(out, kMagic);
+  append(out, kVectorMagic);
   out.push_back(' ');
-  append_uint(out, kFormatVersion);
+  append_uint(out, kVectorFormatVersion);
   out.push_back('\n');
   for (const std::string& line : f.header) {
     append(out, line.empty() ? "#" : "# ");

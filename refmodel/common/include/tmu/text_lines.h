@@ -2,6 +2,7 @@
 // blanks, a comment running from its first character to the end of the line, blank lines dropped.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -12,10 +13,23 @@ namespace tmu {
 struct TextLine {
   unsigned number;  // 1-based, in the file
   std::vector<std::string> words;
+  // With TextLines::keep_comments: the comment's text (after the comment character and one space,
+  // trailing blanks dropped) and whether it starts the line. A comment-only line has no words.
+  std::string comment;
+  bool comment_starts_line = false;
 };
 
-// The non-blank lines of `in`, each cut at the first of `comment_chars`. `line_count`, when given,
-// receives the number of lines read, blank ones included (where a "truncated file" error points).
-std::vector<TextLine> read_text_lines(std::istream& in, std::string_view comment_chars, unsigned* line_count = nullptr);
+struct TextLines {
+  bool keep_comments = false;  // also return comment-only lines, and every line's comment text
+  unsigned* line_count = nullptr;  // receives the number of lines read, blank ones included
+};
+
+// The non-blank lines of `in`, each cut at the first of `comment_chars`.
+std::vector<TextLine> read_text_lines(std::istream& in, std::string_view comment_chars, const TextLines& how = {});
+
+// The same lines, one at a time: `each` sees one TextLine object refilled for every line (its
+// words keep their storage), so a large file is read without holding it or allocating per word.
+void for_each_text_line(std::istream& in, std::string_view comment_chars, const TextLines& how,
+                        const std::function<void(const TextLine&)>& each);
 
 }  // namespace tmu

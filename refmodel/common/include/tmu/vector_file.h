@@ -31,8 +31,9 @@ inline constexpr const char* kVectorManifestName = "MANIFEST";
 
 struct VectorBlock {
   std::string name;
+  std::string note;              // the comment on its "vector" line, if any
   unsigned line = 0;             // of its "vector" record
-  std::vector<TextLine> records;  // between "vector" and "end", in order
+  unsigned end_line = 0;         // of its "end" record (0 until read)
 };
 
 struct FramedVectorFile {
@@ -46,17 +47,22 @@ struct FramedVectorFile {
 // first error in the file is the one reported. A tmu::Error a handler throws becomes a ProgramError
 // at the record's line (a BadInput error by its message alone, any other kind with its kind named).
 struct VectorRecordHandler {
+  // When not empty, the usage of the header record every file must have before its first vector
+  // ("arch M1|M2|M3|M4"): its absence is an error at the first vector (or at eof).
+  std::string required_header;
+  std::function<void(const std::string&)> header_comment;  // each comment line starting a line before the first vector
   std::function<void(const TextLine&)> header;    // each header record
-  std::function<void(const VectorBlock&)> begin;  // "vector NAME" (no records yet)
+  std::function<void(const VectorBlock&)> begin;  // "vector NAME"
   std::function<void(const TextLine&)> record;    // each record of the open vector
-  std::function<void(const VectorBlock&)> end;    // its "end" (with all its records)
+  std::function<void(const VectorBlock&)> end;    // its "end"
 };
 
 // Reads a whole file. Throws ProgramError for a missing version line, a file naming another engine
-// than `engine`, a record outside a vector other than header records before the first vector, a
-// repeated vector name, a vector without "end", a missing or wrong "eof N", or anything after it.
+// than `engine` (or none, unless `engine_line_optional`: the default engine's files may omit it), a
+// record outside a vector other than header records before the first vector, a repeated vector
+// name, a vector without "end", a missing or wrong "eof N", or anything after it.
 FramedVectorFile read_vector_frame(std::istream& in, const std::string& path, std::string_view engine,
-                                   const VectorRecordHandler& handler = {});
+                                   const VectorRecordHandler& handler = {}, bool engine_line_optional = false);
 
 // The engine a vector file names, reading as far as its engine line: the name ("" when it names
 // none) and the line of the engine record (or of the record standing where it would be). Throws

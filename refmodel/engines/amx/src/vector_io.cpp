@@ -129,16 +129,14 @@ void write_vector_file(std::ostream& out, const VectorFile& f) {
 
 VectorFile read_vector_file(std::istream& in, const std::string& path) {
   VectorFile f;
-  bool have_arch = false, have_insn = false;
+  bool have_insn = false;
   Vector cur;
   const auto fail = [](const std::string& why) { throw Error(ErrorKind::BadInput, why); };
   VectorRecordHandler h;
   h.header = arch_header("M1|M2|M3|M4", [&](const std::string& name) {
     f.version = parse_version(name);
-    have_arch = true;
   });
   h.begin = [&](const VectorBlock& b) {
-    if (!have_arch) fail("expected one header record 'arch M1|M2|M3|M4' before the vectors");
     cur = Vector{};
     cur.name = b.name;
     cur.line = b.line;
@@ -173,8 +171,8 @@ VectorFile read_vector_file(std::istream& in, const std::string& path) {
     if (!have_insn) fail(fmt::format("vector {} has no insn", cur.name));
     f.vectors.push_back(std::move(cur));
   };
-  const FramedVectorFile frame = read_vector_frame(in, path, "amx", h);
-  if (!have_arch) vector_file_error(frame, 3, "expected one header record 'arch M1|M2|M3|M4'");
+  h.required_header = "arch M1|M2|M3|M4";
+  read_vector_frame(in, path, "amx", h);
   return f;
 }
 

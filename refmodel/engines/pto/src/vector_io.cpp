@@ -96,7 +96,7 @@ void write_vector_file(std::ostream& out, const VectorFile& f) {
 
 VectorFile read_vector_file(std::istream& in, const std::string& path) {
   VectorFile f;
-  bool have_arch = false, have_op = false, have_dst = false, have_expect = false;
+  bool have_op = false, have_dst = false, have_expect = false;
   Vector cur;
   const auto fail = [](const std::string& why) { throw Error(ErrorKind::BadInput, why); };
   VectorRecordHandler h;
@@ -104,10 +104,8 @@ VectorFile read_vector_file(std::istream& in, const std::string& path) {
     const auto p = profile_from_name(name);
     if (!p) fail("expected 'arch cpusim|a2a3' (the profile)");
     f.profile = *p;
-    have_arch = true;
   });
   h.begin = [&](const VectorBlock& b) {
-    if (!have_arch) fail("expected one header record 'arch cpusim|a2a3' before the vectors");
     cur = Vector{};
     cur.name = b.name;
     cur.line = b.line;
@@ -150,8 +148,8 @@ VectorFile read_vector_file(std::istream& in, const std::string& path) {
     if (!have_expect) fail(fmt::format("vector {} has no expect", cur.name));
     f.vectors.push_back(std::move(cur));
   };
-  const FramedVectorFile frame = read_vector_frame(in, path, "pto", h);
-  if (!have_arch) vector_file_error(frame, 3, "expected one header record 'arch cpusim|a2a3'");
+  h.required_header = "arch cpusim|a2a3";
+  read_vector_frame(in, path, "pto", h);
   return f;
 }
 
