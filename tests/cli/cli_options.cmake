@@ -26,18 +26,29 @@ expect_equal("--arch after asm" "${out}" "0x26008000\n")
 tmu_expect(2 dis --arch grayskull 0x26008000)
 expect_contains("unknown --arch" "${err}" "unknown tensix variant 'grayskull' (blackhole, wormhole)")
 
-# Fidelity: hifi3 (any case) is 2, so both spellings pick the fidelity-phase-2 files.
+# --phase is a phase index: 2 (or hifi3, the level whose last phase is 2) picks the phase-2 files.
 set(phase2 "mvmul/mvmul-bf16-p2-d32.tmv\nmvmul/mvmul-bf16-p2-d32-bcastrow.tmv\n")
-foreach(spelling "--fidelity;HiFi3" "--phase;2" "--fidelity;2" "--phase;hifi3")
+foreach(spelling "--phase;2" "--phase;hifi3")
   tmu_expect(0 vectors --list --family mvmul --format bf16 --dst 32 ${spelling})
   expect_equal("vectors ${spelling}" "${out}" "${phase2}")
+endforeach()
+# --fidelity is a level: HiFi3 (any case; 2, the level ending at phase 2) runs phases 0, 1 and 2.
+foreach(spelling "--fidelity;HiFi3" "--fidelity;2")
+  tmu_expect(0 vectors --list --family mvmul --format bf16 --dst 32 ${spelling})
+  foreach(p 0 1 2)
+    expect_contains("vectors ${spelling}: phase ${p}" "${out}" "mvmul/mvmul-bf16-p${p}-d32")
+  endforeach()
+  string(FIND "${out}" "-p3-" p3)
+  if(NOT p3 EQUAL -1)
+    message(FATAL_ERROR "vectors ${spelling} listed a phase-3 file:\n${out}")
+  endif()
 endforeach()
 tmu_expect(0 vectors --list --ops mvmul --formats bf16 --dst 32 --phase 2)
 expect_equal("vectors --ops/--formats aliases" "${out}" "${phase2}")
 tmu_expect(2 vectors --list --fidelity 4)
 expect_contains("vectors --fidelity 4" "${err}" "'4' is not a fidelity: lofi|hifi2|hifi3|hifi4")
 tmu_expect(2 vectors --list --phase hifi1)
-expect_contains("vectors --phase hifi1" "${err}" "'hifi1' is not a fidelity")
+expect_contains("vectors --phase hifi1" "${err}" "--phase: 'hifi1' is not a phase: 0..3")
 
 # -o, --out and --output name the same directory.
 foreach(name -o --out --output)
@@ -71,11 +82,11 @@ expect_contains("audit --dst 24" "${err}" "24 not in {16,32}")
 
 # --help names the primary spelling with its aliases.
 tmu_expect(0 vectors --help)
-foreach(names "-o,--out,--output" "--family,--ops" "--format,--formats" "--fidelity,--phase" "--arch")
+foreach(names "-o,--out,--output" "--family,--ops" "--format,--formats" "--fidelity" "--phase" "--arch" "--variant")
   expect_contains("vectors --help" "${out}" "${names}")
 endforeach()
 tmu_expect(0 audit --help)
-foreach(names "-o,--out,--output" "--family,--ops" "--format,--formats" "--fidelity,--phase" "--arch" "--engines"
+foreach(names "-o,--out,--output" "--family,--ops" "--format,--formats" "--fidelity" "--phase" "--arch" "--engines"
         "--amx-modes")
   expect_contains("audit --help" "${out}" "${names}")
 endforeach()

@@ -42,13 +42,15 @@ unsigned count(const OptionValues& values, const char* key, const char* option, 
   return n;
 }
 
-// A fidelity level by name or by the number of its last phase: lofi = 0 .. hifi4 = 3.
-unsigned fidelity_passes(const std::string& text) {
+// The passes of a fidelity level given by name or by its last phase (lofi = 0 .. hifi4 = 3).
+unsigned fidelity_passes(const std::string& text, const char* option) {
   static constexpr const char* kNames[] = {"lofi", "hifi2", "hifi3", "hifi4"};
   const std::string l = lower(text);
   for (unsigned i = 0; i < 4; ++i)
     if (l == kNames[i] || l == std::to_string(i)) return i + 1;
-  throw bad("--fidelity", fmt::format("'{}' is not a fidelity: lofi|hifi2|hifi3|hifi4 (any case) or 0..3", text));
+  throw bad(option, std::string(option) == "--phase"
+                        ? fmt::format("'{}' is not a phase: 0..3 (a level's name: itself)", text)
+                        : fmt::format("'{}' is not a fidelity: lofi|hifi2|hifi3|hifi4 (any case) or 0..3", text));
 }
 
 }  // namespace
@@ -57,8 +59,9 @@ std::vector<EngineOption> shared_audit_options(const std::string& engine) {
   if (engine == "tensix")
     return {
         {"--family,--ops", "Matrix Unit operations, comma-separated: mvmul,elwmul (any case; --ops: alias)", Kind::List, "mvmul,elwmul"},
-        {"--fidelity,--phase", "Fidelity levels, comma-separated: lofi|hifi2|hifi3|hifi4 (any case) or 0..3 (hifi4 = 3: "
-                               "phases 0..3; --phase: alias)", Kind::List, "all four"},
+        {"--fidelity", "Fidelity levels, comma-separated: lofi|hifi2|hifi3|hifi4 (any case; 0..3: the level ending at "
+                       "that phase, hifi4 = 3)", Kind::List, "all four"},
+        {"--phase", "Fidelity levels by their last phase, comma-separated: 0..3 (a level's name: itself)", Kind::List, ""},
         {"--dst", "Dst modes, comma-separated: 16,32", Kind::List, "16,32"},
         {"--elw-tiles", "32x32 ELWMUL tiles per source format and distribution", Kind::Value, "4"},
         {"--perturb", "Run a known golden mistake to see the phase check fail: none, skipN, repeatN, negateN, swap", Kind::Value,
@@ -87,7 +90,10 @@ void select_audit_engines(AuditOptions& o, const std::vector<std::string>& selec
       add_once(o.ops, l == "mvmul" ? Op::Mvmul : Op::Elwmul);
     }
   o.fidelities.clear();
-  for (const std::string& f : given(values, "fidelity", {"0", "1", "2", "3"})) add_once(o.fidelities, fidelity_passes(f));
+  const bool by_phase = option_value(values, "phase") != nullptr;
+  for (const std::string& f : given(values, "fidelity", by_phase ? std::vector<std::string>{} : std::vector<std::string>{"0", "1", "2", "3"}))
+    add_once(o.fidelities, fidelity_passes(f, "--fidelity"));
+  for (const std::string& p : given(values, "phase", {})) add_once(o.fidelities, fidelity_passes(p, "--phase"));
   std::sort(o.fidelities.begin(), o.fidelities.end());
   o.dst32_modes.clear();
   for (const std::string& d : given(values, "dst", {"16", "32"})) {

@@ -98,6 +98,11 @@ nlohmann::ordered_json printed_state(const nlohmann::json& state, const TensixSt
 }
 
 template <class T>
+void add_once(std::vector<T>& v, const T& x) {
+  if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+}
+
+template <class T>
 std::vector<T> numbers(const OptionValues& o, const char* name, const std::function<T(const std::string&)>& parse) {
   std::vector<T> out;
   if (const auto* v = option_value(o, name))
@@ -171,8 +176,9 @@ class TensixEngine final : public Engine {
         {"--family,--ops", "Families, comma-separated: mvmul elwmul elwadd elwsub gmpool mov zeroacc src rwc shift legacy gpr "
                            "(--ops: alias)", K::List, ""},
         {"--format,--formats", "Data formats, comma-separated: bf16 fp16 tf32 int8 (--formats: alias)", K::List, ""},
-        {"--fidelity,--phase", std::string("Only files whose vectors run this fidelity phase, comma-separated: ") +
-                                   kFidelitySpellings + " (--phase: alias)", K::List, ""},
+        {"--fidelity", std::string("Only files of the phases these fidelity levels run, comma-separated: ") + kFidelitySpellings,
+         K::List, ""},
+        {"--phase", std::string("Only files of these fidelity phases, comma-separated: ") + kPhaseSpellings, K::List, ""},
         {"--dst", "Dst modes, comma-separated: 16 32", K::List, ""},
         {"--level1-limit", "At most this many level-1 vectors per file, evenly spread (0: all)", K::Value, ""},
         {"--corpus", "The settings of the checked-in corpus (vectors/corpus/README.md)", K::Flag, ""},
@@ -204,7 +210,11 @@ class TensixEngine final : public Engine {
       tv::FileFilter filter;
       if (const auto* v = option_value(r.options, "family")) filter.families = *v;
       if (const auto* v = option_value(r.options, "format")) filter.formats = *v;
-      filter.phases = numbers<int>(r.options, "fidelity", [](const std::string& s) { return static_cast<int>(parse_fidelity(s)); });
+      // A level selects every phase it runs; --phase selects single phases.
+      for (unsigned level : numbers<unsigned>(r.options, "fidelity", parse_fidelity_level))
+        for (unsigned p = 0; p < level; ++p) add_once(filter.phases, static_cast<int>(p));
+      for (unsigned p : numbers<unsigned>(r.options, "phase", parse_phase)) add_once(filter.phases, static_cast<int>(p));
+      std::sort(filter.phases.begin(), filter.phases.end());
       filter.dst_bits = numbers<int>(r.options, "dst", [](const std::string& s) { return static_cast<int>(parse_count(s, "--dst")); });
       sets.emplace_back(arch, tv::plan_files(filter));
       set.manifest_header.push_back(fmt::format(
@@ -234,12 +244,7 @@ class TensixEngine final : public Engine {
   }
 
   ReplayResult replay_vectors(std::istream& in, const std::string& path, const ReplayRequest& r) const override {
-    tv::VectorFile file;
-    try {
-      file = tv::parse_vector_file(in, path);
-    } catch (const tv::VectorError& e) {
-      throw ProgramError(e.file, e.line, e.reason);
-    }
+    const tv::VectorFile file = tv::parse_vector_file(in, path);
     tv::ReplayOptions ro;
     ro.poison = r.poison_seed.has_value();
     ro.poison_seed = r.poison_seed.value_or(0);
