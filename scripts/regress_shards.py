@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import time
 import xml.etree.ElementTree as ET
 
@@ -277,6 +278,10 @@ def submit_main(argv, script):
         print(f"sbatch --parsable {shard_script}")
         print(f"sbatch --parsable --dependency=afterany:<array job id> {merge_script}")
         return 0
+
+    if shutil.which("sbatch") is None:
+        raise MergeError(f"sbatch is not on PATH: this is not a Slurm submit host (the scripts are in {slurm_dir}; "
+                         "--dry-run prints the commands)")
 
     def sbatch(*words):
         import subprocess

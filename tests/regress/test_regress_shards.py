@@ -171,6 +171,14 @@ class Merge(unittest.TestCase):
         self.assertEqual(p.returncode, 2)
         self.assertIn("no such directory", p.stderr)
 
+    def test_submit_without_sbatch_is_one_line_and_status_2(self):
+        env = dict(os.environ, PATH=self.root)  # no sbatch anywhere on it
+        p = subprocess.run([sys.executable, REGRESS, "submit", "--slurm", "--shards", "2", "--out",
+                            os.path.join(self.root, "sub"), "--tb", "/bin/true"], capture_output=True, text=True, env=env)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("sbatch is not on PATH", p.stderr)
+        self.assertNotIn("Traceback", p.stderr)
+
 
 class RealTestbench(unittest.TestCase):
     """The same regression whole and in three shards: the same runs and seeds, verdicts and
