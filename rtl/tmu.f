@@ -9,6 +9,7 @@ rtl/tmu_fidelity_slice.sv
 rtl/tmu_align_product.sv
 rtl/tmu_align_group_sum.sv
 rtl/tmu_accum_normalize.sv
+rtl/tmu_int8_sat_acc.sv
 rtl/tmu_unit_pipe.sv
 rtl/tmu_accum_mode.sv
 rtl/tmu_gpr_unit.sv

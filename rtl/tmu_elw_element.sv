@@ -10,7 +10,8 @@
 //             of the whole operands, held as sign and magnitude in the term register
 //                                                                      -> term_q, dst_word_q
 //   accum  float: tmu_accum_normalize of the term with Dst and tmu_acc_to_dst;
-//             INT8: Dst + value, saturated at +/-(2^31 - 1), in the Dst32 sign-magnitude layout
+//             INT8: tmu_int8_sat_acc, Dst + value saturated at +/-(2^31 - 1), in the Dst32
+//             sign-magnitude layout
 //                                                                      -> result_o (registered)
 //
 // The mode comes from tmu_elw_unit, which holds one copy for all elements: the *_term inputs belong
@@ -54,6 +55,7 @@ module tmu_elw_element (
   localparam int unsigned ExpW  = tmu_pkg::ExpW;
   localparam int unsigned TermW = tmu_pkg::TermMantW;
   localparam int unsigned Int8W = 21;  // INT8 product magnitude: 12-bit slice product << 9
+  localparam int unsigned Int32MagW = tmu_pkg::Int32MagW;
   localparam int signed   Fp16ToFp32ZeroExp = 127 - 2 * 15;
 
   // ---- term stage ----
@@ -224,37 +226,36 @@ module tmu_elw_element (
     .outcome_o         (unused_outcome)
   );
 
-  // INT8: Dst32 holds sign and a 31-bit magnitude (-0 reads as 0); the sum saturates symmetrically.
-  localparam int unsigned IntSumW = 34;
-  localparam logic signed [IntSumW-1:0] IntMax = IntSumW'(32'h7FFF_FFFF);
+  // INT8: Dst + value, saturated (tmu_int8_sat_acc), in the FP32 layout INT8 math reads and
+  // writes Dst32 in: acc_word_t's exponent and mantissa hold the INT32's magnitude.
+  logic                    int8_accum_valid;
+  tmu_pkg::int32_sm_t      int8_dst, int8_value, int8_result;
+  tmu_pkg::acc_word_t      int8_word;
+  tmu_pkg::acc_word_t      out_word;
+  logic [31:0]             stored;
+  logic [31:0]             result_d, result_q;
 
-  logic signed [IntSumW-1:0] int_dst, int_value, int_sum;
-  logic [30:0]               int_mag;
-  tmu_pkg::acc_word_t        int_word;
-  tmu_pkg::acc_word_t        out_word;
-  logic [31:0]               stored;
-  logic [31:0]               result_d, result_q;
+  assign int8_accum_valid = accum_valid_i && int8_accum_i;
 
   always_comb begin
-    int_dst   = 'x;
-    int_value = 'x;
-    int_sum   = 'x;
-    int_mag   = 'x;
-    int_word  = 'x;
-    if (accum_valid_i && int8_accum_i) begin
-      int_dst   = $signed({3'b0, dst_word_q.exponent, dst_word_q.mantissa});
-      if (dst_word_q.sign) int_dst = -int_dst;
-      int_value = $signed({{(IntSumW - TermW){1'b0}}, term_q.mantissa});
-      if (term_q.sign) int_value = -int_value;
-      int_sum = int_dst + int_value;
-      if (int_sum > IntMax) int_sum = IntMax;
-      if (int_sum < -IntMax) int_sum = -IntMax;
-      int_mag = int_sum[IntSumW-1] ? 31'(-int_sum) : int_sum[30:0];
-      int_word.sign     = int_sum[IntSumW-1];
-      int_word.exponent = int_mag[30:23];
-      int_word.mantissa = int_mag[22:0];
-    end
-    out_word = int8_accum_i ? int_word : float_word;
+    int8_dst.sign        = dst_word_q.sign;
+    int8_dst.magnitude   = {dst_word_q.exponent, dst_word_q.mantissa};
+    int8_value.sign      = term_q.sign;
+    int8_value.magnitude = Int32MagW'(term_q.mantissa);
+  end
+
+  tmu_int8_sat_acc u_int8_acc (
+    .valid_i  (int8_accum_valid),
+    .dst_i    (int8_dst),
+    .value_i  (int8_value),
+    .result_o (int8_result)
+  );
+
+  always_comb begin
+    int8_word.sign     = int8_result.sign;
+    int8_word.exponent = int8_result.magnitude[30:23];
+    int8_word.mantissa = int8_result.magnitude[22:0];
+    out_word = int8_accum_i ? int8_word : float_word;
   end
 
   tmu_acc_to_dst u_acc_to_dst (

@@ -22,8 +22,8 @@
 // position, and the group adders sum them exactly (see group_products); the group registers carry
 // the two sums and dst_word_q the Dst32 value, whose FP32 bit positions hold INT32's sign and
 // magnitude (tmu_mvmul_block selects the FP32 layout for INT8). The accum stage adds the two sums at
-// their bit position to Dst with INT32 saturation, beside the float accumulator, and the result takes
-// the same FP32-layout packing.
+// their bit position to Dst with INT32 saturation (tmu_int8_sat_acc, which tmu_elw_element shares),
+// beside the float accumulator, and the result takes the same FP32-layout packing.
 //
 // Every stage's logic is evaluated only while its stage holds an operation (the stage modules'
 // valid_i; the float accumulator only for float operations, the INT8 adder only for INT8), so an
@@ -75,8 +75,7 @@ module tmu_mvmul_element (
   localparam int unsigned DotMagW         = SumW + 1;
   localparam int unsigned Int8SrcAHighPos = 5;  // tmu_fidelity_slice: SrcA bits 7:5
   localparam int unsigned Int8SrcBHighPos = 4;  // SrcB bits 9:4
-  localparam int unsigned IntMagW         = 31;  // INT32 sign-magnitude: 31 magnitude bits
-  localparam logic [IntMagW-1:0] IntMaxMagnitude = '1;  // 2^31 - 1, the INT32 saturation limit
+  localparam int unsigned IntMagW         = tmu_pkg::Int32MagW;  // INT32 sign-magnitude
 
   // ---- term stage: multiply, align, group sums ----
   logic [NumProducts*ProductW-1:0] products;
@@ -177,18 +176,14 @@ module tmu_mvmul_element (
   );
 
   // ---- accum stage, INT8: Dst + (group0 + group1) << position, saturated to +/-(2^31 - 1) ----
-  // Worked on in sign-magnitude, as Dst stores it: one add or subtract of the magnitudes, and a
-  // negation when a subtraction goes below zero (the sum can then not saturate).
+  // The dot product as sign and magnitude at its bit position; tmu_int8_sat_acc adds it to Dst32,
+  // whose FP32 fields hold the INT32's sign and magnitude.
   tmu_pkg::acc_term_t       int8_group0, int8_group1;
   logic signed [DotMagW:0]  dot;
   logic                     dot_negative;
   logic [DotMagW-1:0]       dot_magnitude;
   logic [IntMagW-1:0]       dot_shifted;
-  logic [IntMagW-1:0]       dst_magnitude;
-  logic                     subtract;
-  logic [IntMagW+1:0]       magnitude_sum;  // bit IntMagW + 1: the borrow of a subtraction
-  logic [IntMagW-1:0]       int8_magnitude;
-  logic                     int8_sign;
+  tmu_pkg::int32_sm_t       int8_dst, int8_value, int8_result;
   logic [2*FractionGap-1:0] unused_group_fraction;
   logic [2*ExpW-1:0]        unused_group_exponent;
 
@@ -202,12 +197,6 @@ module tmu_mvmul_element (
     dot_negative   = 1'bx;
     dot_magnitude  = 'x;
     dot_shifted    = 'x;
-    dst_magnitude  = 'x;
-    subtract       = 1'bx;
-    magnitude_sum  = 'x;
-    int8_sign      = 1'bx;
-    int8_magnitude = 'x;
-    int8_word      = 'x;
     if (int8_accum_valid) begin
       dot = '0;
       if (int8_group0.sign) dot = dot - $signed({2'b0, int8_group0.mantissa[FractionGap +: SumW]});
@@ -222,30 +211,24 @@ module tmu_mvmul_element (
       dot_shifted = IntMagW'(dot_magnitude);
       if (!phase_accum_i[0]) dot_shifted = dot_shifted << Int8SrcAHighPos;
       if (!phase_accum_i[1]) dot_shifted = dot_shifted << Int8SrcBHighPos;
-
-      dst_magnitude = {dst_word_q.exponent, dst_word_q.mantissa};
-      subtract      = dst_word_q.sign ^ dot_negative;
-      magnitude_sum = {2'b0, dst_magnitude}
-                    + (subtract ? ~{2'b0, dot_shifted} : {2'b0, dot_shifted})
-                    + (IntMagW + 2)'(subtract);
-
-      int8_sign      = dst_word_q.sign;
-      int8_magnitude = magnitude_sum[IntMagW-1:0];
-      if (subtract && magnitude_sum[IntMagW+1]) begin
-        // |dot| > |Dst|: the result takes the dot product's sign.
-        int8_sign      = dot_negative;
-        int8_magnitude = -magnitude_sum[IntMagW-1:0];
-      end else if (!subtract && magnitude_sum[IntMagW]) begin
-        int8_magnitude = IntMaxMagnitude;
-      end
-      // -0 reads as 0 and a zero result is stored as +0.
-      if (int8_magnitude == '0) int8_sign = 1'b0;
-
-      int8_word.sign     = int8_sign;
-      int8_word.exponent = int8_magnitude[IntMagW-1 -: 8];
-      int8_word.mantissa = int8_magnitude[22:0];
     end
+    int8_dst.sign        = dst_word_q.sign;
+    int8_dst.magnitude   = {dst_word_q.exponent, dst_word_q.mantissa};
+    int8_value.sign      = dot_negative;
+    int8_value.magnitude = dot_shifted;
+  end
 
+  tmu_int8_sat_acc u_int8_acc (
+    .valid_i  (int8_accum_valid),
+    .dst_i    (int8_dst),
+    .value_i  (int8_value),
+    .result_o (int8_result)
+  );
+
+  always_comb begin
+    int8_word.sign     = int8_result.sign;
+    int8_word.exponent = int8_result.magnitude[IntMagW-1 -: 8];
+    int8_word.mantissa = int8_result.magnitude[22:0];
     result_word = int8_accum_i ? int8_word : acc_word;
   end
 

@@ -121,6 +121,17 @@ package tmu_pkg;
     logic [22:0] mantissa;
   } acc_word_t;
 
+  // INT8 math's INT32 as Dst32 stores it: sign and a 31-bit magnitude, at the bit positions of
+  // acc_word_t (formats.cpp dst32_from_int32: sign-magnitude in the FP32 layout). The magnitude
+  // never exceeds 2^31 - 1 (int8_math.h kInt32SaturationLimit), so -2^31 has no encoding and
+  // -0 reads as 0.
+  localparam int unsigned Int32MagW = 31;
+
+  typedef struct packed {
+    logic                 sign;
+    logic [Int32MagW-1:0] magnitude;
+  } int32_sm_t;
+
   // ---------------------------------------------------------------------------------------------
   // Datapath stage interfaces (datapath.h)
   // ---------------------------------------------------------------------------------------------

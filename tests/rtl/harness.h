@@ -232,6 +232,7 @@ StreamStats stream_operations(Sim& sim, Rng& rng, Checker& chk, unsigned latency
 int test_fidelity_slice(Sim& sim, const Options& opt);
 int test_align_group_sum(Sim& sim, const Options& opt);
 int test_accum_normalize(Sim& sim, const Options& opt);
+int test_int8_sat_acc(Sim& sim, const Options& opt);
 int test_mvmul_element(Sim& sim, const Options& opt);
 int test_gpr_unit(Sim& sim, const Options& opt);
 int test_rwc(Sim& sim, const Options& opt);

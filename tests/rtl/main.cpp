@@ -1,5 +1,5 @@
 // Block-level RTL tests against the refmodel: tmu_rtl_blocks <block> [--seed N] [--cases N]
-// Blocks: fidelity_slice align_group_sum accum_normalize mvmul_element gpr_unit rwc mvmul_block src_regs
+// Blocks: fidelity_slice align_group_sum accum_normalize int8_sat_acc mvmul_element gpr_unit rwc mvmul_block src_regs
 // dst_regs gmpool_unit all.
 // Every run prints its seed; a mismatch is reproduced by passing that seed back.
 #include <chrono>
@@ -21,6 +21,7 @@ constexpr Block kBlocks[] = {
     {"fidelity_slice", tmu_rtl::test_fidelity_slice},
     {"align_group_sum", tmu_rtl::test_align_group_sum},
     {"accum_normalize", tmu_rtl::test_accum_normalize},
+    {"int8_sat_acc", tmu_rtl::test_int8_sat_acc},
     {"mvmul_element", tmu_rtl::test_mvmul_element},
     {"gpr_unit", tmu_rtl::test_gpr_unit},
     {"rwc", tmu_rtl::test_rwc},

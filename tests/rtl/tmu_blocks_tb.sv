@@ -7,6 +7,7 @@
 //        so the harness compares each stage and the whole element.
 //  al_*  a free-standing tmu_align_group_sum, for products no fidelity slice would make.
 //  ac_*  a free-standing tmu_accum_normalize, for arbitrary terms and Dst words.
+//  ia_*  a free-standing tmu_int8_sat_acc (INT32 sign-magnitude words: sign at bit 31).
 //  gpr_* tmu_gpr_unit;  rwc_* tmu_rwc (both clocked by clk_i / rst_ni).
 //  mvb_*  tmu_mvmul_block with MvmulRows output rows (a reduced array keeps the build lean), clocked.
 //  sr_*  tmu_src_regs for SrcA (sra_*) and SrcB (srb_*), both with 16-row windows as the Matrix
@@ -48,6 +49,11 @@ module tmu_blocks_tb (
   input  logic                                          ac_quirk_i,
   output logic [31:0]                                   ac_result_o,
   output logic [2:0]                                    ac_outcome_o,
+
+  // ---- free-standing INT8 saturating accumulate ----
+  input  logic [31:0]                                   ia_dst_i,
+  input  logic [31:0]                                   ia_value_i,
+  output logic [31:0]                                   ia_result_o,
 
   // ---- GPR unit ----
   input  logic                                          gpr_issue_valid_i,
@@ -294,6 +300,13 @@ module tmu_blocks_tb (
     .minus_one_quirk_i(ac_quirk_i),
     .result_o         (ac_result_o),
     .outcome_o        (ac_outcome_o)
+  );
+
+  tmu_int8_sat_acc u_int8_acc (
+    .valid_i  (1'b1),
+    .dst_i    (ia_dst_i),
+    .value_i  (ia_value_i),
+    .result_o (ia_result_o)
   );
 
   // ---- sequential units ----
