@@ -7,7 +7,7 @@
 //            with the first eight visited rows (4..7, 0..3, which also decide the argmax index),
 //            and rows 8..15                                          -> first_q, last_q, index_q
 //   write    the later group against the earlier one, the winner packed in the Dst style with the
-//            argmax index and phase (gmpool_write_dst)               -> row0_o, phases_o
+//            argmax index and index phase (gmpool_write_dst)     -> row0_o, index_phases_o
 //
 // The model folds the 17 values one after the other, a candidate replacing the maximum when its
 // key is >= the maximum's. That is "the last value in visit order with the greatest key", which an
@@ -53,7 +53,7 @@ module tmu_gmpool_column (
   // bits 11:8 (the argmax index phase; everything else is written as zero): row k at
   // [(k-1)*4 +: 4].
   output logic [31:0]                                    row0_o,
-  output logic [11:0]                                    phases_o
+  output logic [11:0]                                    index_phases_o
 );
 
   localparam int unsigned Rows    = tmu_pkg::SrcCols;  // the SrcA block's 16 rows
@@ -141,10 +141,10 @@ module tmu_gmpool_column (
   logic [8:0]       dst_exponent;
   logic [9:0]       dst_mantissa;
   logic [CandW-1:0] dst_cand;
-  logic [3:0]       phase_compare;   // the argmax index phase: Dst bits 11:8 advanced by one
+  logic [3:0]       index_phase_compare;  // the argmax index phase: Dst bits 11:8 advanced by one
 
   assign dst_value = dst32_compare_i ? dst_col_i[0 +: 32] : {dst_col_i[0 +: 16], 16'd0};
-  assign phase_compare  = dst_value[11:8] + 4'd1;
+  assign index_phase_compare = dst_value[11:8] + 4'd1;
 
   always_comb begin
     dst_exponent = 'x;
@@ -221,41 +221,43 @@ module tmu_gmpool_column (
   logic             rows_win;
   logic [CandW-1:0] first, first_d, first_q, last_d, last_q;
   logic [7:0]       index, index_d, index_q;
-  logic [3:0]       phase_d, phase_q;
-  logic [11:0]      phases, phases_d, phases_q;
+  logic [3:0]       index_phase_d, index_phase_q;
+  logic [11:0]      index_phases, index_phases_d, index_phases_q;
 
   assign rows_win = later_wins(dst_cand[KeyW-1:0], first_l3[KeyW-1:0]);
   assign first    = rows_win ? first_l3 : dst_cand;
-  assign index    = rows_win ? {phase_compare, 1'b0, argmax_index(step_l3 ^ 3'd4)} : dst_value[7:0];
+  assign index    = rows_win ? {index_phase_compare, 1'b0, argmax_index(step_l3 ^ 3'd4)}
+                           : dst_value[7:0];
 
   // Rows 1..3: with argmax and a 32-bit Dst, the index phase advanced from what the row held.
   for (genvar k = 1; k < 4; k++) begin : g_other_row
     logic [31:0] previous;
-    logic [27:0] unused_previous;  // only the phase bits carry over
+    logic [27:0] unused_previous;  // only the index phase bits carry over
     assign previous = dst_col_i[k*32 +: 32];
     assign unused_previous = {previous[31:12], previous[7:0]};
-    assign phases[(k-1)*4 +: 4] = (dst32_compare_i && argmax_compare_i) ? previous[11:8] + 4'd1 : 4'd0;
+    assign index_phases[(k-1)*4 +: 4] =
+        (dst32_compare_i && argmax_compare_i) ? previous[11:8] + 4'd1 : 4'd0;
   end
 
-  assign first_d  = compare_valid_i ? first : first_q;
-  assign last_d   = compare_valid_i ? last_l3 : last_q;
-  assign index_d  = compare_valid_i ? index : index_q;
-  assign phase_d  = compare_valid_i ? phase_compare : phase_q;
-  assign phases_d = compare_valid_i ? phases : phases_q;
+  assign first_d        = compare_valid_i ? first : first_q;
+  assign last_d         = compare_valid_i ? last_l3 : last_q;
+  assign index_d        = compare_valid_i ? index : index_q;
+  assign index_phase_d  = compare_valid_i ? index_phase_compare : index_phase_q;
+  assign index_phases_d = compare_valid_i ? index_phases : index_phases_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      first_q  <= '0;
-      last_q   <= '0;
-      index_q  <= '0;
-      phase_q  <= '0;
-      phases_q <= '0;
+      first_q        <= '0;
+      last_q         <= '0;
+      index_q        <= '0;
+      index_phase_q  <= '0;
+      index_phases_q <= '0;
     end else begin
-      first_q  <= first_d;
-      last_q   <= last_d;
-      index_q  <= index_d;
-      phase_q  <= phase_d;
-      phases_q <= phases_d;
+      first_q        <= first_d;
+      last_q         <= last_d;
+      index_q        <= index_d;
+      index_phase_q  <= index_phase_d;
+      index_phases_q <= index_phases_d;
     end
   end
 
@@ -271,7 +273,7 @@ module tmu_gmpool_column (
   assign best_sign     = best[CandW-1];
   assign best_negative = ~best[KeyW-1];
   assign {best_exponent, best_mantissa} = best[KeyW-2:0] ^ {(KeyW-1){best_negative}};
-  assign index_word    = {20'd0, phase_q, index_q};
+  assign index_word    = {20'd0, index_phase_q, index_q};
 
   always_comb begin
     written = 'x;
@@ -300,22 +302,22 @@ module tmu_gmpool_column (
     end
   end
 
-  logic [11:0] result_phases_d, result_phases_q;
+  logic [11:0] result_index_phases_d, result_index_phases_q;
 
-  assign row0_d          = write_valid_i ? row0 : row0_q;
-  assign result_phases_d = write_valid_i ? phases_q : result_phases_q;
+  assign row0_d                = write_valid_i ? row0 : row0_q;
+  assign result_index_phases_d = write_valid_i ? index_phases_q : result_index_phases_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      row0_q          <= '0;
-      result_phases_q <= '0;
+      row0_q                <= '0;
+      result_index_phases_q <= '0;
     end else begin
-      row0_q          <= row0_d;
-      result_phases_q <= result_phases_d;
+      row0_q                <= row0_d;
+      result_index_phases_q <= result_index_phases_d;
     end
   end
 
-  assign row0_o   = row0_q;
-  assign phases_o = result_phases_q;
+  assign row0_o         = row0_q;
+  assign index_phases_o = result_index_phases_q;
 
 endmodule

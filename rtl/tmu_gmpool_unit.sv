@@ -7,7 +7,7 @@
 //   compare   scale and the two comparison trees (in the columns) -> column registers
 //   write     final comparison, Dst packing                       -> column result registers
 //   delay     Latency - 2 further register stages on the compact result (row 0's value and the
-//             phase bits of rows 1..3, the only bits of those rows that can be non-zero)
+//             index phase bits of rows 1..3, the only bits of those rows that can be non-zero)
 // The mode is held once here and travels beside the data, so back-to-back operations may each
 // have their own mode.
 module tmu_gmpool_unit #(
@@ -35,7 +35,7 @@ module tmu_gmpool_unit #(
   localparam int unsigned Cols        = tmu_pkg::DstCols;
   localparam int unsigned Rows        = tmu_pkg::SrcCols;  // SrcA rows per column
   localparam int unsigned DatumW      = tmu_pkg::SrcDatumW;
-  localparam int unsigned ColResultW  = 32 + 3*4;          // row 0's value, rows 1..3's phases
+  localparam int unsigned ColResultW  = 32 + 3*4;  // row 0's value, rows 1..3's index phases
   localparam int unsigned ResultW     = Cols * ColResultW;
 
   // ---- the write stage's valid and mode ----
@@ -76,7 +76,7 @@ module tmu_gmpool_unit #(
   end
 
   // ---- the columns ----
-  logic [ResultW-1:0] results;  // column j at [j*ColResultW +: ColResultW]: {phases, row 0}
+  logic [ResultW-1:0] results;  // column j at [j*ColResultW +: ColResultW]: {index_phases, row 0}
 
   for (genvar j = 0; j < Cols; j++) begin : g_col
     logic [Rows*DatumW-1:0] srca_col;
@@ -109,7 +109,7 @@ module tmu_gmpool_unit #(
       .fp16_write_i         (fp16_q),
       .tf32_write_i         (tf32_q),
       .row0_o               (results[j*ColResultW +: 32]),
-      .phases_o             (results[j*ColResultW + 32 +: 12])
+      .index_phases_o       (results[j*ColResultW + 32 +: 12])
     );
   end
 

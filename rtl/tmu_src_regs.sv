@@ -63,14 +63,14 @@ module tmu_src_regs #(
   input  logic [ReadRows*tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] mu_data_i,
 
   // Back door for a testbench's initial state (no instruction or unpacker write in flight): a row of
-  // any bank, a bank's owner and format tag, the two bank pointers.
+  // any bank, a bank's AllowedClient and format tag, the two bank pointers.
   input  logic                                      pl_row_we_i,
   input  logic                                      pl_bank_i,
   input  logic [tmu_pkg::SrcRowW-1:0]               pl_row_i,
   input  logic [tmu_pkg::SrcCols*tmu_pkg::SrcDatumW-1:0] pl_data_i,
   input  logic                                      pl_state_we_i,
   input  logic                                      pl_state_bank_i,
-  input  logic                                      pl_state_owns_i,
+  input  logic                                      pl_state_allowed_client_i,
   input  logic [tmu_pkg::DataFormatW-1:0]           pl_state_format_i,
   input  logic                                      pl_ptr_we_i,
   input  logic                                      pl_mu_bank_i,
@@ -85,12 +85,12 @@ module tmu_src_regs #(
   // Bank state
   output logic                                      mu_bank_o,       // MatrixUnit.SrcABank / SrcBBank
   output logic                                      unp_bank_o,      // Unpackers[i].SrcBank
-  output logic [1:0]                                mu_owns_o,       // bank b: AllowedClient == MatrixUnit
+  output logic [1:0]                                allowed_client_o,  // bank b: 1 = MatrixUnit
   // The three above as the coming clock edge loads them: for a client that decides its next
   // request at the edge (the co-simulation's unpacker stand-in) rather than half a cycle later.
   output logic                                      mu_bank_next_o,
   output logic                                      unp_bank_next_o,
-  output logic [1:0]                                mu_owns_next_o,
+  output logic [1:0]                                allowed_client_next_o,
   output logic [2*tmu_pkg::DataFormatW-1:0]         format_o,        // bank b at [b*4 +: 4]
   output logic [tmu_pkg::DataFormatW-1:0]           mu_format_o,     // the Matrix Unit bank's format
   output logic [1:0]                                zeroed_banks_o   // the banks this cycle's ZEROSRC clears
@@ -111,7 +111,7 @@ module tmu_src_regs #(
   // Bank state
   // ---------------------------------------------------------------------------------------------
   logic                 mu_bank_q, mu_bank_d, unp_bank_q, unp_bank_d;
-  logic [1:0]           mu_owns_q, mu_owns_d;
+  logic [1:0]           allowed_client_q, allowed_client_d;
   logic [2*FormatW-1:0] format_q, format_d;
   logic [2*Rows-1:0]    cleared_q, cleared_d;   // bank b row r at [b*64 + r]
   logic [1:0]           fill_ones_q, fill_ones_d;
@@ -119,30 +119,30 @@ module tmu_src_regs #(
   logic [1:0] zero_bank;  // banks this cycle's ZEROSRC clears
 
   always_comb begin
-    mu_bank_d   = mu_bank_q;
-    unp_bank_d  = unp_bank_q;
-    mu_owns_d   = mu_owns_q;
-    format_d    = format_q;
-    cleared_d   = cleared_q;
-    fill_ones_d = fill_ones_q;
-    zero_bank   = 2'b00;
+    mu_bank_d        = mu_bank_q;
+    unp_bank_d       = unp_bank_q;
+    allowed_client_d = allowed_client_q;
+    format_d         = format_q;
+    cleared_d        = cleared_q;
+    fill_ones_d      = fill_ones_q;
+    zero_bank        = 2'b00;
 
     unique case (cmd_i)
       tmu_pkg::SRC_CMD_CLEAR_DVALID: begin
         // The flip of MVMUL/ELW*/SETRWC...: CLR_DVALID_*_Disable keeps the bank with the Matrix Unit.
         if (cmd_flip_i) begin
-          if (!cmd_clr_dvalid_disable_i) mu_owns_d[mu_bank_q] = 1'b0;
+          if (!cmd_clr_dvalid_disable_i) allowed_client_d[mu_bank_q] = 1'b0;
           mu_bank_d = ~mu_bank_q;
         end
       end
       tmu_pkg::SRC_CMD_CLEARDVALID: begin
         // CLEARDVALID ignores CLR_DVALID_*_Disable.
         if (cmd_reset_i) begin
-          mu_bank_d  = 1'b0;
-          unp_bank_d = 1'b0;
-          mu_owns_d  = 2'b00;
+          mu_bank_d        = 1'b0;
+          unp_bank_d       = 1'b0;
+          allowed_client_d = 2'b00;
         end else if (cmd_flip_i) begin
-          mu_owns_d[mu_bank_q] = 1'b0;
+          allowed_client_d[mu_bank_q] = 1'b0;
           if (!cmd_keep_reading_i) mu_bank_d = ~mu_bank_q;
         end
       end
@@ -158,12 +158,12 @@ module tmu_src_regs #(
 
     // The unpacker's hand-over, after the command.
     if (unp_dvalid_i) begin
-      mu_owns_d[unp_bank_d] = 1'b1;
-      unp_bank_d            = ~unp_bank_d;
+      allowed_client_d[unp_bank_d] = 1'b1;
+      unp_bank_d                   = ~unp_bank_d;
     end
     if (unp_we_i) format_d[unp_bank_q*FormatW +: FormatW] = unp_format_i;
     if (pl_state_we_i) begin
-      mu_owns_d[pl_state_bank_i]                  = pl_state_owns_i;
+      allowed_client_d[pl_state_bank_i]            = pl_state_allowed_client_i;
       format_d[pl_state_bank_i*FormatW +: FormatW] = pl_state_format_i;
     end
     if (pl_ptr_we_i) begin
@@ -187,17 +187,17 @@ module tmu_src_regs #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      mu_bank_q   <= 1'b0;
-      unp_bank_q  <= 1'b0;
-      mu_owns_q   <= 2'b00;
-      format_q    <= '0;  // FP32, the refmodel's initial tag
-      cleared_q   <= '1;
-      fill_ones_q <= 2'b00;
+      mu_bank_q        <= 1'b0;
+      unp_bank_q       <= 1'b0;
+      allowed_client_q <= 2'b00;
+      format_q         <= '0;  // FP32, the refmodel's initial tag
+      cleared_q        <= '1;
+      fill_ones_q      <= 2'b00;
     end else begin
-      mu_bank_q   <= mu_bank_d;
-      unp_bank_q  <= unp_bank_d;
-      mu_owns_q   <= mu_owns_d;
-      format_q    <= format_d;
+      mu_bank_q        <= mu_bank_d;
+      unp_bank_q       <= unp_bank_d;
+      allowed_client_q <= allowed_client_d;
+      format_q         <= format_d;
       cleared_q   <= cleared_d;
       fill_ones_q <= fill_ones_d;
     end
@@ -305,12 +305,12 @@ module tmu_src_regs #(
     end
   end
 
-  assign mu_bank_o   = mu_bank_q;
-  assign unp_bank_o  = unp_bank_q;
-  assign mu_owns_o   = mu_owns_q;
-  assign mu_bank_next_o  = mu_bank_d;
-  assign unp_bank_next_o = unp_bank_d;
-  assign mu_owns_next_o  = mu_owns_d;
+  assign mu_bank_o             = mu_bank_q;
+  assign unp_bank_o            = unp_bank_q;
+  assign allowed_client_o      = allowed_client_q;
+  assign mu_bank_next_o        = mu_bank_d;
+  assign unp_bank_next_o       = unp_bank_d;
+  assign allowed_client_next_o = allowed_client_d;
   assign format_o    = format_q;
   assign mu_format_o = format_q[mu_bank_q*FormatW +: FormatW];
 
@@ -323,7 +323,7 @@ module tmu_src_regs #(
   // Matrix Unit's writes have no such rule: MOVD2A/MOVD2B write the bank it points at whoever holds
   // it (mov.cpp), and in a pipelined unit a later instruction may hand that bank back before the
   // write retires.
-  assert property (@(posedge clk_i) disable iff (!rst_ni) unp_we_i |-> !mu_owns_q[unp_bank_q])
+  assert property (@(posedge clk_i) disable iff (!rst_ni) unp_we_i |-> !allowed_client_q[unp_bank_q])
     else $error("tmu_src_regs: unpacker write to a bank the Matrix Unit holds");
 `endif
 

@@ -73,10 +73,10 @@ module tmu_top (
   input  logic                                   pl_src_bank_i,
   input  logic [tmu_pkg::SrcRowW-1:0]            pl_src_row_i,
   input  logic [RowBits-1:0]                     pl_src_data_i,
-  input  logic                                   pl_bank_we_i,     // a bank's owner and format tag
+  input  logic                                   pl_bank_we_i,     // a bank's AllowedClient and format tag
   input  logic                                   pl_bank_operand_i,
   input  logic                                   pl_bank_i,
-  input  logic                                   pl_bank_mu_owns_i,
+  input  logic                                   pl_bank_allowed_client_i,
   input  logic [tmu_pkg::DataFormatW-1:0]        pl_bank_format_i,
   input  logic                                   pl_ptr_we_i,      // both pointers of an operand
   input  logic                                   pl_ptr_operand_i,
@@ -124,7 +124,7 @@ module tmu_top (
   output logic [16*RowBits-1:0]                  obs_src_data_o,
   output logic [4:0]                             obs_zerosrc_o,    // ZEROSRC: {neg_inf, SrcB banks 1:0, SrcA banks 1:0}
   output tmu_pkg::rwc_t                          obs_rwc_o,        // the thread's RWCs after it
-  output logic [7:0]                             obs_banks_o,      // {unp1, unp0, srcb owners 1:0, srca owners 1:0, srcb bank, srca bank}
+  output logic [7:0]                             obs_banks_o,      // {unp1, unp0, srcb AllowedClient 1:0, srca AllowedClient 1:0, srcb bank, srca bank}
   output logic [tmu_pkg::SrcRowW-1:0]            obs_last_srca_row_o,
 
   // ---- GPR observation ----
@@ -217,9 +217,9 @@ module tmu_top (
 
   // ---- Src register files ----
   logic [1:0]                  mu_bank, unp_bank;
-  logic [3:0]                  owns;          // {SrcB owners, SrcA owners}
+  logic [3:0]                  allowed_client;  // {SrcB, SrcA} banks 1:0, 1 = MatrixUnit
   logic [1:0]                  mu_bank_next, unp_bank_next;
-  logic [3:0]                  owns_next;
+  logic [3:0]                  allowed_client_next;
   logic [4*4-1:0]              bank_formats;  // SrcA bank 0, 1, SrcB bank 0, 1
   logic [2*4-1:0]              mu_formats;    // the Matrix Unit banks' tags, SrcA then SrcB
   logic [3:0]                  mu_format_a, mu_format_b;
@@ -257,14 +257,15 @@ module tmu_top (
       .pl_row_we_i (pl_src_we_i && pl_src_operand_i == op_is_srcb), .pl_bank_i (pl_src_bank_i),
       .pl_row_i (pl_src_row_i), .pl_data_i (pl_src_data_i),
       .pl_state_we_i (pl_bank_we_i && pl_bank_operand_i == op_is_srcb), .pl_state_bank_i (pl_bank_i),
-      .pl_state_owns_i (pl_bank_mu_owns_i), .pl_state_format_i (pl_bank_format_i),
+      .pl_state_allowed_client_i (pl_bank_allowed_client_i), .pl_state_format_i (pl_bank_format_i),
       .pl_ptr_we_i (pl_ptr_we_i && pl_ptr_operand_i == op_is_srcb), .pl_mu_bank_i (pl_ptr_mu_bank_i),
       .pl_unp_bank_i (pl_ptr_unp_bank_i),
       .dbg_en_i (dbg_rd_i), .dbg_bank_i (dbg_src_bank_i), .dbg_row_i (dbg_src_row_i),
       .dbg_data_o (dbg_src_data_o[op*RowBits +: RowBits]),
-      .mu_bank_o (mu_bank[op]), .unp_bank_o (unp_bank[op]), .mu_owns_o (owns[op*2 +: 2]),
+      .mu_bank_o (mu_bank[op]), .unp_bank_o (unp_bank[op]),
+      .allowed_client_o (allowed_client[op*2 +: 2]),
       .mu_bank_next_o (mu_bank_next[op]), .unp_bank_next_o (unp_bank_next[op]),
-      .mu_owns_next_o (owns_next[op*2 +: 2]),
+      .allowed_client_next_o (allowed_client_next[op*2 +: 2]),
       .format_o (bank_formats[op*8 +: 8]),
       .mu_format_o (mu_formats[op*4 +: 4]),
       .zeroed_banks_o (zeroed[op*2 +: 2])
@@ -390,8 +391,8 @@ module tmu_top (
 
     rd_groups      = window_groups(ctrl.dst.row, access.dst_rd32 || access.dst_rd_high16, rows_mask);
     blocked        = thread_blocked[thread];
-    stall_src_wait = (ctrl.src.wait_srca && !owns[{1'b0, mu_bank[0]}]) ||
-                     (ctrl.src.wait_srcb && !owns[{1'b1, mu_bank[1]}]);
+    stall_src_wait = (ctrl.src.wait_srca && !allowed_client[{1'b0, mu_bank[0]}]) ||
+                     (ctrl.src.wait_srcb && !allowed_client[{1'b1, mu_bank[1]}]);
     stall_dst      = access.dst_rd && (rd_groups & inflight_groups) != '0;
     stall_src      = (ctrl.src.reads || ctrl.src.we || zerosrc_a || zerosrc_b) && any_src_writer;
     // A refused instruction waits for nothing: it only has to retire in order.
@@ -588,9 +589,10 @@ module tmu_top (
   assign obs_last_srca_row_o = st4_q.last_srca;
 
   assign dbg_rwc_o           = rwcs;
-  assign dbg_banks_o         = {unp_bank[1], unp_bank[0], owns[3:2], owns[1:0], mu_bank[1], mu_bank[0]};
-  assign dbg_banks_next_o    = {unp_bank_next[1], unp_bank_next[0], owns_next[3:2], owns_next[1:0],
-                                mu_bank_next[1], mu_bank_next[0]};
+  assign dbg_banks_o         = {unp_bank[1], unp_bank[0], allowed_client[3:2], allowed_client[1:0],
+                                mu_bank[1], mu_bank[0]};
+  assign dbg_banks_next_o    = {unp_bank_next[1], unp_bank_next[0], allowed_client_next[3:2],
+                                allowed_client_next[1:0], mu_bank_next[1], mu_bank_next[0]};
   assign dbg_last_srca_row_o = last_srca_q;
   assign dbg_bank_formats_o  = bank_formats;
 

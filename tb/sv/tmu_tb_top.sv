@@ -56,7 +56,7 @@ module tmu_tb_top (
   logic [255:0]                pl_dst_data;
   logic [5:0]                  pl_src_row;
   logic [RowBits-1:0]          pl_src_data;
-  logic                        pl_bank_we, pl_bank_op, pl_bank, pl_bank_owns, pl_ptr_we, pl_ptr_op, pl_ptr_mu, pl_ptr_unp;
+  logic                        pl_bank_we, pl_bank_op, pl_bank, pl_bank_allowed_client, pl_ptr_we, pl_ptr_op, pl_ptr_mu, pl_ptr_unp;
   logic [3:0]                  pl_bank_format;
   logic                        pl_gpr_we;
   tmu_pkg::thread_t            pl_gpr_thread;
@@ -129,7 +129,7 @@ module tmu_tb_top (
     .pl_dst_valid_i (pl_dst_valid), .pl_src_we_i (pl_src_we), .pl_src_operand_i (pl_src_op),
     .pl_src_bank_i (pl_src_bank), .pl_src_row_i (pl_src_row), .pl_src_data_i (pl_src_data),
     .pl_bank_we_i (pl_bank_we), .pl_bank_operand_i (pl_bank_op), .pl_bank_i (pl_bank),
-    .pl_bank_mu_owns_i (pl_bank_owns), .pl_bank_format_i (pl_bank_format), .pl_ptr_we_i (pl_ptr_we),
+    .pl_bank_allowed_client_i (pl_bank_allowed_client), .pl_bank_format_i (pl_bank_format), .pl_ptr_we_i (pl_ptr_we),
     .pl_ptr_operand_i (pl_ptr_op), .pl_ptr_mu_bank_i (pl_ptr_mu), .pl_ptr_unp_bank_i (pl_ptr_unp),
     .pl_gpr_we_i (pl_gpr_we), .pl_gpr_thread_i (pl_gpr_thread), .pl_gpr_idx_i (pl_gpr_idx),
     .pl_gpr_data_i (pl_gpr_data),
@@ -339,7 +339,7 @@ module tmu_tb_top (
         0: preload_done = 1'b1;
         1: begin pl_dst_we <= 1'b1; pl_dst_row <= 10'(a); pl_dst_valid <= b[0]; pl_dst_data <= data[255:0]; end
         2: begin pl_src_we <= 1'b1; pl_src_op <= a[0]; pl_src_bank <= b[0]; pl_src_row <= 6'(c); pl_src_data <= data; end
-        3: begin pl_bank_we <= 1'b1; pl_bank_op <= a[0]; pl_bank <= b[0]; pl_bank_owns <= c[0]; pl_bank_format <= 4'(d); end
+        3: begin pl_bank_we <= 1'b1; pl_bank_op <= a[0]; pl_bank <= b[0]; pl_bank_allowed_client <= c[0]; pl_bank_format <= 4'(d); end
         4: begin pl_ptr_we <= 1'b1; pl_ptr_op <= a[0]; pl_ptr_mu <= b[0]; pl_ptr_unp <= c[0]; end
         5: begin pl_gpr_we <= 1'b1; pl_gpr_thread <= 2'(a); pl_gpr_idx <= 6'(b); pl_gpr_data <= d; end
         6: begin

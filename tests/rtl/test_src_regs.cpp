@@ -86,14 +86,14 @@ int test_src_regs(Sim& sim, const Options& opt) {
   top.sr_rd_en_i = 1;  // this test reads every cycle; the other blocks' tests leave the reads idle
   sim.reset();
 
-  // Operand op's bank pointers and owners as the RTL outputs them (mu_bank / unp_bank: a bit per
-  // operand, owns: two per operand) against the mirror's.
-  auto pointers_match = [&](unsigned op, unsigned mu_bits, unsigned unp_bits, unsigned owns_bits) {
+  // Operand op's bank pointers and AllowedClient bits as the RTL outputs them (mu_bank / unp_bank: a bit per
+  // operand, allowed_client: two per operand, 1 = MatrixUnit) against the mirror's.
+  auto pointers_match = [&](unsigned op, unsigned mu_bits, unsigned unp_bits, unsigned allowed_client_bits) {
     const auto& b = banks(s, op);
     const unsigned mu_bank = op == 0 ? s.MatrixUnit.SrcABank : s.MatrixUnit.SrcBBank;
     bool ok = ((mu_bits >> op) & 1) == mu_bank && ((unp_bits >> op) & 1) == s.Unpackers[op].SrcBank;
     for (unsigned k = 0; k < 2; ++k)
-      ok &= ((owns_bits >> (op * 2 + k)) & 1) == (b[k].AllowedClient == tmu::SrcClient::MatrixUnit);
+      ok &= ((allowed_client_bits >> (op * 2 + k)) & 1) == (b[k].AllowedClient == tmu::SrcClient::MatrixUnit);
     return ok;
   };
 
@@ -103,14 +103,14 @@ int test_src_regs(Sim& sim, const Options& opt) {
     auto& b = banks(s, op);
     const unsigned mu_bank = op == 0 ? s.MatrixUnit.SrcABank : s.MatrixUnit.SrcBBank;
     const unsigned unp_bank = s.Unpackers[op].SrcBank;
-    bool ok = pointers_match(op, top.sr_mu_bank_o, top.sr_unp_bank_o, top.sr_mu_owns_o);
+    bool ok = pointers_match(op, top.sr_mu_bank_o, top.sr_unp_bank_o, top.sr_allowed_client_o);
     for (unsigned k = 0; k < 2; ++k)
       ok &= ((top.sr_format_o >> (op * 8 + k * 4)) & 0xF) == static_cast<unsigned>(b[k].Format);
     ok &= ((top.sr_mu_format_o >> (op * 4)) & 0xF) == static_cast<unsigned>(b[mu_bank].Format);
     if (ok) chk.pass();
-    else chk.fail("cycle %" PRIu64 " Src%c bank state: rtl mu=%u unp=%u owns=%x fmt=%x ref mu=%u unp=%u owns=%d%d",
+    else chk.fail("cycle %" PRIu64 " Src%c bank state: rtl mu=%u unp=%u AllowedClient=%x fmt=%x ref mu=%u unp=%u AllowedClient=%d%d",
                   cycle, "AB"[op], (top.sr_mu_bank_o >> op) & 1, (top.sr_unp_bank_o >> op) & 1,
-                  (top.sr_mu_owns_o >> (op * 2)) & 3, (top.sr_format_o >> (op * 8)) & 0xFF, mu_bank, unp_bank,
+                  (top.sr_allowed_client_o >> (op * 2)) & 3, (top.sr_format_o >> (op * 8)) & 0xFF, mu_bank, unp_bank,
                   b[1].AllowedClient == tmu::SrcClient::MatrixUnit, b[0].AllowedClient == tmu::SrcClient::MatrixUnit);
 
     for (unsigned k = 0; k < kReadRows; ++k) {
@@ -244,10 +244,10 @@ int test_src_regs(Sim& sim, const Options& opt) {
       const auto& b = banks(s, op);
       const unsigned mu_bank = op == 0 ? s.MatrixUnit.SrcABank : s.MatrixUnit.SrcBBank;
       const unsigned unp_bank = s.Unpackers[op].SrcBank;
-      if (pointers_match(op, top.sr_mu_bank_next_o, top.sr_unp_bank_next_o, top.sr_mu_owns_next_o)) chk.pass();
-      else chk.fail("cycle %" PRIu64 " Src%c next bank state: rtl mu=%u unp=%u owns=%x ref mu=%u unp=%u owns=%d%d", cycle,
+      if (pointers_match(op, top.sr_mu_bank_next_o, top.sr_unp_bank_next_o, top.sr_allowed_client_next_o)) chk.pass();
+      else chk.fail("cycle %" PRIu64 " Src%c next bank state: rtl mu=%u unp=%u AllowedClient=%x ref mu=%u unp=%u AllowedClient=%d%d", cycle,
                     "AB"[op], (top.sr_mu_bank_next_o >> op) & 1, (top.sr_unp_bank_next_o >> op) & 1,
-                    (top.sr_mu_owns_next_o >> (op * 2)) & 3, mu_bank, unp_bank,
+                    (top.sr_allowed_client_next_o >> (op * 2)) & 3, mu_bank, unp_bank,
                     b[1].AllowedClient == tmu::SrcClient::MatrixUnit, b[0].AllowedClient == tmu::SrcClient::MatrixUnit);
     }
     sim.tick();
