@@ -32,6 +32,8 @@ check("(^|[^A-Za-z0-9_])return([^A-Za-z0-9_]|$)"
       "return in a function: Yosys 0.23 does not read it, assign to the function name")
 check("import[ \t]+tmu_pkg::\\*"
       "import tmu_pkg::*: Yosys 0.23 does not read it, write tmu_pkg::name")
+check("param[^=]*=[ \t]*'[01xXzZ]"
+      "(local)param = '1: Yosys 0.23 reads the fill as one bit ('1 becomes 1), write the width")
 if(_found)
   message(FATAL_ERROR "yosys_pitfalls: ${_found} finding(s)")
 endif()
