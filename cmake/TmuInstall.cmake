@@ -7,7 +7,9 @@
 #   lib/libtmu_dpi.so                         the DPI-C scoreboard for any simulator (tmu::dpi)
 #   share/tmu/sv/tmu_dpi.svh, tmu_dpi_pkg.sv  its `import "DPI-C"` declarations, to include or as a package
 #   lib/cmake/tmu/                            find_package(tmu): imported targets, tmu_SV_DIR
-#   lib/pkgconfig/tmu.pc, tmu-dpi.pc          pkg-config
+#   lib/pkgconfig/tmu.pc, tmu-dpi.pc          pkg-config, relocatable (the prefix found from the file)
+#   share/tmu/scripts/plot_audit.py           what `tmu audit --plots` runs (found from bin/tmu)
+#   share/tmu/examples/                       the example benches (tb/examples), built from the install
 # The version is the project's (project() in CMakeLists.txt).
 include(CMakePackageConfigHelpers)
 
@@ -15,6 +17,10 @@ set(TMU_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/tmu)
 set(TMU_SV_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/tmu/sv)
 
 install(TARGETS tmu RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# What the installed tmu runs itself (tmu audit --plots finds it relative to bin/tmu) and the
+# benches a verification team starts from, so an install needs no source tree.
+install(PROGRAMS scripts/plot_audit.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/scripts)
+install(DIRECTORY tb/examples/ DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples)
 get_property(TMU_ENGINES GLOBAL PROPERTY TMU_ENGINES)
 set(TMU_INSTALLED_LIBRARIES tmu_common tmu_refmodel tmu_engines)
 foreach(e ${TMU_ENGINES})
@@ -54,7 +60,12 @@ foreach(e ${TMU_ENGINES})
   string(APPEND TMU_PC_LIBS " -ltmu_engine_${e}")
 endforeach()
 string(APPEND TMU_PC_LIBS " -ltmu_refmodel -ltmu_common")
-set(TMU_PC_PRIVATE "${TMU_MPFR_LIBRARY} ${TMU_GMP_LIBRARY}")
+# The libraries are static archives, so what they link comes with them in Libs (MPFR and GMP:
+# refmodel/engines/pto; fmt, Nettle and GMP's C++ layer through Requires).
+string(APPEND TMU_PC_LIBS " -lmpfr -lgmp")
+# ${pcfiledir} is <prefix>/<libdir>/pkgconfig: the way back up to the prefix.
+file(RELATIVE_PATH TMU_PC_PREFIX_FROM_PCDIR "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
+string(REGEX REPLACE "/$" "" TMU_PC_PREFIX_FROM_PCDIR "${TMU_PC_PREFIX_FROM_PCDIR}")
 configure_file(cmake/tmu.pc.in ${CMAKE_BINARY_DIR}/tmu.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/tmu.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 if(TMU_HAVE_DPI)

@@ -345,6 +345,14 @@ void write_audit_outputs(const AuditResults& r, const std::filesystem::path& dir
 }
 
 std::filesystem::path default_plot_script() {
+  // An installed tmu finds the script beside itself (PREFIX/bin/tmu, PREFIX/share/tmu/scripts/); a
+  // tmu in the build tree finds the source tree's.
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "tmu" / "scripts" / "plot_audit.py";
+    if (std::filesystem::exists(installed, ec)) return installed;
+  }
   return std::filesystem::path(TMU_AUDIT_SOURCE_DIR) / "scripts" / "plot_audit.py";
 }
 
