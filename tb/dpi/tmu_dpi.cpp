@@ -15,6 +15,7 @@
 #include <string>
 
 #include "Vtmu_dpi__Dpi.h"  // generated from tmu_dpi.svh: the compiler checks these definitions against it
+#include "dpi_handles.h"
 #include "svdpi.h"
 #include "tmu/bits.h"
 #include "tmu/error.h"
@@ -38,36 +39,19 @@ struct Session {
   std::string report;  // keeps the text tmu_sb_report returned alive
 };
 
-// The live handles. A handle is looked up before it is used, so a null, stale (destroyed) or foreign
-// chandle is refused without ever being dereferenced.
-struct Registry {
-  std::mutex mutex;
-  std::set<const void*> live;
-};
-Registry& registry() {
-  static Registry r;
-  return r;
+using tmu::dpi::count_of;
+using tmu::dpi::refuse;
+
+tmu::dpi::Handles<Session>& sessions() {
+  static tmu::dpi::Handles<Session> h;
+  return h;
 }
 
-Session* session_of(void* h) {
-  Registry& r = registry();
-  const std::lock_guard lock(r.mutex);
-  return r.live.count(h) ? static_cast<Session*>(h) : nullptr;
-}
+Session* session_of(void* h) { return sessions().find(h); }
 
-[[noreturn]] void refuse(const std::string& why) { throw tmu::Error(tmu::ErrorKind::BadInput, why); }
-
-// Runs body on the session; -1 for a bad handle or anything the body throws.
 template <typename Body>
 int guarded(void* h, const char* function, Body&& body) {
-  Session* s = session_of(h);
-  if (!s) return -1;
-  try {
-    return body(*s);
-  } catch (const std::exception& e) {
-    s->last_error = std::string(function) + ": " + e.what();
-    return -1;
-  }
+  return sessions().guarded(h, function, std::forward<Body>(body));
 }
 
 // Bits [lo + width - 1 : lo] of a packed SystemVerilog vector (canonical svBitVecVal layout: bit i
@@ -151,7 +135,6 @@ tmu::StageProbe& probe_of(tmu::Observation& o, unsigned row, unsigned col) {
   return o.probes.back();
 }
 
-int count_of(size_t n) { return n > 0x7FFFFFFF ? 0x7FFFFFFF : static_cast<int>(n); }
 
 }  // namespace
 
@@ -170,24 +153,13 @@ void* tmu_sb_create(const char* arch, const char* test_name, unsigned long long 
   o.replay_command_template = replay_command ? replay_command : "";
   o.replay_dir = replay_dir ? replay_dir : "";
   try {
-    auto s = std::make_unique<Session>(std::move(o));
-    Registry& r = registry();
-    const std::lock_guard lock(r.mutex);
-    r.live.insert(s.get());
-    return s.release();
+    return sessions().adopt(std::make_unique<Session>(std::move(o)));
   } catch (const std::exception&) {
     return nullptr;
   }
 }
 
-void tmu_sb_destroy(void* h) {
-  Registry& r = registry();
-  {
-    const std::lock_guard lock(r.mutex);
-    if (r.live.erase(h) == 0) return;
-  }
-  delete static_cast<Session*>(h);
-}
+void tmu_sb_destroy(void* h) { sessions().destroy(h); }
 
 // ---- Stimulus ----
 
@@ -627,10 +599,7 @@ void* tmu_tb_open(const tmu::tb::DriverOptions& options, const std::string& repl
   o.replay_dir = replay_dir;
   auto s = std::make_unique<Session>(std::move(o));
   s->driver = std::make_unique<tmu::tb::Driver>(options, s->scoreboard);
-  Registry& r = registry();
-  const std::lock_guard lock(r.mutex);
-  r.live.insert(s.get());
-  g_current = s.release();
+  g_current = sessions().adopt(std::move(s));
   return g_current;
 }
 

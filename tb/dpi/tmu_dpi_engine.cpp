@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "Vtmu_dpi__Dpi.h"  // generated from tmu_dpi.svh: the compiler checks these definitions against it
+#include "dpi_handles.h"
 #include "svdpi.h"
 #include "tmu/engine.h"
 #include "tmu/error.h"
@@ -38,39 +39,31 @@ struct EngineSession {
   std::string report;  // keeps the text tmu_eng_report returned alive
 };
 
-// Live handles, looked up before use, so a null, destroyed or foreign chandle is refused without
-// being dereferenced. create_error answers tmu_eng_last_error(null).
-struct Sessions {
+using tmu::dpi::count_of;
+using tmu::dpi::refuse;
+
+tmu::dpi::Handles<EngineSession>& sessions() {
+  static tmu::dpi::Handles<EngineSession> h;
+  return h;
+}
+
+EngineSession* session_of(void* h) { return sessions().find(h); }
+
+// Why the last tmu_eng_create returned null: what tmu_eng_last_error(null) answers.
+struct CreateError {
   std::mutex mutex;
-  std::set<const void*> live;
-  std::string create_error;
+  std::string text;
 };
-Sessions& sessions() {
-  static Sessions s;
-  return s;
+CreateError& create_error() {
+  static CreateError e;
+  return e;
 }
-
-EngineSession* session_of(void* h) {
-  Sessions& s = sessions();
-  const std::lock_guard lock(s.mutex);
-  return s.live.count(h) ? static_cast<EngineSession*>(h) : nullptr;
-}
-
-[[noreturn]] void refuse(const std::string& why) { throw tmu::Error(tmu::ErrorKind::BadInput, why); }
 
 std::string text_of(const char* s) { return s ? s : ""; }
 
-// Runs body on the session; -1 for a bad handle or anything the body throws.
 template <typename Body>
 int guarded(void* h, const char* function, Body&& body) {
-  EngineSession* s = session_of(h);
-  if (!s) return -1;
-  try {
-    return body(*s);
-  } catch (const std::exception& e) {
-    s->last_error = std::string(function) + ": " + e.what();
-    return -1;
-  }
+  return sessions().guarded(h, function, std::forward<Body>(body));
 }
 
 // The elements of a one-dimensional `int unsigned` open array, lowest index first.
@@ -87,14 +80,12 @@ std::vector<uint32_t> words_of(const svOpenArrayHandle a) {
   return out;
 }
 
-int count_of(uint64_t n) { return n > 0x7FFFFFFF ? 0x7FFFFFFF : static_cast<int>(n); }
 
 }  // namespace
 
 extern "C" {
 
 void* tmu_eng_create(const char* engine, const char* variant, const char* test_name, unsigned long long seed) {
-  Sessions& all = sessions();
   try {
     tmu::register_builtin_engines();
     const std::string name = text_of(engine);
@@ -107,24 +98,16 @@ void* tmu_eng_create(const char* engine, const char* variant, const char* test_n
     s->seed = seed;
     s->scoreboard = e->scoreboard(s->variant);
     if (!s->scoreboard) refuse(fmt::format("the {} engine has no tmu_eng_* scoreboard", s->engine));
-    const std::lock_guard lock(all.mutex);
-    all.live.insert(s.get());
-    return s.release();
+    return sessions().adopt(std::move(s));
   } catch (const std::exception& e) {
-    const std::lock_guard lock(all.mutex);
-    all.create_error = std::string("tmu_eng_create: ") + e.what();
+    CreateError& c = create_error();
+    const std::lock_guard lock(c.mutex);
+    c.text = std::string("tmu_eng_create: ") + e.what();
     return nullptr;
   }
 }
 
-void tmu_eng_destroy(void* h) {
-  Sessions& s = sessions();
-  {
-    const std::lock_guard lock(s.mutex);
-    if (s.live.erase(h) == 0) return;
-  }
-  delete static_cast<EngineSession*>(h);
-}
+void tmu_eng_destroy(void* h) { sessions().destroy(h); }
 
 int tmu_eng_declare(void* h, const char* text) {
   return guarded(h, "tmu_eng_declare", [&](EngineSession& s) {
@@ -191,9 +174,9 @@ const char* tmu_eng_report(void* h) {
 
 const char* tmu_eng_last_error(void* h) {
   if (!h) {
-    Sessions& all = sessions();
-    const std::lock_guard lock(all.mutex);
-    return all.create_error.c_str();
+    CreateError& c = create_error();
+    const std::lock_guard lock(c.mutex);
+    return c.text.c_str();
   }
   EngineSession* s = session_of(h);
   if (!s) return "tmu_eng_last_error: invalid tmu engine scoreboard handle";
