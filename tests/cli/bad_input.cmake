@@ -16,6 +16,9 @@ file(WRITE ${WORK}/unknown_directive.tmu ".thread 0\n\n.frobnicate 1\n")
 expect_failure("unknown directive" "unknown_directive.tmu:3: unknown directive '.frobnicate'"
                ${TMU} run ${WORK}/unknown_directive.tmu)
 
+expect_failure("a mnemonic one edit away" "unknown mnemonic \"MVMULL\" (did you mean 'MVMUL'?)" ${TMU} asm "MVMULL DstRow=0")
+expect_failure("a field one edit away" "MVMUL has no field \"DstRw\" (did you mean 'DstRow'?)" ${TMU} asm "MVMUL DstRw=0")
+
 file(WRITE ${WORK}/bad_field.tmu "SETRWC SrcA=1\nMVMUL DstRow=5000\n")
 expect_failure("field out of range" "bad_field.tmu:2:" ${TMU} run ${WORK}/bad_field.tmu)
 

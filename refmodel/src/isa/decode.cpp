@@ -11,6 +11,7 @@
 
 #include "tmu/bits.h"
 #include "tmu/error.h"
+#include "tmu/suggest.h"
 
 namespace tmu {
 
@@ -210,7 +211,11 @@ Insn assemble(std::string_view text, Arch arch) {
   const std::vector<std::string_view> words = split_words(text);
   if (words.empty()) bad_assembly(text, arch, "the text is empty; expected \"MNEMONIC Field=value ...\"");
   const InsnSpec* spec = find_by_mnemonic(arch, words[0]);
-  if (!spec) bad_assembly(text, arch, fmt::format("unknown mnemonic \"{}\"", words[0]));
+  if (!spec) {
+    std::vector<std::string_view> mnemonics;
+    for (const InsnSpec& s : instructions(arch)) mnemonics.push_back(s.mnemonic);
+    bad_assembly(text, arch, fmt::format("unknown mnemonic \"{}\"{}", words[0], did_you_mean(words[0], mnemonics)));
+  }
 
   FieldValues values{};
   std::array<bool, kNumFields> given{};
@@ -222,8 +227,12 @@ Insn assemble(std::string_view text, Arch arch) {
     const std::string_view name = word.substr(0, eq);
     const std::string_view value_text = word.substr(eq + 1);
     const std::optional<Field> field = parse_field_name(name);
-    if (!field || !spec->find_field(*field))
-      bad_assembly(text, arch, fmt::format("{} has no field \"{}\" (it has {})", spec->mnemonic, name, field_list(*spec)));
+    if (!field || !spec->find_field(*field)) {
+      std::vector<std::string_view> names;
+      for (const FieldSpec& f : spec->fields()) names.push_back(field_name(f.id));
+      bad_assembly(text, arch, fmt::format("{} has no field \"{}\"{} (it has {})", spec->mnemonic, name,
+                                           did_you_mean(name, names), field_list(*spec)));
+    }
     const unsigned index = static_cast<unsigned>(*field);
     if (given[index]) bad_assembly(text, arch, fmt::format("field {} is given twice", field_name(*field)));
     const std::optional<uint32_t> value = parse_number(value_text);

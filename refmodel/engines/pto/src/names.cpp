@@ -6,6 +6,7 @@
 
 #include "tmu/error.h"
 #include "tmu/pto/ops.h"
+#include "tmu/suggest.h"
 
 namespace tmu::pto {
 
@@ -99,6 +100,12 @@ std::optional<Op> op_from_name(std::string_view name) {
   for (unsigned i = 0; i < kOpCount; ++i)
     if (kOpNames[i] == u) return static_cast<Op>(i);
   return std::nullopt;
+}
+
+std::string unknown_operation(std::string_view name) {
+  std::string_view bare = name;
+  if (bare.starts_with("pto.")) bare.remove_prefix(4);
+  return fmt::format("unknown operation '{}'{}", name, did_you_mean(bare, kOpNames));
 }
 
 unsigned source_count(Op op) {

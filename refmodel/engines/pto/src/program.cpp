@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "tmu/error.h"
+#include "tmu/suggest.h"
 #include "tmu/exact_number.h"
 #include "tmu/program_error.h"
 #include "tmu/text_lines.h"
@@ -53,7 +54,8 @@ class Runner {
         } else if (w0 == ".set" || w0 == ".bits") {
           data(l, w0 == ".bits");
         } else if (w0.starts_with(".")) {
-          fail(l, fmt::format("unknown directive '{}' (.profile .tile .valid .set .bits)", w0));
+          static constexpr std::string_view kDirectives[] = {".profile", ".tile", ".valid", ".set", ".bits"};
+          fail(l, fmt::format("unknown directive '{}'{} (.profile .tile .valid .set .bits)", w0, did_you_mean(w0, kDirectives)));
         } else {
           operation(l);
         }
@@ -122,7 +124,7 @@ class Runner {
   }
 
   void operation(const Line& l) {
-    if (!op_from_name(l.words[0])) fail(l, fmt::format("unknown operation or directive '{}'", l.words[0]));
+    if (!op_from_name(l.words[0])) fail(l, unknown_operation(l.words[0]));
     ProgramStep step = step_from_words(l.words);
     step.line = l.number;
     // Sources are copies: dst may also be a source, and TCMP clears dst before it reads.
@@ -188,7 +190,7 @@ NamedTile tile_from_declaration(std::span<const std::string> w) {
 ProgramStep step_from_words(std::span<const std::string> w) {
   if (w.empty()) throw Error(ErrorKind::BadInput, "an empty operation line");
   const auto op = op_from_name(w[0]);
-  if (!op) throw Error(ErrorKind::BadInput, fmt::format("unknown operation '{}'", w[0]));
+  if (!op) throw Error(ErrorKind::BadInput, unknown_operation(w[0]));
   ProgramStep step{0, *op, {}, {}, {}};
   std::vector<std::string> names;
   ParamsGiven given;

@@ -117,7 +117,7 @@ VectorFile read_vector_file(std::istream& in, const std::string& path) {
     if (rec == "op") {
       if (have_op || w.size() < 2) fail("one 'op NAME [PARAMS]' per vector, first");
       const auto op = op_from_name(w[1]);
-      if (!op) fail(fmt::format("unknown operation '{}'", w[1]));
+      if (!op) fail(unknown_operation(w[1]));
       cur.op = *op;
       ParamsGiven given;
       for (size_t i = 2; i < w.size(); ++i) param_from_text(cur.op, w[i], cur.params, given);

@@ -19,6 +19,8 @@ inline constexpr unsigned kOpCount = 29;
 
 std::string_view op_name(Op op);  // "TADD", ...
 std::optional<Op> op_from_name(std::string_view name);  // "TADD" or "tadd" or "pto.tadd"
+// "unknown operation 'TADDD' (did you mean 'TADD'?)": the refusal of a name op_from_name does not know.
+std::string unknown_operation(std::string_view name);
 // Source tiles the operation reads: 1 (unary, TCVT), 2 (binary, TCMP), 3 (TADDC, TSUBC; TSEL's
 // mask, src0, src1).
 unsigned source_count(Op op);
