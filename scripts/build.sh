@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures and builds tmu into ./build (Release flags, Ninja, both cores).
+# Configures and builds tmu into ./build, or into $TMU_BUILD_DIR when set (Release flags, Ninja, every
+# core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # ccache, when installed, makes a rebuild after a small change recompile only what changed. Paths
@@ -8,5 +9,6 @@ cd "$(dirname "$0")/.."
 launcher=()
 export CCACHE_BASEDIR="$PWD"
 if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
-cmake --build build -j "$(nproc)"
+build="${TMU_BUILD_DIR:-build}"
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
+cmake --build "$build" -j "$(nproc)"

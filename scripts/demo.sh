@@ -3,7 +3,7 @@
 # embedded, rotated left by 2), then run the example programs and summarise their final state.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tmu=./build/tmu
+tmu="${TMU_BUILD_DIR:-./build}/tmu"
 
 echo "== Replay buffer of matmul_peak (TRISC1), rotated words as found in the binary"
 $tmu dis --rotated 98000000 98010000 98000000 98020000 98000000 98010000 98000000 98040000 \
