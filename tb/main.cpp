@@ -118,10 +118,10 @@ int main(int argc, char** argv) {
   unsigned mutant = 0;
   bool quiet = false, list = false, no_wave = false;
   std::string report_path, verbosity_name = "medium";
-  app.add_option("--test", opt.test, "stimulus: random or a directed test (--list-tests)");
-  app.add_option("--arch", arch, "blackhole or wormhole")->check(CLI::IsMember({"blackhole", "wormhole", "bh", "wh"}));
+  app.add_option("--test", opt.test, "stimulus: random or a directed test (--list-tests)")->capture_default_str();
+  app.add_option("--arch", arch, "blackhole or wormhole")->check(CLI::IsMember({"blackhole", "wormhole", "bh", "wh"}))->capture_default_str();
   app.add_option("--seed", seed, "replay a run bit for bit (default: from the clock, printed)");
-  app.add_option("--instrs", opt.instructions, "instructions of a random test");
+  app.add_option("--instrs", opt.instructions, "instructions of a random test")->capture_default_str();
   app.add_option("--cov-json", cov_json, "write the functional coverage as JSON");
   app.add_option("--fst", fst_path, "write an FST waveform (with --fst-window: around that cycle)");
   app.add_option("--fst-window", fst_window, "trace the cycles before and just after this one");
@@ -182,9 +182,6 @@ int main(int argc, char** argv) {
   opt.arch = *tmu::parse_arch(arch);
   opt.check = !no_check;
   opt.seed = seed ? *seed : tmu::clock_seed();
-  std::printf("tmu_tb: seed %llu (replay with --seed %llu)\n", static_cast<unsigned long long>(opt.seed),
-              static_cast<unsigned long long>(opt.seed));
-  std::fflush(stdout);
   if (max_cycles == 0) max_cycles = 200 * opt.instructions + 200000;
 
   const std::string self = argv[0];
@@ -195,6 +192,9 @@ int main(int argc, char** argv) {
   report.replay = fmt::format("{} --test {} --arch {} --seed {} --instrs {}{}", self, opt.test,
                               tmu::arch_name(opt.arch), opt.seed, opt.instructions,
                               mutant ? fmt::format(" --mutant {}", mutant) : "");
+  // The whole command, not the seed alone: the seed replays only with the same test, arch and length.
+  std::printf("tmu_tb: seed %llu (replay: %s)\n", static_cast<unsigned long long>(opt.seed), report.replay.c_str());
+  std::fflush(stdout);
   // The JSON verdict goes out with every exit after the seed is known; a file it cannot write is bad input.
   const auto finish = [&](int status) {
     report.exit_status = status;
