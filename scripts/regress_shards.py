@@ -205,12 +205,13 @@ def merge_main(argv, merge_cov, print_table):
                 "runs": runs, "coverage": "coverage.json" if merged_cov else None,
                 "wall_time": round(sum(s["wall_time"] for s in shards), 3), "merged_at": time.time()})
     doc.update(totals(runs))
+    failed = [r for r in runs if r["status"] != "pass"]
+    verdict = "FAIL" if failed else ("INCOMPLETE" if missing else "PASS")
+    doc["verdict"] = verdict
     with open(os.path.join(args.out, "summary.json"), "w") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
 
-    failed = [r for r in runs if r["status"] != "pass"]
-    verdict = "FAIL" if failed else ("INCOMPLETE" if missing else "PASS")
     print(f"==== merged regression: {len(shards)} of {first['shards']} shards, global seed {first['global_seed']} ====")
     print(f"runs         {len(runs)} of {first['entries_total']}  passed {doc['passed']}  failed {doc['failed']}")
     print(f"instructions {doc['instructions']}  cycles {doc['cycles']}")

@@ -120,6 +120,7 @@ class Merge(unittest.TestCase):
             doc = json.load(f)
         self.assertEqual([r["index"] for r in doc["runs"]], [0, 1, 2, 3, 4, 5])
         self.assertEqual((doc["passed"], doc["failed"], doc["instructions"]), (5, 1, 60))
+        self.assertEqual(doc["verdict"], "FAIL")
         with open(os.path.join(self.out, "coverage.json")) as f:
             self.assertEqual(json.load(f)["coverpoints"]["p"]["bins"], {"a": 3, "b": 0, "c": 1})
         with open(os.path.join(self.out, "junit.xml")) as f:
