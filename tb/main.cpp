@@ -128,6 +128,10 @@ int main(int argc, char** argv) {
   app.add_option("--replay-dir", replay_dir, "save failing instructions as replay programs here");
   app.add_option("--max-cycles", max_cycles, "stop a run that has not finished (default: 200 per instruction)");
   app.add_option("--mutant", mutant, "mutation testing: the mutant to enable (0 = none)");
+  app.add_option("--inject-fault", opt.inject_fault_cycle,
+                 "demonstration: the first Dst or GPR write retiring at or after this cycle reaches the scoreboard "
+                 "with one bit flipped, as a faulty design's would (no rebuild; the report, waveform and replay "
+                 "command are the real ones)");
   app.add_option("--vlt-coverage", vlt_coverage, "write Verilator line/toggle coverage (coverage builds)");
   app.add_flag("--quiet", quiet, "no coverage table (--verbosity low)");
   app.add_option("--verbosity", verbosity_name, "none (seed and verdict only), low (and the mismatch report), "
@@ -189,9 +193,11 @@ int main(int argc, char** argv) {
   report.test = opt.test;
   report.arch = tmu::arch_name(opt.arch);
   report.seed = opt.seed;
-  report.replay = fmt::format("{} --test {} --arch {} --seed {} --instrs {}{}", self, opt.test,
+  const std::string injected =
+      opt.inject_fault_cycle ? fmt::format(" --inject-fault {}", opt.inject_fault_cycle) : std::string();
+  report.replay = fmt::format("{} --test {} --arch {} --seed {} --instrs {}{}{}", self, opt.test,
                               tmu::arch_name(opt.arch), opt.seed, opt.instructions,
-                              mutant ? fmt::format(" --mutant {}", mutant) : "");
+                              mutant ? fmt::format(" --mutant {}", mutant) : "", injected);
   // The whole command, not the seed alone: the seed replays only with the same test, arch and length.
   std::printf("tmu_tb: seed %llu (replay: %s)\n", static_cast<unsigned long long>(opt.seed), report.replay.c_str());
   std::fflush(stdout);
@@ -207,9 +213,9 @@ int main(int argc, char** argv) {
     }
     return status;
   };
-  const std::string replay = fmt::format("{} --test {{test}} --arch {} --seed {{seed}} --instrs {}{}", self,
+  const std::string replay = fmt::format("{} --test {{test}} --arch {} --seed {{seed}} --instrs {}{}{}", self,
                                          tmu::arch_name(opt.arch), opt.instructions,
-                                         mutant ? fmt::format(" --mutant {}", mutant) : "");
+                                         mutant ? fmt::format(" --mutant {}", mutant) : "", injected);
   try {
     void* session = tmu_tb_open(opt, replay + " --fst-window {cycle}", replay_dir);
     tmu::tb::Driver* driver = tmu_tb_driver(session);

@@ -37,7 +37,23 @@ struct Session {
   std::unique_ptr<tmu::TensixState> dump;
   std::string last_error;
   std::string report;  // keeps the text tmu_sb_report returned alive
+  uint64_t inject_fault_cycle = 0;  // DriverOptions::inject_fault_cycle; 0 once used
 };
+
+// DriverOptions::inject_fault_cycle: flips bit 0 of the first datum the instruction wrote, if it
+// wrote a Dst row's data or a GPR, and reports whether it did.
+bool inject_fault(tmu::Observation& obs) {
+  for (tmu::ObservedDstRow& d : obs.dst)
+    if (d.has_values) {
+      d.values[0] ^= 1;
+      return true;
+    }
+  if (!obs.gprs.empty()) {
+    obs.gprs.front().value ^= 1;
+    return true;
+  }
+  return false;
+}
 
 using tmu::dpi::count_of;
 using tmu::dpi::refuse;
@@ -338,8 +354,9 @@ int tmu_sb_obs_probe_accum(void* h, unsigned int row, unsigned int col, unsigned
 
 int tmu_sb_retire(void* h) {
   return guarded(h, "tmu_sb_retire", [&](Session& s) {
-    const tmu::Observation obs = std::move(observation_of(s));
+    tmu::Observation obs = std::move(observation_of(s));
     s.observation.reset();
+    if (s.inject_fault_cycle && obs.cycle >= s.inject_fault_cycle && inject_fault(obs)) s.inject_fault_cycle = 0;
     return count_of(s.scoreboard.retire(obs).size());
   });
 }
@@ -557,8 +574,9 @@ int tmu_drv_handshake(void* h, svBit issue, svBit cfg, const svBitVecVal* unp_we
 int tmu_drv_retire(void* h, svBit gpr_unit) {
   return guarded(h, "tmu_drv_retire", [&](Session& s) {
     tmu::tb::Driver& d = driver_of(s);
-    const tmu::Observation obs = std::move(observation_of(s));
+    tmu::Observation obs = std::move(observation_of(s));
     s.observation.reset();
+    if (s.inject_fault_cycle && obs.cycle >= s.inject_fault_cycle && inject_fault(obs)) s.inject_fault_cycle = 0;
     if (!d.checking()) {  // the speed baseline: the RTL's reports are built and dropped
       d.after_retire(gpr_unit != 0);
       return 0;
@@ -598,6 +616,7 @@ void* tmu_tb_open(const tmu::tb::DriverOptions& options, const std::string& repl
   o.replay_command_template = replay_command;
   o.replay_dir = replay_dir;
   auto s = std::make_unique<Session>(std::move(o));
+  s->inject_fault_cycle = options.inject_fault_cycle;
   s->driver = std::make_unique<tmu::tb::Driver>(options, s->scoreboard);
   g_current = sessions().adopt(std::move(s));
   return g_current;

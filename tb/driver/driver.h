@@ -34,6 +34,9 @@ struct DriverOptions {
   uint64_t instructions = 10000;
   uint64_t stuck_cycles = 20000;  // no issue and no retirement for this long: a stimulus deadlock
   bool check = true;              // false: drive and retire without the scoreboard (speed baseline)
+  // Demonstration: the first Dst row or GPR write retiring at or after this cycle reaches the
+  // scoreboard with bit 0 of its first datum flipped, as a faulty design would write it (0: none).
+  uint64_t inject_fault_cycle = 0;
 };
 
 // tmu_pkg::cfg_scope_e / cfg_field_e (rtl/tmu_pkg.sv): the RTL's configuration port.

@@ -1,0 +1,20 @@
+# ctest cosim.inject_fault: `tmu_tb --inject-fault CYCLE` makes the scoreboard fire on the built RTL,
+# with no rebuild: the real mismatch report, the replay command (which keeps the option), the replay
+# program and the waveform of the failing window.
+# Usage: cmake -DTB=<tmu_tb> -DWORK=<dir> -P inject_fault.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/lib/expect.cmake)
+set(TMU ${TB})
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+tmu_expect(1 --test random --arch blackhole --seed 3 --instrs 2000 --inject-fault 1000 --quiet --replay-dir ${WORK})
+expect_contains("a mismatch report" "${out}" "==== tmu scoreboard MISMATCH #1")
+expect_contains("the replay keeps the fault" "${out}" "--seed 3 --instrs 2000 --inject-fault 1000 --fst-window")
+expect_contains("the verdict" "${out}" "tmu_tb: FAIL test=random arch=blackhole seed=3")
+expect_contains("the waveform" "${out}" "tmu_tb: waveform of cycles")
+file(GLOB fst ${WORK}/*.fst)
+file(GLOB programs ${WORK}/*.tmu)
+if(NOT fst OR NOT programs)
+  message(FATAL_ERROR "no waveform or replay program in ${WORK}:\n${out}")
+endif()
+# Without the option the same run passes: the fault is the option's, not the design's.
+tmu_expect(0 --test random --arch blackhole --seed 3 --instrs 2000 --quiet)
