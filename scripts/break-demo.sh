@@ -3,7 +3,7 @@
 # mismatch report, the replay command, the FST of the failing window and the saved replay program.
 #
 #   scripts/break-demo.sh argmax-order|rounding-bit [--work DIR] [--build-dir DIR] [--seed N] [--jobs N]
-#                         [--build-only]
+#                         [--build-only] [--find-only]
 #
 #   argmax-order  tmu_gmpool_column visits the 16 rows of a column in plain order 0..15 instead of the
 #                 hardware's 4..7, 0..3, 8..15, so GMPOOL's argmax picks another row on ties
@@ -16,6 +16,8 @@
 # caught (tmu_tb exit 1 with a report and an FST), 1 when it was not, 2 on bad input.
 # --build-dir reuses a configured build directory (its compiled refmodel saves most of a build); it is
 # reconfigured to simulate the broken copy, so reconfigure it with -DTMU_TB_RTL_DIR=<repo>/rtl after.
+# --find-only breaks the copy and stops: that the line is still there to break (ctest
+# cosim.break_demo_lines runs it for every break; a whole demonstration rebuilds the simulator).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -26,6 +28,7 @@ build=""
 seed=1
 jobs="$(nproc)"
 build_only=0
+find_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --work) work="$2"; shift ;;
@@ -33,6 +36,7 @@ while [ $# -gt 0 ]; do
     --seed) seed="$2"; shift ;;
     --jobs) jobs="$2"; shift ;;
     --build-only) build_only=1 ;;
+    --find-only) find_only=1 ;;
     *) echo "break-demo.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -62,22 +66,25 @@ rm -rf "$work/rtl" "$out"
 cp -r "$root/rtl" "$work/rtl"
 mkdir -p "$out"
 
-# The line must be there exactly once, so the demonstration breaks what it says it breaks.
-count="$(grep -cF -- "$good" "$work/rtl/$file" || true)"
-if [ "$count" != 1 ]; then
-  echo "break-demo.sh: rtl/$file holds the line to break $count times, expected once: '$good'" >&2
-  exit 1
-fi
-GOOD="$good" BAD="$bad" "${TMU_PYTHON:-/usr/bin/python3}" - "$work/rtl/$file" <<'EOF'
-import os, sys
-path = sys.argv[1]
-text = open(path).read().replace(os.environ["GOOD"], os.environ["BAD"])
-open(path, "w").write(text)
+# The line must be there exactly once, so the demonstration breaks what it says it breaks. It is
+# found by its words, whatever the spacing between them (an alignment change must not lose it).
+GOOD="$good" BAD="$bad" "${TMU_PYTHON:-/usr/bin/python3}" - "$work/rtl/$file" "$file" <<'EOF' || exit 1
+import os, re, sys
+path, name = sys.argv[1], sys.argv[2]
+good = os.environ["GOOD"]
+pattern = r"\s*".join(re.escape(word) for word in good.split())
+text = open(path).read()
+found = len(re.findall(pattern, text))
+if found != 1:
+    print(f"break-demo.sh: rtl/{name} holds the line to break {found} times, expected once: '{good}'", file=sys.stderr)
+    sys.exit(1)
+open(path, "w").write(re.sub(pattern, lambda m: os.environ["BAD"], text))
 EOF
 echo "break-demo.sh: rtl/$file, the line"
 echo "    $good"
 echo "  is now"
 echo "    $bad"
+[ "$find_only" = 1 ] && exit 0
 
 echo "break-demo.sh: building the co-simulation of the broken copy in $build"
 # -O1: one short run of a throw-away model does not repay -O2's longer compile.
