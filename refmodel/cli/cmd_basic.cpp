@@ -1,4 +1,5 @@
 // tmu dis / asm / run / isa: words and programs, for whichever engine --engine chose.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -6,6 +7,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "options.h"
@@ -38,7 +40,24 @@ int each_argument(const char* command, const std::vector<std::string>& args, con
   return status;
 }
 
-int run_program(const GlobalOptions& global, const std::string& path, RunRequest r) {
+// The JSON state as lines "path: value" (an array of scalars on one line, its items separated by
+// spaces), in the document's order: every engine's state reads compactly the same way.
+void print_lines(const nlohmann::ordered_json& j, const std::string& path) {
+  const auto scalar = [](const nlohmann::ordered_json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) print_lines(value, path.empty() ? key : path + "." + key);
+  } else if (j.is_array() && std::all_of(j.begin(), j.end(), [](const auto& v) { return v.is_primitive(); })) {
+    std::string line;
+    for (const auto& v : j) line += (line.empty() ? "" : " ") + scalar(v);
+    std::cout << path << ": " << line << "\n";
+  } else if (j.is_array()) {
+    for (size_t i = 0; i < j.size(); ++i) print_lines(j[i], path + "." + std::to_string(i));
+  } else {
+    std::cout << path << ": " << scalar(j) << "\n";
+  }
+}
+
+int run_program(const GlobalOptions& global, const std::string& path, RunRequest r, bool lines) {
   const Engine& e = global.engine();
   r.variant = global.variant();
   std::ifstream in(path);
@@ -47,7 +66,9 @@ int run_program(const GlobalOptions& global, const std::string& path, RunRequest
     return kExitBadInput;
   }
   try {
-    std::cout << e.run_program(in, path, r) << "\n";
+    const std::string state = e.run_program(in, path, r);
+    if (lines) print_lines(nlohmann::ordered_json::parse(state), "");
+    else std::cout << state << "\n";
   } catch (const ProgramError& err) {
     std::cerr << err.what() << "\n";
     return kExitBadInput;
@@ -64,7 +85,7 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   struct Options {
     std::vector<std::string> dis_words, asm_lines, run_parts;
     bool run_trace = false;
-    std::string run_path, run_values;
+    std::string run_path, run_values, run_format = "json";
     int run_indent = 1;
   };
   auto o = std::make_shared<Options>();
@@ -122,6 +143,11 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
           ""));
   run->add_flag("--trace", o->run_trace, "Print each retired instruction to stderr");
   run->add_option("--indent", o->run_indent, "JSON indent (-1 for one line)")->capture_default_str();
+  run->add_option("--format", o->run_format,
+                  "json, or lines: one line per value or list of values, named by its path in the JSON "
+                  "(dst.4.values: 1 2 ...), for reading and grep")
+      ->check(CLI::IsMember({"json", "lines"}))
+      ->capture_default_str();
   add_engine_selection(run, global);
   out.emplace_back(run, [o, &global] {
     RunRequest r;
@@ -129,7 +155,7 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
     r.values = o->run_values;
     r.trace = o->run_trace ? &std::cerr : nullptr;
     r.indent = o->run_indent;
-    return run_program(global, o->run_path, r);
+    return run_program(global, o->run_path, r, o->run_format == "lines");
   });
 }
 

@@ -23,3 +23,18 @@ string(JSON instructions GET "${out}" instructions)
 if(NOT instructions EQUAL 20)
   message(FATAL_ERROR "expected 20 retired instructions, got ${instructions}")
 endif()
+
+# --format lines: the same state, a line per value or list of values named by its JSON path (a
+# thread's GPRs are one list: GPR0, GPR1, ... as worked out above).
+execute_process(COMMAND ${TMU} run ${SRC}/vectors/programs/gpr_ops.tmu --show gprs --format lines
+                OUTPUT_VARIABLE lines ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "tmu run --format lines failed (${rc}): ${err}")
+endif()
+foreach(want "gprs.1: 0x00000000 0x12345678 0x0000ffff 0x12355677 0x12355680 0xedcca987 0xffffffff 0x5677a988 0x003effc1 "
+             "\ninstructions: 20\n")
+  string(FIND "${lines}" "${want}" pos)
+  if(pos EQUAL -1)
+    message(FATAL_ERROR "tmu run --format lines lacks '${want}':\n${lines}")
+  endif()
+endforeach()
