@@ -41,3 +41,9 @@ tmu_expect(2 --engine amx isa)
 expect_contains("isa is Tensix only" "${err}" "is not a command of --engine amx")
 tmu_expect(2 --engine npu dis 0x0)
 expect_contains("unknown engine" "${err}" "unknown engine 'npu' (tensix, amx or pto)")
+
+# The assembler names what it takes and the nearest token.
+tmu_expect(2 --engine amx asm "matfp f33 z+=x*y")
+expect_contains("unknown token" "${err}" "'f33': not a matfp token (did you mean 'f32'?): a lane width (f16 f32 f64")
+tmu_expect(2 --engine amx asm "matfp f32 z+=x*y zrw=1")
+expect_contains("unknown field" "${err}" "no matfp field 'zrw' (did you mean 'zrow'?)")

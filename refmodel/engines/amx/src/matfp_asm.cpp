@@ -7,6 +7,7 @@
 
 #include "tmu/amx/matfp.h"
 #include "tmu/error.h"
+#include "tmu/suggest.h"
 #include "tmu/exact_number.h"
 
 namespace tmu::amx {
@@ -131,7 +132,14 @@ MatfpOperand assemble_matfp(std::string_view text, Version v) {
       continue;
     }
     const size_t eq = tok.find('=');
-    if (eq == std::string_view::npos || eq == 0) fail(tok, "not a matfp token (tmu --engine amx asm --help)");
+    if (eq == std::string_view::npos || eq == 0) {
+      static constexpr std::string_view kWords[] = {"f16", "f32", "f64", "f16f32", "bf16", "bf16f32",
+                                                    "z+=x*y", "z-=x*y", "z=x<=0?0:y"};
+      fail(tok, fmt::format("not a matfp token{}: a lane width (f16 f32 f64 f16f32 bf16 bf16f32 f16(lw=N)), an ALU "
+                            "mode (z+=x*y z-=x*y z=x<=0?0:y nop(alu=N)) or FIELD=VALUE (x= y= zrow= xen= yen= xshuf= "
+                            "yshuf= idx= ign= and the field names; docs/program-format.md)",
+                            did_you_mean(tok, kWords)));
+    }
     const std::string key(tok.substr(0, eq));
     const std::string_view arg = tok.substr(eq + 1);
     // The short names disassemble_matfp prints, then MatfpOperand's field names.
@@ -171,7 +179,13 @@ MatfpOperand assemble_matfp(std::string_view text, Version v) {
     else if (field == "index_reg") op.index.reg = u(7);
     else if (field == "must_be_zero") op.must_be_zero = u(7);
     else if (field == "ignored") op.ignored = number(tok, arg, ~uint64_t{0});
-    else fail(tok, fmt::format("no matfp field '{}'", key));
+    else {
+      static constexpr std::string_view kFields[] = {
+          "x", "y", "zrow", "xen", "yen", "xshuf", "yshuf", "idx", "ign", "y_offset", "x_offset", "z_row",
+          "y_enable_mode", "y_enable_value", "x_enable_mode", "x_enable_value", "y_shuffle", "x_shuffle",
+          "lane_width", "alu_mode", "indexed", "index_of_y", "index_four_bit", "index_reg", "must_be_zero", "ignored"};
+      fail(tok, fmt::format("no matfp field '{}'{}", key, did_you_mean(key, kFields)));
+    }
   }
   if (!width_given) fail(text, "no lane width (f16, f32, f64, f16f32, bf16, bf16f32 or lane_width=N)");
   if (op.indexed) {
