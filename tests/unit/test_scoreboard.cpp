@@ -247,6 +247,24 @@ TEST(Scoreboard, UnpackerWritingABankTheMatrixUnitHoldsIsRefused) {
   EXPECT_THROW(sb.set_field(FieldScope::Config, "NoSuchField", 1), Error);
 }
 
+TEST(Scoreboard, OneInstructionWithSeveralWrongElementsIsOneReport) {
+  Bench b;
+  // Every Dst element is 1.5 * 1.0 = 1.5 (0x407f); two elements come back with the mantissa LSB flipped.
+  test::load_simple_matmul(b, kOne, row_of(kOneAndHalf));
+  ASSERT_TRUE(b.step(0, "ZEROACC Mode=3").empty());
+  const auto found = b.step(0, "MVMUL DstRow=0", [](Observation& obs) {
+    test::find_dst_row(obs, 3)->values[5] ^= 0x0100;
+    test::find_dst_row(obs, 4)->values[6] ^= 0x0100;
+  });
+  ASSERT_EQ(found.size(), 2u) << b.sb.report_text();
+  EXPECT_TRUE(contains(found[0].report, "==== tmu scoreboard MISMATCH #1")) << found[0].report;
+  EXPECT_TRUE(contains(found[0].report, "this instruction: 2 locations differ")) << found[0].report;
+  EXPECT_EQ(found[1].report, "  also       Dst16b row 4 col 6 (DstBits row 4): expected 0x407f (BF16 1.5), actual 0x417f (BF16 1.5078125)");
+  const std::string text = b.sb.report_text();
+  EXPECT_EQ(text.find("MISMATCH #2"), std::string::npos) << text;
+  EXPECT_EQ(b.sb.mismatch_count(), 2u);
+}
+
 TEST(Scoreboard, FinalCompareFindsADifferentDstElementAndGpr) {
   Bench b;
   test::load_simple_matmul(b, kOne, row_of(kOneAndHalf));

@@ -47,11 +47,19 @@ void Scoreboard::finish_report(Mismatch& m, RetireContext* rc, bool full) {
   const std::string& test = options_.test_name;
   const std::string head = fmt::format("tmu scoreboard MISMATCH #{} ({}) in test '{}' seed {}", mismatch_count_,
                                        mismatch_kind_name(m.kind), test, options_.seed);
+  if (rc && rc->reported_in_full) {
+    // The same instruction again: its header, history and replay are in the first report.
+    m.report = m.expected_text.empty() && m.actual_text.empty()
+                   ? fmt::format("  also       {}", m.where.text)
+                   : fmt::format("  also       {}: expected {}, actual {}", m.where.text, m.expected_text, m.actual_text);
+    return;
+  }
   if (!full) {
     m.report = fmt::format("{}: cycle {} thread {}: {}: expected {}, actual {}", head, m.cycle, m.thread, m.where.text,
                            m.expected_text, m.actual_text);
     return;
   }
+  if (rc) rc->reported_in_full = true;
 
   // The replay program of the failing instruction: the state it read (before_) and the word.
   if (rc && rc->insn && !rc->replay_made) {

@@ -179,9 +179,16 @@ void Scoreboard::preload_gpr(unsigned thread, unsigned index, uint32_t value) {
 // ---------------------------------------------------------------------------------------------
 
 std::vector<Mismatch> Scoreboard::retire(const Observation& obs) {
+  RetireContext rc(obs);
+  std::vector<Mismatch> out = retire_into(rc);
+  count_locations(rc, out);
+  return out;
+}
+
+std::vector<Mismatch> Scoreboard::retire_into(RetireContext& rc) {
+  const Observation& obs = rc.obs;
   ++retired_;
   std::vector<Mismatch> out;
-  RetireContext rc(obs);
   auto remember = [&](std::string text) {
     history_.push_back(HistoryEntry{obs.cycle, obs.thread, obs.word, std::move(text)});
     while (history_.size() > options_.history_depth) history_.pop_front();
@@ -267,9 +274,26 @@ void Scoreboard::record(std::vector<Mismatch>& out, Mismatch m, RetireContext* r
     m.word = rc->obs.word;
     m.disassembly = rc->disassembly;
   }
+  const bool first_of_instruction = rc && !rc->reported_in_full;
   finish_report(m, rc, keep);
+  if (rc) {
+    ++rc->locations;
+    if (first_of_instruction && keep) {
+      rc->first_kept = mismatches_.size();
+      rc->first_was_kept = true;
+    }
+  }
   if (keep) mismatches_.push_back(m);
   out.push_back(std::move(m));
+}
+
+// After an instruction's compares: its full report says how many locations differ in all.
+void Scoreboard::count_locations(const RetireContext& rc, std::vector<Mismatch>& out) {
+  if (rc.locations < 2 || out.empty()) return;
+  const std::string note = fmt::format("  this instruction: {} locations differ (the first above, the others below)\n",
+                                       rc.locations);
+  out.front().report += note;
+  if (rc.first_was_kept) mismatches_[rc.first_kept].report += note;
 }
 
 std::string Scoreboard::report_text() const {

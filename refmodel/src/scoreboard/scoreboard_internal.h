@@ -20,6 +20,11 @@ struct Scoreboard::RetireContext {
   // Made once per instruction, on its first mismatch.
   bool replay_made = false;
   std::string replay_program, replay_path, replay_check;
+  // The instruction's first mismatch gets the full report; the others one line each after it.
+  bool reported_in_full = false;
+  size_t first_kept = 0;      // its place in mismatches_ (when kept)
+  bool first_was_kept = false;
+  uint64_t locations = 0;     // mismatches of this instruction
 };
 
 namespace sb_detail {
