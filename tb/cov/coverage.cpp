@@ -354,6 +354,7 @@ void Coverage::event(std::string_view name) { hit("events", name); }
 
 void Coverage::sample(const TensixState& s, unsigned thread, uint32_t word) {
   ++samples_;
+  arches_.insert(arch_tag(s.arch));
   Insn insn;
   try {
     insn = decode(word, s.arch);

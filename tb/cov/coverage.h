@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -51,8 +52,13 @@ class Coverage {
   void hit(std::string_view coverpoint, std::string_view bin);
 
   uint64_t hits(std::string_view coverpoint, std::string_view bin) const;  // 0 when not declared
+  // The bins that count: those of an architecture ("...@bh", "...@wh:...") this coverage has no
+  // run of cannot be hit, so they are left out of the totals (and the report says so). Coverage
+  // with no sample at all (a file of another build) counts every bin.
   uint64_t total_bins() const;
   uint64_t hit_bins() const;
+  bool counts(const CoverBin& b) const;
+  const std::set<std::string>& architectures() const { return arches_; }  // "bh", "wh" sampled
   const std::vector<Coverpoint>& coverpoints() const { return points_; }
   const Coverpoint* find(std::string_view coverpoint) const;
   // "coverpoint/bin" -> hits, for samples that fell into excluded or undeclared bins.
@@ -68,7 +74,7 @@ class Coverage {
   // coverpoint; 0 = all).
   std::string text_report(size_t max_missed = 0) const;
   // {"coverpoints": {name: {"description": ..., "bins": {bin: hits}, "excluded": {bin: reason}}},
-  //  "total": N, "hit": N, "samples": N, "illegal": {"cp/bin": hits}}
+  //  "total": N, "hit": N, "samples": N, "illegal": {"cp/bin": hits}, "architectures": ["bh", ...]}
   nlohmann::json to_json() const;
   // The declared model plus the hits in j (bins j has that this build lacks are added). Throws
   // tmu::Error(BadInput) for a document that is not a coverage file.
@@ -84,6 +90,7 @@ class Coverage {
   std::vector<Coverpoint> points_;
   std::map<std::string, uint64_t> illegal_;
   uint64_t samples_ = 0;
+  std::set<std::string> arches_;
 };
 
 // ---- Classification helpers (exposed for tests) ----

@@ -61,14 +61,25 @@ uint64_t Coverage::hits(std::string_view coverpoint, std::string_view bin) const
   const CoverBin* b = cp->find(bin);
   return b ? b->hits : 0;
 }
+bool Coverage::counts(const CoverBin& b) const {
+  if (arches_.empty()) return true;
+  const size_t at = b.name.find('@');
+  if (at == std::string::npos) return true;
+  const std::string tag = b.name.substr(at + 1, b.name.find(':', at) == std::string::npos ? std::string::npos
+                                                                                          : b.name.find(':', at) - at - 1);
+  return (tag != "bh" && tag != "wh") || arches_.count(tag) > 0;
+}
 uint64_t Coverage::total_bins() const {
   uint64_t n = 0;
-  for (const Coverpoint& cp : points_) n += cp.bins.size();
+  for (const Coverpoint& cp : points_)
+    n += static_cast<uint64_t>(std::count_if(cp.bins.begin(), cp.bins.end(), [&](const CoverBin& b) { return counts(b); }));
   return n;
 }
 uint64_t Coverage::hit_bins() const {
   uint64_t n = 0;
-  for (const Coverpoint& cp : points_) n += cp.bins_hit();
+  for (const Coverpoint& cp : points_)
+    n += static_cast<uint64_t>(
+        std::count_if(cp.bins.begin(), cp.bins.end(), [&](const CoverBin& b) { return counts(b) && b.hits > 0; }));
   return n;
 }
 
@@ -88,6 +99,7 @@ void Coverage::merge(const Coverage& other) {
   }
   for (const auto& [k, v] : other.illegal_) illegal_[k] += v;
   samples_ += other.samples_;
+  arches_.insert(other.arches_.begin(), other.arches_.end());
 }
 
 namespace {
@@ -100,10 +112,15 @@ std::string Coverage::text_report(size_t max_missed) const {
   std::ostringstream o;
   o << fmt::format("{:<20} {:>11} {:>7}\n", "coverpoint", "hit/total", "percent");
   for (const Coverpoint& cp : points_) {
-    const uint64_t hit = cp.bins_hit();
-    o << fmt::format("{:<20} {:>11} {:>7}\n", cp.name, fmt::format("{}/{}", hit, cp.bins.size()),
-                     percent(hit, cp.bins.size()));
-    const std::vector<std::string> missed = cp.missed();
+    uint64_t hit = 0, total = 0;
+    std::vector<std::string> missed;
+    for (const CoverBin& b : cp.bins) {
+      if (!counts(b)) continue;
+      ++total;
+      if (b.hits) ++hit;
+      else missed.push_back(b.name);
+    }
+    o << fmt::format("{:<20} {:>11} {:>7}\n", cp.name, fmt::format("{}/{}", hit, total), percent(hit, total));
     if (missed.empty()) continue;
     const size_t shown = max_missed ? std::min(max_missed, missed.size()) : missed.size();
     o << "    missed:";
@@ -114,6 +131,11 @@ std::string Coverage::text_report(size_t max_missed) const {
   o << fmt::format("{:<20} {:>11} {:>7}   ({} samples)\n", "TOTAL", fmt::format("{}/{}", hit_bins(), total_bins()),
                    percent(hit_bins(), total_bins()), samples_);
   for (const auto& [k, v] : illegal_) o << fmt::format("ILLEGAL {} hit {} times\n", k, v);
+  for (const char* tag : {"bh", "wh"})
+    if (!arches_.empty() && !arches_.count(tag))
+      o << fmt::format("(the {} bins are not counted: these runs are all on {})\n",
+                       std::string_view(tag) == "bh" ? "Blackhole" : "Wormhole",
+                       std::string_view(tag) == "bh" ? "Wormhole" : "Blackhole");
   return o.str();
 }
 
@@ -133,6 +155,7 @@ nlohmann::json Coverage::to_json() const {
   j["total"] = total_bins();
   j["hit"] = hit_bins();
   j["samples"] = samples_;
+  j["architectures"] = arches_;
   j["illegal"] = nlohmann::json::object();
   for (const auto& [k, v] : illegal_) j["illegal"][k] = v;
   return j;
@@ -166,6 +189,9 @@ Coverage Coverage::from_json(const nlohmann::json& j) {
   if (j.contains("illegal"))
     for (const auto& [k, v] : j["illegal"].items()) cov.illegal_[k] += v.get<uint64_t>();
   cov.samples_ = j.value("samples", uint64_t{0});
+  if (j.contains("architectures") && j["architectures"].is_array())
+    for (const auto& a : j["architectures"])
+      if (a.is_string()) cov.arches_.insert(a.get<std::string>());
   return cov;
 }
 
