@@ -42,3 +42,11 @@ expect_failure("reserved opcode" "0xff000000" ${TMU} dis 0xff000000)
 expect_failure("not a hex word" "is not a 32-bit hex word" ${TMU} dis 0x1234567890)
 expect_failure("unknown mnemonic" "FOO" ${TMU} asm "FOO Bar=1")
 expect_failure("unknown architecture" "arch" ${TMU} --arch grayskull dis 0x26000000)
+
+# A directive or field one edit away is named.
+file(WRITE ${WORK}/near_directive.tmu ".thred 0\n")
+expect_failure("a directive one edit away" "near_directive.tmu:1: unknown directive '.thred' (did you mean '.thread'?)"
+               ${TMU} run ${WORK}/near_directive.tmu)
+file(WRITE ${WORK}/near_field.tmu ".config ALU_ACC_CTRL_Fp32_enable=1\n")
+expect_failure("a field one edit away" "has no field 'ALU_ACC_CTRL_Fp32_enable' (did you mean 'ALU_ACC_CTRL_Fp32_enabled'?)"
+               ${TMU} run ${WORK}/near_field.tmu)

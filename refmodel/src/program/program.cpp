@@ -13,6 +13,7 @@
 
 #include "tmu/decode.h"
 #include "tmu/error.h"
+#include "tmu/suggest.h"
 #include "tmu/formats.h"
 #include "tmu/state_fields.h"
 
@@ -240,7 +241,10 @@ class Interpreter {
       const WordForm form = w.size() == 3 ? WordForm::Rotated : WordForm::Raw;
       execute_insn(decode(to_raw(word, form), run_.state.arch), line);
     } else {
-      bad(fmt::format("unknown directive '{}'", head));
+      static constexpr std::string_view kDirectives[] = {".arch", ".thread", ".config", ".threadconfig", ".addrmod",
+                                                         ".rwc", ".global", ".bank", ".unpacker", ".srca", ".srcb",
+                                                         ".dst16", ".dst32", ".gpr", ".word"};
+      bad(fmt::format("unknown directive '{}'{}", head, did_you_mean(head, kDirectives)));
     }
   }
 
@@ -273,7 +277,11 @@ class Interpreter {
     for (size_t i = first; i < w.size(); ++i) {
       auto [name, value] = split_assignment(w[i]);
       const StateField* f = find_state_field(scope, name);
-      if (!f) bad(fmt::format("{} has no field '{}'", w[0], name));
+      if (!f) {
+        std::vector<std::string_view> names;
+        for (const StateField& sf : state_fields(scope)) names.push_back(sf.name);
+        bad(fmt::format("{} has no field '{}'{}", w[0], name, did_you_mean(name, names)));
+      }
       const uint64_t max = (uint64_t{1} << f->width) - 1;
       f->set(run_.state, thread_, index, parse_uint_max(value, max, f->name));
     }
