@@ -23,7 +23,8 @@ foreach(f bin/tmu lib/libtmu_dpi.so lib/libtmu_refmodel.a lib/cmake/tmu/tmuConfi
 endforeach()
 run("the installed tmu" ${WORK}/prefix/bin/tmu --version)
 
-run("configure the external example" ${CMAKE_COMMAND} -S ${SRC}/tb/examples/external -B ${WORK}/ext -G Ninja
+# The example as installed (PREFIX/share/tmu/examples), not the source tree's.
+run("configure the external example" ${CMAKE_COMMAND} -S ${WORK}/prefix/share/tmu/examples/external -B ${WORK}/ext -G Ninja
     -DCMAKE_PREFIX_PATH=${WORK}/prefix -DCMAKE_BUILD_TYPE=Release)
 run("build the external example" ${CMAKE_COMMAND} --build ${WORK}/ext)
 
