@@ -90,3 +90,9 @@ foreach(names "-o,--out,--output" "--family,--ops" "--format,--formats" "--fidel
         "--amx-modes")
   expect_contains("audit --help" "${out}" "${names}")
 endforeach()
+
+# An option one edit away from a real one is named, on the app and on a subcommand.
+tmu_expect(2 vectors --famly mvmul --list)
+expect_contains("vectors --famly" "${err}" "tmu: unknown option --famly (did you mean '--family'?)")
+tmu_expect(2 --enigne amx dis 0)
+expect_contains("--enigne" "${err}" "tmu: unknown option --enigne (did you mean '--engine'?)")
