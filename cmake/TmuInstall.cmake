@@ -72,3 +72,12 @@ if(TMU_HAVE_DPI)
   configure_file(cmake/tmu-dpi.pc.in ${CMAKE_BINARY_DIR}/tmu-dpi.pc @ONLY)
   install(FILES ${CMAKE_BINARY_DIR}/tmu-dpi.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endif()
+
+# The Python package (python/, docs/python.md), component "python": the extension module and the
+# pure-Python modules in P/lib/python3/dist-packages/tmu, so `PYTHONPATH=P/lib/python3/dist-packages`
+# imports it (with P = /usr that is where Debian's python3 looks already).
+if(TMU_PYTHON_BUILT)
+  install(TARGETS tmu_python LIBRARY DESTINATION lib/python3/dist-packages/tmu COMPONENT python)
+  install(DIRECTORY python/tmu/ DESTINATION lib/python3/dist-packages/tmu COMPONENT python
+          FILES_MATCHING PATTERN "*.py")
+endif()

@@ -10,6 +10,7 @@ packages=(
   libeigen3-dev libmpfr-dev libmpfrc++-dev libgmp-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev nettle-dev
   python3 python3-matplotlib python3-jsonschema lcov
+  python3-pybind11 python3-numpy python3-pytest
 )
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -1,0 +1,68 @@
+// What the binding files share: the argument checks every entry point makes before it touches data,
+// and the registration function of each submodule. The model never includes pybind11; these files
+// convert numpy arrays to the model's types, call it, and convert back (docs/python.md).
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tmu::python {
+
+namespace py = pybind11;
+
+// Each submodule's definitions (one file per engine, plus the number formats).
+void bind_errors(py::module_& m);
+void bind_formats(py::module_& m);
+void bind_pto(py::module_& m);
+void bind_amx(py::module_& m);
+void bind_tensix(py::module_& m);
+
+// TypeError / ValueError naming the argument: "tmu.formats.to_float: bits: expected ...".
+[[noreturn]] void type_error(std::string_view where, std::string_view arg, std::string_view what);
+[[noreturn]] void value_error(std::string_view where, std::string_view arg, std::string_view what);
+
+// The numpy dtype name of an array ("uint16", "float64").
+std::string dtype_name(const py::array& a);
+
+}  // namespace tmu::python
+namespace tmu { class Engine; }
+namespace tmu::python {
+
+// The engine `name` of the registry (ValueError naming the argument otherwise), and its canonical
+// variant (None: the default; ValueError with the model's reason otherwise).
+const Engine& engine_arg(std::string_view where, const std::string& name);
+std::string variant_arg(std::string_view where, const Engine& e, const py::object& variant);
+
+// `obj` as a C-contiguous array of exactly dtype T, refusing (TypeError naming `arg`) any other dtype
+// rather than converting it: bit patterns must arrive as the unsigned type of their width, so that a
+// float array passed by mistake is never read as bits. A non-contiguous array of the right dtype is
+// copied to contiguous storage; a contiguous one is used in place.
+template <typename T>
+py::array_t<T, py::array::c_style> exact_dtype(py::handle obj, std::string_view where, std::string_view arg) {
+  if (!py::isinstance<py::array>(obj)) {
+    type_error(where, arg, "expected a numpy array of dtype " + py::str(py::dtype::of<T>()).cast<std::string>() +
+                               ", got " + py::str(py::type::of(obj).attr("__name__")).cast<std::string>());
+  }
+  auto a = py::reinterpret_borrow<py::array>(obj);
+  if (!a.dtype().is(py::dtype::of<T>())) {
+    type_error(where, arg, "expected dtype " + py::str(py::dtype::of<T>()).cast<std::string>() + ", got " +
+                               dtype_name(a));
+  }
+  return py::array_t<T, py::array::c_style>::ensure(a);
+}
+
+// A float64 array from any real numeric array (ints and floats convert exactly where float64 holds
+// the value; the callers check representability afterwards). Refuses complex, object, bool and
+// non-arrays other than Python numbers and lists with TypeError naming `arg`.
+py::array_t<double, py::array::c_style> as_float64(py::handle obj, std::string_view where, std::string_view arg);
+
+// Rounding mode names shared by the conversions: "rne" (round to nearest, ties to even) and
+// "truncate" (toward zero, the hardware's truncating conversions).
+enum class Rounding { NearestEven, Truncate };
+Rounding parse_rounding(std::string_view where, std::string_view arg, std::string_view name);
+
+}  // namespace tmu::python

@@ -1,0 +1,198 @@
+// tmu._tmu: the extension module. The model's refusals (tmu::Error) become tmu.Error subclasses,
+// one per tmu::ErrorKind, carrying the model's reason text; the engine registry is listed by
+// tmu.engines(). The submodules are defined in one file each.
+#include <fmt/format.h>
+
+#include <string>
+
+#include "bindings.h"
+#include "tmu/engine.h"
+#include "tmu/error.h"
+#include "tmu/program_error.h"
+
+namespace tmu::python {
+
+void type_error(std::string_view where, std::string_view arg, std::string_view what) {
+  throw py::type_error(fmt::format("{}: {}: {}", where, arg, what));
+}
+void value_error(std::string_view where, std::string_view arg, std::string_view what) {
+  throw py::value_error(fmt::format("{}: {}: {}", where, arg, what));
+}
+
+std::string dtype_name(const py::array& a) { return py::str(a.dtype()).cast<std::string>(); }
+
+py::array_t<double, py::array::c_style> as_float64(py::handle obj, std::string_view where, std::string_view arg) {
+  py::array a;
+  if (py::isinstance<py::array>(obj)) {
+    a = py::reinterpret_borrow<py::array>(obj);
+  } else if (py::isinstance<py::float_>(obj) || py::isinstance<py::int_>(obj) || py::isinstance<py::list>(obj) ||
+             py::isinstance<py::tuple>(obj)) {
+    if (py::isinstance<py::bool_>(obj)) type_error(where, arg, "expected numbers, got bool");
+    try {
+      a = py::array::ensure(obj);
+    } catch (...) {
+      a = py::array();
+    }
+    if (!a) type_error(where, arg, "expected an array of real numbers");
+  } else {
+    type_error(where, arg, "expected a numpy array of real numbers, got " +
+                               py::str(py::type::of(obj).attr("__name__")).cast<std::string>());
+  }
+  const char kind = a.dtype().kind();
+  if (kind != 'f' && kind != 'i' && kind != 'u') {
+    type_error(where, arg, "expected real numbers (a float or integer dtype), got dtype " + dtype_name(a));
+  }
+  if (kind == 'f' && a.dtype().itemsize() > 8) {
+    type_error(where, arg, "expected float16, float32 or float64, got dtype " + dtype_name(a));
+  }
+  return py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
+}
+
+Rounding parse_rounding(std::string_view where, std::string_view arg, std::string_view name) {
+  if (name == "rne") return Rounding::NearestEven;
+  if (name == "truncate") return Rounding::Truncate;
+  value_error(where, arg, fmt::format("expected 'rne' (round to nearest, ties to even) or 'truncate' (toward zero), got '{}'", name));
+}
+
+namespace {
+
+// tmu.Error and its subclasses, in tmu::ErrorKind's order. Created once, kept alive by the module.
+struct ErrorClasses {
+  PyObject* base = nullptr;
+  PyObject* kinds[5] = {};
+};
+ErrorClasses g_errors;
+
+PyObject* error_class(ErrorKind k) {
+  const auto i = static_cast<unsigned>(k);
+  return i < 5 ? g_errors.kinds[i] : g_errors.base;
+}
+
+}  // namespace
+
+// The engine `name` of the registry, or ValueError naming the argument and the engines there are.
+const Engine& engine_arg(std::string_view where, const std::string& name) {
+  if (const Engine* e = find_engine(name)) return *e;
+  value_error(where, "engine", fmt::format("unknown engine '{}' (expected {})", name, engine_names()));
+}
+
+// The engine's canonical variant ("" -> its default), or ValueError naming the argument.
+std::string variant_arg(std::string_view where, const Engine& e, const py::object& variant) {
+  if (variant.is_none()) return e.variants().front().name;
+  if (!py::isinstance<py::str>(variant)) type_error(where, "variant", "expected a str or None");
+  try {
+    return e.canonical_variant(variant.cast<std::string>());
+  } catch (const Error& err) {
+    value_error(where, "variant", err.message());
+  }
+}
+
+void bind_errors(py::module_& m) {
+  const char* base_doc =
+      "A refusal of the model: the case is undefined, not promised, not modelled, or not a valid\n"
+      "input. str(e) is the model's reason; e.kind names the category (tmu::ErrorKind).";
+  g_errors.base = PyErr_NewExceptionWithDoc("tmu.Error", base_doc, PyExc_Exception, nullptr);
+  m.add_object("Error", py::handle(g_errors.base));
+  py::setattr(py::handle(g_errors.base), "kind", py::none());
+  const ErrorKind kinds[] = {ErrorKind::DecodeError, ErrorKind::UndefinedBehaviour, ErrorKind::NonContractualBehaviour,
+                             ErrorKind::Unsupported, ErrorKind::BadInput};
+  const char* docs[] = {
+      "A reserved opcode, a field value not allowed, reserved bits set.",
+      "The ISA defines no result for this case.",
+      "The ISA describes this case but does not promise its result.",
+      "tmu does not model this case.",
+      "Malformed input: a program, a vector file, a value the model cannot take.",
+  };
+  for (unsigned i = 0; i < 5; ++i) {
+    const std::string name = error_kind_name(kinds[i]);
+    const std::string qualified = "tmu." + name;
+    g_errors.kinds[i] = PyErr_NewExceptionWithDoc(qualified.c_str(), docs[i], g_errors.base, nullptr);
+    py::setattr(py::handle(g_errors.kinds[i]), "kind", py::str(name));
+    m.add_object(name.c_str(), py::handle(g_errors.kinds[i]));
+  }
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const Error& e) {
+      PyErr_SetString(error_class(e.kind()), e.message().c_str());
+    } catch (const ProgramError& e) {
+      PyErr_SetString(error_class(ErrorKind::BadInput), e.what());
+    }
+  });
+}
+
+}  // namespace tmu::python
+
+namespace py = pybind11;
+using namespace tmu;
+using namespace tmu::python;
+
+PYBIND11_MODULE(_tmu, m) {
+  m.doc() = "tmu's bit-exact reference models (the extension module; import tmu instead).";
+  m.attr("__version__") = TMU_VERSION;
+  tmu::register_builtin_engines();
+  bind_errors(m);
+  m.def(
+      "engines",
+      [] {
+        py::list out;
+        for (const tmu::Engine* e : tmu::engines()) {
+          py::list variants;
+          for (const auto& v : e->variants()) variants.append(v.name);
+          py::dict d;
+          d["name"] = e->name();
+          d["summary"] = e->summary();
+          d["variants"] = variants;
+          out.append(d);
+        }
+        return out;
+      },
+      "The engines in tmu's registry, in registration order (the first is the default engine):\n"
+      "a list of dicts {'name', 'summary', 'variants'}, each variant list with its default first.\n\n"
+      ">>> [e['name'] for e in tmu.engines()]\n['tensix', 'amx', 'pto']");
+  m.def(
+      "disassemble",
+      [](const py::object& word, const std::string& engine, const py::object& variant) {
+        const char* where = "tmu.disassemble";
+        const Engine& e = engine_arg(where, engine);
+        const std::string v = variant_arg(where, e, variant);
+        std::string text;
+        if (py::isinstance<py::bool_>(word)) type_error(where, "word", "expected an int or a hex str, got bool");
+        if (py::isinstance<py::int_>(word)) {
+          if (word.attr("__lt__")(0).cast<bool>() || word.attr("bit_length")().cast<int>() > 64) {
+            value_error(where, "word", "expected a word of at most 64 bits, not negative");
+          }
+          text = fmt::format("0x{:x}", word.cast<uint64_t>());
+        } else if (py::isinstance<py::str>(word)) {
+          text = word.cast<std::string>();
+        } else {
+          type_error(where, "word", "expected an int or a hex str, got " +
+                                        py::str(py::type::of(word).attr("__name__")).cast<std::string>());
+        }
+        return e.disassemble(text, v, {});
+      },
+      py::arg("word"), py::arg("engine") = "tensix", py::arg("variant") = py::none(),
+      "The disassembly of one instruction word (an int, or hex text as `tmu dis` takes it) of the\n"
+      "engine's variant (None: its default), as `tmu dis` prints it (the word, then its fields).\n\n"
+      ">>> tmu.disassemble(0x10184000)\n'10184000  ZEROACC Imm10=0 AddrMod=1 Revert=0 UseDst32b=0 Mode=3'");
+  m.def(
+      "assemble",
+      [](const std::string& line, const std::string& engine, const py::object& variant) {
+        const char* where = "tmu.assemble";
+        const Engine& e = engine_arg(where, engine);
+        const std::string v = variant_arg(where, e, variant);
+        const std::string text = e.assemble(line, v, {});
+        return py::int_(std::stoull(text, nullptr, 16));  // the engine prints the word as 0x hex
+      },
+      py::arg("line"), py::arg("engine") = "tensix", py::arg("variant") = py::none(),
+      "The instruction word (an int) of one line of assembly, as `tmu asm` reads it.\n\n"
+      ">>> hex(tmu.assemble('ZEROACC Mode=3 AddrMod=1'))\n'0x10184000'");
+  auto formats = m.def_submodule("formats", "Exact conversions between numbers and bit patterns.");
+  bind_formats(formats);
+  auto pto = m.def_submodule("pto", "PTO elementwise tile operations.");
+  bind_pto(pto);
+  auto amx = m.def_submodule("amx", "Apple AMX matfp.");
+  bind_amx(amx);
+  auto tensix = m.def_submodule("tensix", "The Tensix Matrix Unit through tt-llk's LLK sequences.");
+  bind_tensix(tensix);
+}

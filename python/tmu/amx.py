@@ -1,0 +1,5 @@
+"""amx"""
+
+from . import _tmu
+
+_impl = _tmu.amx

@@ -1,0 +1,5 @@
+"""formats"""
+
+from . import _tmu
+
+_impl = _tmu.formats

@@ -1,0 +1,5 @@
+"""pto"""
+
+from . import _tmu
+
+_impl = _tmu.pto

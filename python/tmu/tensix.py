@@ -1,0 +1,5 @@
+"""tensix"""
+
+from . import _tmu
+
+_impl = _tmu.tensix
