@@ -45,6 +45,24 @@ py::array_t<double, py::array::c_style> as_float64(py::handle obj, std::string_v
   if (kind == 'f' && a.dtype().itemsize() > 8) {
     type_error(where, arg, "expected float16, float32 or float64, got dtype " + dtype_name(a));
   }
+  // float64 holds every integer up to 2^53 exactly; a larger int64/uint64 would be rounded on the way in.
+  if ((kind == 'i' || kind == 'u') && a.dtype().itemsize() == 8) {
+    constexpr uint64_t kLimit = uint64_t{1} << 53;
+    auto check = [&](auto wide) {
+      for (py::ssize_t i = 0; i < wide.size(); ++i) {
+        const auto v = wide.data()[i];
+        const uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+        if (mag > kLimit) {
+          value_error(where, arg, fmt::format("flat element {} is beyond 2^53 in magnitude: float64 would round it", i));
+        }
+      }
+    };
+    if (kind == 'i') {
+      check(py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(a));
+    } else {
+      check(py::array_t<uint64_t, py::array::c_style | py::array::forcecast>::ensure(a));
+    }
+  }
   return py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
 }
 
