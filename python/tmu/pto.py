@@ -1,5 +1,46 @@
-"""pto"""
+"""PTO elementwise tile operations (the PTO engine, refmodel/engines/pto/) on numpy arrays.
+
+A tile is a 2-D array indexed [row, col]; its element type comes from the dtype (float32 f32,
+float16 f16, int8..uint64) or is named with a Tile (bf16 travels as uint16 bit patterns, and any
+type may travel as the unsigned integer of its width). Tile also carries the layout ('row_major',
+'col_major': the order of the model's storage, which some operations' rules read) and the valid
+region (rows, cols) the operation iterates over.
+
+  execute(op, dst, srcs, profile="cpusim", cmp=None, round=None, saturation=None) -> new dst array
+  a2a3_cycles(op, dst, srcs, cmp=None, round=None) -> {'cycles': N, 'steps': [(call, repeats, cycles)]}
+
+TCMP writes one predicate bit per lane, 8 lanes to a u8 element (lane 8k + b in bit b of element k
+of the row), as the engine packs them; TSEL reads its mask the same way. A refusal of the model
+(an undefined shift, a type the profile has no implementation of) raises a tmu.Error subclass.
+
+>>> import numpy as np, tmu
+>>> a = np.full((1, 8), 1.5, np.float32); b = np.full((1, 8), 2.25, np.float32)
+>>> tmu.pto.execute("TADD", np.zeros((1, 8), np.float32), [a, b])[0, 0]
+3.75
+"""
 
 from . import _tmu
 
 _impl = _tmu.pto
+execute = _impl.execute
+a2a3_cycles = _impl.a2a3_cycles
+types = _impl.types
+
+
+class Tile:
+    """A tile argument: data (2-D array [row, col]), type (None: from the dtype), layout, valid."""
+
+    __slots__ = ("data", "type", "layout", "valid")
+
+    def __init__(self, data, type=None, layout="row_major", valid=None):  # noqa: A002 - PTO's word
+        self.data = data
+        self.type = type
+        self.layout = layout
+        self.valid = valid
+
+    def __repr__(self):
+        shape = getattr(self.data, "shape", None)
+        return f"Tile(shape={shape}, type={self.type!r}, layout={self.layout!r}, valid={self.valid!r})"
+
+
+__all__ = ["execute", "a2a3_cycles", "types", "Tile"]
