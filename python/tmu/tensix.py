@@ -1,5 +1,27 @@
-"""tensix"""
+"""The Tensix Matrix Unit's results for whole matrices, bit-exact, through tt-llk's LLK sequences.
+
+  matmul(a, b, fidelity="HiFi4", src_format="BF16", dst="FP32", arch="blackhole",
+         conversion=None, perturb=None, bits=False, snapshots=False)
+  eltwise_binary(op, a, b, ...)          op: "ELWMUL" or "ELWADD"
+
+The sequences are the precision audit's (refmodel/audit/include/tmu/audit/sequence.h): tt-llk's
+llk_math_matmul.h replay per 32x32 tile pair with the K tiles accumulating in Dst, and
+llk_math_eltwise_binary.h's ELWMUL and ELWADD MOPs, run on the bit-exact model. Values must be
+exactly numbers of the source format (no subnormals, infinities or NaNs on the Matrix Unit) unless
+conversion="rne" is named; perturb names one of the audit's deliberate mistakes (skipN, repeatN,
+negateN, swap) so a wrong golden can be shown.
+
+>>> import numpy as np, tmu
+>>> a = np.full((32, 32), 2.0); b = np.full((32, 32), 1.0078125)
+>>> float(tmu.tensix.matmul(a, b)[0, 0]), float(tmu.tensix.matmul(a, b, fidelity="LoFi")[0, 0])
+(64.5, 64.0)
+"""
 
 from . import _tmu
 
 _impl = _tmu.tensix
+matmul = _impl.matmul
+eltwise_binary = _impl.eltwise_binary
+fidelities = _impl.fidelities
+
+__all__ = ["matmul", "eltwise_binary", "fidelities"]
