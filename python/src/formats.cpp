@@ -271,7 +271,7 @@ void bind_formats(py::module_& m) {
       "a float64). `bits` must have the format's bits dtype (tmu.formats.info(fmt)['bits_dtype']);\n"
       "NaN patterns give a quiet NaN of their sign.\n\n"
       ">>> tmu.formats.to_float(np.array([0x3fc0, 0x0001], dtype=np.uint16), 'bf16')\n"
-      "array([1.50000000e+000, 9.18354962e-041])   # 0x0001 is the smallest subnormal, 2^-133");
+      "array([1.50000000e+00, 9.18354962e-41])   # 0x0001 is the smallest subnormal, 2^-133");
   m.def(
       "round",
       [](py::handle values, const py::object& fmt_name, const std::string& rounding) {
