@@ -1,8 +1,9 @@
 // Directed sequences for the corners the LLK sequences leave alone: Dst hazards at every window, a
 // hazard-free stream that must not stall, Matrix Unit writes of every Src row and window offset,
 // ZEROACC under every Dst offset and tile mode, GMPOOL argmax over negative maxima, ADDR_MOD bias and
-// CLR_DVALID on every thread, and the bank format tags and format overrides the operands are read
-// with. docs/mutation-report.md gives, for each, the RTL mutants that showed the corner untested.
+// CLR_DVALID on every thread, the INT8 zero flag on every SrcB exponent bit, and the bank format
+// tags and format overrides the operands are read with. docs/mutation-report.md gives, for each,
+// the RTL mutants that showed the corner untested.
 #include "directed.h"
 #include "tmu/bits.h"
 #include "tmu/isa.h"
@@ -271,6 +272,41 @@ void wrapped_difference_body(D& d) {
   }
 }
 
+// ---- The INT8 zero flag: it reads all eight bits of SrcB's exponent field (int8_math.cpp
+// masked_operand), but the unpackers write only the marker 16 or 0. SrcB's datums carry each
+// single-bit exponent in turn beside 0 and the marker, so a datapath that tests fewer bits reads
+// some non-zero magnitude as 0; ELWADD, ELWSUB and ELWMUL, with the flag enabled and disabled. ----
+RowFn int8_exponent_bit_rows() {
+  static constexpr std::array<uint32_t, 10> kExponents = {0, 16, 1, 2, 4, 8, 32, 64, 128, 0xFF};
+  return [](unsigned operand, unsigned row, Rng& rng) {
+    std::array<uint32_t, kSrcCols> r{};
+    for (unsigned c = 0; c < kSrcCols; ++c) {
+      const auto sign = static_cast<uint32_t>(rng() & 1);
+      if (operand == 0) {
+        const auto mag = static_cast<uint32_t>(rng.below(1024));
+        r[c] = src_layout::assemble(sign, mag, mag ? src_layout::kInt8Marker : 0u);
+      } else {
+        const auto mag = static_cast<uint32_t>(1 + rng.below(1023));
+        r[c] = src_layout::assemble(sign, mag, kExponents[(row * kSrcCols + c) % kExponents.size()]);
+      }
+    }
+    return r;
+  };
+}
+
+void int8_zero_flag_body(D& d) {
+  d.cfg("ALU_ACC_CTRL_INT8_math_enabled", 1);
+  d.cfg("ALU_ACC_CTRL_Fp32_enabled", 1);
+  d.addr_mod(0, {{"SrcAIncr", 8}, {"SrcBIncr", 8}, {"DestIncr", 8}});
+  for (unsigned disabled : {0u, 1u}) {
+    d.cfg("ALU_ACC_CTRL_Zero_Flag_disabled_src", disabled);
+    for (const char* op : {"ELWADD", "ELWSUB", "ELWMUL"}) {
+      d.word(kResetCounters);
+      for (unsigned w = 0; w < kSrcRows / 8; ++w) d.op(fmt::format("{} AddrMod=0 AddDst=1", op));
+    }
+  }
+}
+
 // ---- The formats operands are read in: Blackhole's bank tags as preloaded, then ALU_FORMAT_SPEC
 // overrides (with implied formats disabled on Blackhole). SrcB is read in its own style only when
 // both operands have 8-bit exponents (BF16 or TF32 style; otherwise in SrcA's), so the pairs are
@@ -396,6 +432,7 @@ void add_corner_tests(std::map<std::string, Directed>& t) {
   t["operand_formats"] = {full_mantissa_rows(), operand_formats_body, preload_tags};
   t["refused_instructions"] = {bf16_rows(), refused_body, random_valid_dst};
   t["elw_wrapped_difference"] = {wrapped_difference_rows(), wrapped_difference_body, wrapped_difference_dst};
+  t["int8_zero_flag"] = {int8_exponent_bit_rows(), int8_zero_flag_body, nullptr};
 }
 
 }  // namespace tmu::tb
