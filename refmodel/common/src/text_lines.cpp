@@ -22,6 +22,16 @@ void split_words(std::string_view text, TextLine& l) {
   l.words.resize(n);
 }
 
+// string_view::find_first_of searches the set once per character of the line (a memchr call
+// each); the comment set has one or two characters, so scanning the line once is several times
+// faster on the long lines of vector files.
+size_t first_of(std::string_view text, std::string_view set) {
+  for (size_t i = 0; i < text.size(); ++i)
+    for (char c : set)
+      if (text[i] == c) return i;
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 void for_each_text_line(std::istream& in, std::string_view comment_chars, const TextLines& how,
@@ -35,7 +45,7 @@ void for_each_text_line(std::istream& in, std::string_view comment_chars, const 
     l.comment_starts_line = false;
     std::string_view code = text;
     bool has_comment = false;
-    if (const size_t c = code.find_first_of(comment_chars); c != std::string_view::npos) {
+    if (const size_t c = first_of(code, comment_chars); c != std::string_view::npos) {
       if (how.keep_comments) {
         std::string_view note = code.substr(c + 1);
         if (!note.empty() && note.front() == ' ') note.remove_prefix(1);

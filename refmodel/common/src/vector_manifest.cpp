@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <istream>
 #include <iterator>
 #include <sstream>
 #include <string>
@@ -18,10 +19,9 @@
 
 namespace tmu {
 
-std::string sha256_hex(std::string_view data) {
-  sha256_ctx ctx;
-  sha256_init(&ctx);
-  sha256_update(&ctx, data.size(), reinterpret_cast<const uint8_t*>(data.data()));
+namespace {
+
+std::string hex_digest(sha256_ctx& ctx) {
   std::array<uint8_t, SHA256_DIGEST_SIZE> digest{};
   sha256_digest(&ctx, digest.size(), digest.data());
   static constexpr char kHex[] = "0123456789abcdef";
@@ -32,6 +32,25 @@ std::string sha256_hex(std::string_view data) {
     out += kHex[byte & 0xF];
   }
   return out;
+}
+
+// A file's digest read in blocks: no copy of the whole file, and no per-character iterator.
+std::string sha256_hex_of_stream(std::istream& in) {
+  sha256_ctx ctx;
+  sha256_init(&ctx);
+  std::array<char, 1 << 16> block;
+  while (in.read(block.data(), block.size()) || in.gcount() > 0)
+    sha256_update(&ctx, static_cast<size_t>(in.gcount()), reinterpret_cast<const uint8_t*>(block.data()));
+  return hex_digest(ctx);
+}
+
+}  // namespace
+
+std::string sha256_hex(std::string_view data) {
+  sha256_ctx ctx;
+  sha256_init(&ctx);
+  sha256_update(&ctx, data.size(), reinterpret_cast<const uint8_t*>(data.data()));
+  return hex_digest(ctx);
 }
 
 std::string format_manifest(const std::vector<ManifestEntry>& entries, const std::vector<std::string>& header) {
@@ -71,8 +90,7 @@ ManifestCheck check_manifest(const std::filesystem::path& dir) {
       out.differences.push_back(fmt::format("{}:{}: {} is listed but missing", manifest.string(), number, rel));
       continue;
     }
-    const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    const std::string actual = sha256_hex(text);
+    const std::string actual = sha256_hex_of_stream(f);
     if (actual != sha)
       out.differences.push_back(fmt::format("{}:{}: {}: SHA-256 {} does not match the manifest's {}", manifest.string(),
                                             number, rel, actual, sha));
