@@ -1,5 +1,6 @@
 #include "tmu/text_lines.h"
 
+#include <cstring>
 #include <istream>
 
 namespace tmu {
@@ -32,18 +33,43 @@ size_t first_of(std::string_view text, std::string_view set) {
   return std::string_view::npos;
 }
 
+// Calls `line` with each line of `in` (without its newline; a last line without one counts, as
+// with std::getline), reading in large blocks: std::getline's per-line stream overhead was a large
+// part of replaying a vector file.
+template <typename Line>
+void for_each_line(std::istream& in, Line line) {
+  constexpr size_t kBlock = size_t{1} << 20;
+  std::string buf(kBlock, '\0');
+  size_t kept = 0;  // bytes of an unfinished line at the front of buf
+  for (;;) {
+    if (buf.size() - kept < kBlock / 2) buf.resize(buf.size() + kBlock);  // a line longer than the block
+    in.read(buf.data() + kept, static_cast<std::streamsize>(buf.size() - kept));
+    const size_t have = kept + static_cast<size_t>(in.gcount());
+    const char* p = buf.data();
+    const char* const stop = buf.data() + have;
+    while (const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(stop - p)))) {
+      line(std::string_view(p, static_cast<size_t>(nl - p)));
+      p = nl + 1;
+    }
+    kept = static_cast<size_t>(stop - p);
+    if (!in) {
+      if (kept) line(std::string_view(p, kept));
+      return;
+    }
+    std::memmove(buf.data(), p, kept);
+  }
+}
+
 }  // namespace
 
 void for_each_text_line(std::istream& in, std::string_view comment_chars, const TextLines& how,
                         const std::function<void(const TextLine&)>& each) {
-  std::string text;
   TextLine l{0, {}, {}, false};
   unsigned number = 1;
-  for (; std::getline(in, text); ++number) {
-    l.number = number;
+  for_each_line(in, [&](std::string_view code) {
+    l.number = number++;
     l.comment.clear();
     l.comment_starts_line = false;
-    std::string_view code = text;
     bool has_comment = false;
     if (const size_t c = first_of(code, comment_chars); c != std::string_view::npos) {
       if (how.keep_comments) {
@@ -58,7 +84,7 @@ void for_each_text_line(std::istream& in, std::string_view comment_chars, const 
     }
     split_words(code, l);
     if (!l.words.empty() || (how.keep_comments && has_comment)) each(l);
-  }
+  });
   if (how.line_count) *how.line_count = number - 1;
 }
 

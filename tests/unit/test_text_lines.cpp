@@ -1,0 +1,70 @@
+// tmu/text_lines.h: lines, words and comments as std::getline and a word split would give them,
+// including the cases block-wise reading must get right (a line across block boundaries, a line
+// longer than a block, no newline at the end, CRLF, blank and comment-only lines).
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "tmu/text_lines.h"
+
+namespace tmu {
+namespace {
+
+std::string joined(const std::vector<TextLine>& lines) {
+  std::string out;
+  for (const TextLine& l : lines) {
+    out += std::to_string(l.number) + ":";
+    for (const std::string& w : l.words) out += "[" + w + "]";
+    if (!l.comment.empty() || l.comment_starts_line) out += (l.comment_starts_line ? "#^" : "#") + l.comment;
+    out += "\n";
+  }
+  return out;
+}
+
+std::string read(const std::string& text, bool keep_comments, unsigned* count = nullptr) {
+  std::istringstream in(text);
+  return joined(read_text_lines(in, "#;", {.keep_comments = keep_comments, .line_count = count}));
+}
+
+TEST(TextLines, WordsCommentsAndLineNumbers) {
+  unsigned count = 0;
+  EXPECT_EQ(read("a b\n\n  c\td ; note \n# whole\nlast", true, &count),
+            "1:[a][b]\n3:[c][d]#note\n4:#^whole\n5:[last]\n");
+  EXPECT_EQ(count, 5u);
+  EXPECT_EQ(read("a b\n\n  c\td ; note \n# whole\nlast\n", false, &count), "1:[a][b]\n3:[c][d]\n5:[last]\n");
+  EXPECT_EQ(count, 5u);
+  EXPECT_EQ(read("x\r\ny z\r\n", false), "1:[x]\n2:[y][z]\n");
+  EXPECT_EQ(read("", false, &count), "");
+  EXPECT_EQ(count, 0u);
+  EXPECT_EQ(read("\n\n", false, &count), "");
+  EXPECT_EQ(count, 2u);
+}
+
+TEST(TextLines, LinesAcrossAndBeyondTheReadBlock) {
+  // Lines of 1000 words of 7 characters (8,000 bytes each) cross the 1 MiB block boundary at every
+  // offset class; one line of 3 MiB is longer than any block.
+  std::string text;
+  std::string expect;
+  unsigned number = 0;
+  for (int i = 0; i < 300; ++i) {
+    ++number;
+    std::string words;
+    for (int w = 0; w < 1000; ++w) {
+      const std::string word = std::to_string(1000000 + i * 1000 + w);
+      text += word + (w == 999 ? "\n" : " ");
+      words += "[" + word + "]";
+    }
+    expect += std::to_string(number) + ":" + words + "\n";
+  }
+  const std::string longword(3 << 20, 'q');
+  text += "  " + longword + " end ; c\nlast";
+  expect += std::to_string(number + 1) + ":[" + longword + "][end]\n" + std::to_string(number + 2) + ":[last]\n";
+  unsigned count = 0;
+  EXPECT_EQ(read(text, false, &count), expect);
+  EXPECT_EQ(count, number + 2);
+}
+
+}  // namespace
+}  // namespace tmu
