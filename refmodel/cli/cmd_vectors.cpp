@@ -3,13 +3,17 @@
 // engine's (tmu/engine.h) and the shared framing's (tmu/vector_file.h); this file is options, files
 // and messages.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -118,6 +122,7 @@ struct CheckOptions {
   uint64_t poison_seed = 0;
   CLI::Option* poison_opt = nullptr;
   unsigned max_diffs = 16;
+  unsigned jobs = 0;  // 0: one per core
 };
 
 struct CheckTotals {
@@ -132,6 +137,21 @@ struct CheckTotals {
       }
     counts.emplace_back(unit, n);
   }
+  void add(const CheckTotals& o) {
+    files += o.files, vectors += o.vectors, failed += o.failed;
+    for (const auto& [unit, n] : o.counts) add(unit, n);
+    bad_input |= o.bad_input, mismatch |= o.mismatch;
+  }
+};
+
+// One unit of tmu check's work (a file, or a directory's MANIFEST) and what it printed: the units run
+// on any thread, and their output is printed in the order of the arguments, so -j N prints what a
+// serial run prints.
+struct CheckItem {
+  enum class Kind { File, Manifest, Message } kind = Kind::File;  // Message: `err` says it all
+  std::string path;
+  std::string out, err;
+  CheckTotals totals;
 };
 
 // The engine that replays `path`: the one the file names (the default engine when it names none). An
@@ -151,9 +171,11 @@ const Engine& file_engine(const std::string& path, const GlobalOptions& global) 
   return *e;
 }
 
-void check_file(const std::string& path, const CheckOptions& o, const GlobalOptions& global, CheckTotals& t) {
+void check_file(CheckItem& item, const CheckOptions& o, const GlobalOptions& global) {
+  const std::string& path = item.path;
+  CheckTotals& t = item.totals;
   if (std::ifstream probe(path, std::ios::binary); !probe) {
-    std::cerr << fmt::format("{}: cannot open file\n", path);
+    item.err += fmt::format("{}: cannot open file\n", path);
     t.bad_input = true;
     return;
   }
@@ -168,15 +190,64 @@ void check_file(const std::string& path, const CheckOptions& o, const GlobalOpti
     t.vectors += result.vectors;
     t.failed += result.failed;
     for (const auto& [unit, n] : result.counts) t.add(unit, n);
-    for (const std::string& d : result.differences) std::cout << d << "\n";
+    for (const std::string& d : result.differences) item.out += d + "\n";
     if (result.failed) t.mismatch = true;
   } catch (const ProgramError& e) {
-    std::cerr << e.what() << "\n";
+    item.err += std::string(e.what()) + "\n";
     t.bad_input = true;
   } catch (const Error& e) {
-    std::cerr << fmt::format("tmu check: {}: {}\n", path, e.kind() == ErrorKind::BadInput ? e.message() : std::string(e.what()));
+    item.err += fmt::format("tmu check: {}: {}\n", path, e.kind() == ErrorKind::BadInput ? e.message() : std::string(e.what()));
     t.bad_input = true;
   }
+}
+
+void check_manifest_of(CheckItem& item) {
+  const ManifestCheck m = check_manifest(item.path);
+  for (const std::string& d : m.differences) item.out += d + "\n";
+  for (const std::string& d : m.malformed) item.err += d + "\n";
+  if (!m.differences.empty()) item.totals.mismatch = true;
+  if (!m.malformed.empty()) item.totals.bad_input = true;
+}
+
+// Runs every item on `jobs` threads, printing each item's output as soon as it and all items before
+// it are done.
+void run_items(std::vector<CheckItem>& items, unsigned jobs, const CheckOptions& o, const GlobalOptions& global,
+               CheckTotals& t) {
+  std::mutex m;
+  std::condition_variable done_cv;
+  std::vector<char> done(items.size(), 0);
+  std::atomic<size_t> next{0};
+  auto run = [&](CheckItem& item) {
+    if (item.kind == CheckItem::Kind::File) check_file(item, o, global);
+    else if (item.kind == CheckItem::Kind::Manifest) check_manifest_of(item);
+  };
+  auto work = [&] {
+    for (size_t i; (i = next++) < items.size();) {
+      run(items[i]);
+      {
+        std::lock_guard lock(m);
+        done[i] = 1;
+      }
+      done_cv.notify_one();
+    }
+  };
+  jobs = static_cast<unsigned>(std::min<size_t>(jobs, items.size()));
+  std::vector<std::thread> threads;
+  if (jobs > 1)
+    for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(work);
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (jobs <= 1) {
+      run(items[i]);
+    } else {
+      std::unique_lock lock(m);
+      done_cv.wait(lock, [&] { return done[i] != 0; });
+    }
+    std::cout << items[i].out << std::flush;
+    std::cerr << items[i].err << std::flush;
+    t.add(items[i].totals);
+    items[i] = CheckItem{};  // the differences of a long run are not kept to the end
+  }
+  for (std::thread& th : threads) th.join();
 }
 
 int cmd_check(const CheckOptions& o, const GlobalOptions& global) {
@@ -188,9 +259,10 @@ int cmd_check(const CheckOptions& o, const GlobalOptions& global) {
     std::cerr << "tmu check: " << e.what() << "\n";
     return kExitBadInput;
   }
+  std::vector<CheckItem> items;
   for (const std::string& p : o.paths) {
     if (!fs::is_directory(p)) {
-      check_file(p, o, global, t);
+      items.push_back(CheckItem{.path = p});
       continue;
     }
     std::vector<std::string> files;
@@ -198,18 +270,16 @@ int cmd_check(const CheckOptions& o, const GlobalOptions& global) {
       if (entry.is_regular_file() && entry.path().extension() == kVectorFileExtension) files.push_back(entry.path().string());
     std::sort(files.begin(), files.end());
     if (files.empty()) {
-      std::cerr << fmt::format("{}: no {} files in this directory\n", p, kVectorFileExtension);
-      t.bad_input = true;
+      CheckItem none{.kind = CheckItem::Kind::Message, .path = p};
+      none.err = fmt::format("{}: no {} files in this directory\n", p, kVectorFileExtension);
+      none.totals.bad_input = true;
+      items.push_back(std::move(none));
     }
-    for (const std::string& f : files) check_file(f, o, global, t);
-    if (fs::exists(fs::path(p) / kVectorManifestName)) {
-      const ManifestCheck m = check_manifest(p);
-      for (const std::string& d : m.differences) std::cout << d << "\n";
-      for (const std::string& d : m.malformed) std::cerr << d << "\n";
-      if (!m.differences.empty()) t.mismatch = true;
-      if (!m.malformed.empty()) t.bad_input = true;
-    }
+    for (const std::string& f : files) items.push_back(CheckItem{.path = f});
+    if (fs::exists(fs::path(p) / kVectorManifestName)) items.push_back(CheckItem{.kind = CheckItem::Kind::Manifest, .path = p});
   }
+  const unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  run_items(items, jobs, o, global, t);
   std::string counted;
   for (const auto& [unit, n] : t.counts) counted += fmt::format(", {} {}", n, unit);
   std::cout << fmt::format("tmu check: {} files, {} vectors{}: {}\n", t.files, t.vectors, counted,
@@ -242,6 +312,7 @@ void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) 
                                     "Start each vector from random state instead of reset (seeded): proves init lists every "
                                     "location read");
   check->add_option("--max-diffs", c->max_diffs, "Differences shown per vector")->capture_default_str();
+  check->add_option("-j,--jobs", c->jobs, "Files replayed at once (default: one per core); the output is that of a serial run");
   add_engine_selection(check, global);  // optional: every file names its engine
   out.emplace_back(check, [c, &global] { return cmd_check(*c, global); });
 }
