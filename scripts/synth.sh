@@ -4,9 +4,14 @@
 #   scripts/synth.sh                  every module of rtl/tmu.f as its own top, full generic synthesis
 #   scripts/synth.sh --quick          the same up to Yosys's coarse netlist (word-level cells): reads,
 #                                     elaborates, checks for latches, counts multipliers, memories and
-#                                     flip-flop bits in seconds; this is what ctest runs
+#                                     flip-flop bits in seconds (scripts/nightly.sh runs it)
 #                                     (tmu_mvmul_block only when named with --top, then at Rows=1;
 #                                     tmu_elw_unit, 128 elements, only when named with --top)
+#   scripts/synth.sh --check          the front end only, every module in one Yosys run that reads the
+#                                     files once: elaborates, checks for latches and for what Yosys's
+#                                     `check` finds (multiple drivers, undriven bits, logic loops), counts
+#                                     memories and flip-flop bits; what ctest runs (rtl.synth_check.*;
+#                                     the four composite modules --quick leaves out only with --top)
 #   scripts/synth.sh --top M [--top N ...]   only these modules
 #   scripts/synth.sh --hier           keep the hierarchy: each module is synthesised once however often it
 #                                     is instantiated, and the figures are the totals over the instances
@@ -26,6 +31,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 quick=0
+check=0
 hier=0
 tops=()
 netlist_dir=""
@@ -33,11 +39,12 @@ keep_dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
+    --check) check=1 ;;
     --hier) hier=1 ;;
     --top) tops+=("$2"); shift ;;
     --frontend-netlist) netlist_dir="$2"; shift ;;
     --keep) keep_dir="$2"; shift ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "synth.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -55,7 +62,7 @@ if [ "${#tops[@]}" -eq 0 ]; then
   # Even reduced, the multiplier array takes about two minutes of coarse synthesis (its element,
   # tmu_mvmul_element, is a top of its own and takes under one): --quick leaves it to --top. The same
   # holds for the element-wise and GMPOOL/MOV-carrying units and for tmu_top, which holds them all.
-  if [ "$quick" -eq 1 ]; then
+  if [ "$quick" -eq 1 ] || [ "$check" -eq 1 ]; then
     kept=()
     for top in "${tops[@]}"; do
       case "$top" in tmu_mvmul_block|tmu_elw_unit|tmu_gmpool_unit|tmu_top) ;; *) kept+=("$top") ;; esac
@@ -78,6 +85,49 @@ declare -A quick_params=([tmu_mvmul_block]="Rows 1")
 declare -A quick_synth_opts=([tmu_mvmul_block]="-noshare" [tmu_mvmul_element]="-noshare"
                              [tmu_elw_unit]="-noshare" [tmu_elw_element]="-noshare")
 latch_types='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
+
+# --check: one Yosys run, the files read once and each top elaborated from a saved copy. Yosys's
+# `check -assert` turns its findings into errors; -e '.*' does the same for every warning.
+if [ "$check" -eq 1 ]; then
+  script="$work/check.ys"
+  {
+    echo "$read_cmd"
+    echo "design -save read"
+    for top in "${tops[@]}"; do
+      echo "design -load read"
+      echo "hierarchy -check -top $top"
+      echo "proc"
+      echo "flatten"
+      echo "select -assert-none $latch_types"
+      echo "opt_clean"
+      echo "check -assert"
+      echo "tee -q -o $work/$top.frontend.json stat -json -width"
+    done
+  } > "$script"
+  start=$(date +%s.%N)
+  if ! yosys -q -e '.*' -l "$work/check.log" -s "$script" > "$work/check.out" 2>&1; then
+    echo "synth.sh: --check FAILED; Yosys said:" >&2
+    grep -i -m 20 'error\|warning\|assert\|found and reported' "$work/check.log" "$work/check.out" >&2 || tail -20 "$work/check.log" >&2
+    exit 1
+  fi
+  end=$(date +%s.%N)
+  printf '%-22s %5s %12s %8s\n' module '$mul' 'mem(bits)' 'ff_bits'
+  python3 - "$work" "$start" "$end" "${tops[@]}" <<'EOF'
+import json, re, sys
+work, start, end, tops = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4:]
+for top in tops:
+    with open(f"{work}/{top}.frontend.json") as f:
+        design = json.loads("".join(line for line in f if re.match(r'\s*["{}\[\]]', line)))["design"]
+    by_width = design["num_cells_by_type"]
+    muls = sum(n for t, n in by_width.items() if re.fullmatch(r"\$mul(_\d+)?", t))
+    ff_bits = sum(n * int(m.group(2)) for t, n in by_width.items()
+                  if (m := re.fullmatch(r"\$(a?s?dff[a-z]*|dffsre?|aldffe?)_(\d+)", t)))
+    mem = f"{design['num_memories']}({design['num_memory_bits']})"
+    print(f"{top:<22} {muls:>5} {mem:>12} {ff_bits:>8}")
+print(f"{len(tops)} modules elaborated and checked in {end - start:.1f} s")
+EOF
+  exit 0
+fi
 
 flatten="-flatten"
 stat_top=""

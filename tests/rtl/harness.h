@@ -3,6 +3,7 @@
 // mismatch log every test reports through. Expected values always come from the refmodel.
 #pragma once
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -93,7 +94,10 @@ inline Term unpack_term(uint64_t v) {
 struct Options {
   uint64_t seed = 1;
   uint64_t cases = 0;  // 0: the test's default
+  uint64_t depth = 1;  // run 1/depth of each random sweep's default (ctest: a representative share)
   bool verbose = false;
+  // The random cases of a sweep whose full depth is `full`; exhaustive parts ignore this.
+  uint64_t random_cases(uint64_t full) const { return cases ? cases : std::max<uint64_t>(1, full / depth); }
 };
 
 using tmu::Rng;

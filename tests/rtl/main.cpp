@@ -1,4 +1,4 @@
-// Block-level RTL tests against the refmodel: tmu_rtl_blocks <block> [--seed N] [--cases N]
+// Block-level RTL tests against the refmodel: tmu_rtl_blocks <block> [--seed N] [--cases N | --depth D]
 // Blocks: fidelity_slice align_group_sum accum_normalize int8_sat_acc mvmul_element gpr_unit rwc mvmul_block src_regs
 // dst_regs gmpool_unit all.
 // Every run prints its seed; a mismatch is reproduced by passing that seed back.
@@ -34,7 +34,8 @@ constexpr Block kBlocks[] = {
 };
 
 int usage(const char* argv0) {
-  std::fprintf(stderr, "usage: %s <block|all> [--seed N] [--cases N] [--verbose]\nblocks:", argv0);
+  std::fprintf(stderr, "usage: %s <block|all> [--seed N] [--cases N | --depth D] [--verbose]\n"
+               "  --depth D: 1/D of each random sweep's full count (exhaustive parts stay whole)\nblocks:", argv0);
   for (const Block& b : kBlocks) std::fprintf(stderr, " %s", b.name);
   std::fprintf(stderr, "\n");
   return 2;
@@ -55,10 +56,10 @@ int main(int argc, char** argv) {
   opt.seed = tmu::clock_seed();  // unless --seed gives one; printed either way
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
-    if ((arg == "--seed" || arg == "--cases") && i + 1 < argc) {
+    if ((arg == "--seed" || arg == "--cases" || arg == "--depth") && i + 1 < argc) {
       uint64_t v = 0;
-      if (!parse_number(argv[++i], &v)) return usage(argv[0]);
-      (arg == "--seed" ? opt.seed : opt.cases) = v;
+      if (!parse_number(argv[++i], &v) || (arg == "--depth" && v == 0)) return usage(argv[0]);
+      (arg == "--seed" ? opt.seed : arg == "--cases" ? opt.cases : opt.depth) = v;
     } else if (arg == "--verbose") {
       opt.verbose = true;
     } else {
@@ -73,6 +74,9 @@ int main(int argc, char** argv) {
     found = true;
     std::printf("%s: seed %llu (replay with --seed %llu)\n", b.name, static_cast<unsigned long long>(opt.seed),
                 static_cast<unsigned long long>(opt.seed));
+    if (opt.depth > 1 && !opt.cases)
+      std::printf("%s: random sweeps at 1/%llu of their full depth (scripts/nightly.sh runs them whole)\n", b.name,
+                  static_cast<unsigned long long>(opt.depth));
     std::fflush(stdout);
     const auto start = std::chrono::steady_clock::now();
     tmu_rtl::Sim sim;  // a fresh model per block

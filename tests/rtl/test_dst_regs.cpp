@@ -46,7 +46,7 @@ int test_dst_regs(Sim& sim, const Options& opt) {
   Checker chk("dst_regs");
   Rng rng(opt.seed);
   Model& top = *sim.top;
-  const uint64_t total = opt.cases ? opt.cases : 40000;
+  const uint64_t total = opt.random_cases(40000);
   tmu::TensixState s;
   top.dr_wr_en_i = top.dr_za_valid_i = 0;
   top.dr_rd_en_i = 1;  // this test reads every cycle; the other blocks' tests leave the reads idle

@@ -239,7 +239,7 @@ int test_elw_unit(Sim& sim, const Options& opt) {
   Checker chk("elw_unit");
   Rng rng(opt.seed);
   Model& top = *sim.top;
-  const uint64_t operations = opt.cases ? opt.cases : 3000;
+  const uint64_t operations = opt.random_cases(3000);
   static_assert(sizeof(top.ew_dst_o) * 8 == kRows * kCols * 32, "tmu_blocks_tb ew_dst_o width");
 
   top.ew_valid_i = 0;

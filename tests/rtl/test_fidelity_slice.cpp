@@ -117,7 +117,7 @@ int test_fidelity_slice(Sim& sim, const Options& opt) {
   }
 
   // Random: any mode, clustered and edge-case datums.
-  const uint64_t evals = opt.cases ? opt.cases : 100000;
+  const uint64_t evals = opt.random_cases(100000);
   for (uint64_t i = 0; i < evals; ++i) {
     const ChainMode m = random_chain_mode(rng, true, true);
     const bool fp16 = m.fpu.srca_style == SrcStyle::FP16;

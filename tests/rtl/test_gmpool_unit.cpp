@@ -370,7 +370,7 @@ int test_gmpool_unit(Sim& sim, const Options& opt) {
   Checker chk("gmpool_unit");
   Rng rng(opt.seed);
   Model& top = *sim.top;
-  const uint64_t random_ops = opt.cases ? opt.cases : 10000;
+  const uint64_t random_ops = opt.random_cases(10000);
   static_assert(sizeof(top.gm_dst_o) * 8 == kDstRows * kCols * 32, "tmu_blocks_tb gm_dst_o width");
 
   // Targeted first: every mode (style x dst32 x argmax) with the column maximum tied at every pair

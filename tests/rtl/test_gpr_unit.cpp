@@ -113,7 +113,7 @@ int test_gpr_unit(Sim& sim, const Options& opt) {
       if (known) { chk.fail("opcode %02x is an instruction: fix kNoOpcodes", op); return chk.report(opt.seed); }
     }
 
-  const uint64_t total = opt.cases ? opt.cases : 200000;
+  const uint64_t total = opt.random_cases(200000);
   constexpr uint64_t kProgramLength = 5000;
   for (uint64_t done = 0; done < total;) {
     // A program: reset, random GPR contents loaded through the debug port, random instructions.

@@ -134,7 +134,7 @@ int test_int8_sat_acc(Sim& sim, const Options& opt) {
   check_accumulation_to_bound(chk, top, sim, false);
   check_accumulation_to_bound(chk, top, sim, true);
 
-  const uint64_t cases = opt.cases ? opt.cases : 1000000;
+  const uint64_t cases = opt.random_cases(1000000);
   for (uint64_t i = 0; i < cases; ++i) {
     const uint32_t dst = random_word(rng);
     const uint32_t value = random_word(rng);

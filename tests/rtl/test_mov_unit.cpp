@@ -386,7 +386,7 @@ int test_mov_unit(Sim& sim, const Options& opt) {
   Model& top = *sim.top;
   std::vector<Operation> ops = sweep(rng);
   const uint64_t swept = ops.size();
-  const uint64_t randoms = opt.cases ? opt.cases : 6000;
+  const uint64_t randoms = opt.random_cases(6000);
   for (uint64_t k = 0; k < randoms; ++k) ops.push_back(random_operation(rng));
 
   top.mv_valid_i = 0;

@@ -247,7 +247,7 @@ int test_mvmul_block(Sim& sim, const Options& opt) {
   Checker chk("mvmul_block");
   Rng rng(opt.seed);
   Model& top = *sim.top;
-  const uint64_t operations = opt.cases ? opt.cases : 50000;
+  const uint64_t operations = opt.random_cases(50000);
   static_assert(sizeof(top.mvb_dst_o) * 8 == kMvmulRows * kCols * 32, "tmu_blocks_tb MvmulRows != kMvmulRows");
 
   top.mvb_valid_i = 0;

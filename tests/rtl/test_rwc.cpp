@@ -113,7 +113,7 @@ int test_rwc(Sim& sim, const Options& opt) {
   Checker chk("rwc");
   Rng rng(opt.seed);
   Model& top = *sim.top;
-  const uint64_t total = opt.cases ? opt.cases : 400000;
+  const uint64_t total = opt.random_cases(400000);
   constexpr uint64_t kRunLength = 4000;
   for (uint64_t done = 0; done < total;) {
     tmu::TensixState state;

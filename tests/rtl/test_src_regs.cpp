@@ -79,7 +79,7 @@ int test_src_regs(Sim& sim, const Options& opt) {
   Checker chk("src_regs");
   Rng rng(opt.seed);
   Model& top = *sim.top;
-  const uint64_t total = opt.cases ? opt.cases : 60000;
+  const uint64_t total = opt.random_cases(60000);
   tmu::TensixState s;  // Blackhole; the bank logic is the same on both architectures
   top.sr_unp_we_i = top.sr_unp_dvalid_i = top.sr_mu_we_i = 0;
   top.sr_cmd_i = kNone;

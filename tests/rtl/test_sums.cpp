@@ -69,7 +69,7 @@ int test_align_group_sum(Sim& sim, const Options& opt) {
   Checker chk("align_group_sum");
   Rng rng(opt.seed);
   Model& top = *sim.top;
-  const uint64_t cases = opt.cases ? opt.cases : 1000000;
+  const uint64_t cases = opt.random_cases(1000000);
   std::array<fpu::SliceProduct, fpu::kProductsPerGroup> ref{};
   for (uint64_t i = 0; i < cases; ++i) {
     // Groups near exponent 0 exercise the "largest exponent <= 0" rule.
@@ -106,7 +106,7 @@ int test_accum_normalize(Sim& sim, const Options& opt) {
   Checker chk("accum_normalize");
   Rng rng(opt.seed);
   Model& top = *sim.top;
-  const uint64_t cases = opt.cases ? opt.cases : 2000000;
+  const uint64_t cases = opt.random_cases(2000000);
   for (uint64_t i = 0; i < cases; ++i) {
     fpu::AccumConfig cfg;
     cfg.dst32 = rng.bits(1);
@@ -168,7 +168,7 @@ int test_mvmul_element(Sim& sim, const Options& opt) {
   Checker chk("mvmul_element");
   Rng rng(opt.seed);
   Model& top = *sim.top;
-  const uint64_t cases = opt.cases ? opt.cases : 300000;
+  const uint64_t cases = opt.random_cases(300000);
   std::array<uint32_t, kDot> a{}, b{};
   for (uint64_t i = 0; i < cases; ++i) {
     const ChainMode m = random_chain_mode(rng, false, false);  // the float path; MVMUL always flushes
