@@ -39,12 +39,20 @@ Outcome tmu_cli(std::vector<std::string> args) {
   return o;
 }
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("tmu_toy_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+// A fresh directory under the system's temporary directory, removed when the test ends.
+struct ScratchDir : fs::path {
+  explicit ScratchDir(const std::string& name)
+      : fs::path(fs::temp_directory_path() / ("tmu_toy_" + name + "_" + std::to_string(::getpid()))) {
+    fs::remove_all(*this);
+    fs::create_directories(*this);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  ~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(*this, ignored);
+  }
+};
 
 void write(const fs::path& p, const std::string& text) {
   fs::create_directories(p.parent_path());
@@ -57,7 +65,7 @@ std::string read(const fs::path& p) {
 }
 
 TEST(EngineToy, RunsAProgramInEachVariant) {
-  const fs::path d = fresh_dir("run");
+  const ScratchDir d("run");
   write(d / "p.toy", "a 200 1 255 0  # four lanes\nb 100 2 1 0\nadd\n");
   Outcome o = tmu_cli({"--engine", "toy", "run", (d / "p.toy").string()});
   ASSERT_EQ(o.status, 0) << o.err;
@@ -80,7 +88,7 @@ TEST(EngineToy, RunsAProgramInEachVariant) {
 }
 
 TEST(EngineToy, VectorsAreCheckedWithoutNamingTheEngine) {
-  const fs::path d = fresh_dir("vectors");
+  const ScratchDir d("vectors");
   Outcome o = tmu_cli({"--engine", "toy", "vectors", "-o", d.string(), "-n", "3", "--seed", "7", "--toy-edge", "0,255"});
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.err.find("seed 7"), std::string::npos) << o.err;
@@ -124,7 +132,7 @@ TEST(EngineToy, VectorsAreCheckedWithoutNamingTheEngine) {
 }
 
 TEST(EngineToy, AuditWritesItsTable) {
-  const fs::path d = fresh_dir("audit");
+  const ScratchDir d("audit");
   const Outcome o = tmu_cli({"audit", "--engines", "toy", "-o", d.string(), "--seed", "1", "--quiet"});
   ASSERT_EQ(o.status, 0) << o.out << o.err;
   // 256 x 256 pairs; x + y > 255 for x of the 256 - x values y > 255 - x: 1 + 2 + ... + 255 = 32640.
