@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Vector replay speed, whole process: `tmu check` over a level-2 set of each engine read from disk
+# (written first into a scratch directory, seed 1), serially (-j 1, one core) and on every core
+# (-j N), with vectors/s, MB/s of vector text and, for PTO, lanes/s. Each figure is the minimum of
+# three runs. With --vs OLD_BUILD the same files are replayed by OLD_BUILD/tmu too, side by side
+# (an OLD tmu without -j runs serially in both columns).
+#
+#   bench/replay.sh [--vs OLD_BUILD] [BUILD] [-n N]
+#
+# BUILD   build directory whose tmu is measured (default: build)
+# -n N    random vectors per file of the level-2 sets (default 64; AMX 32 times as many)
+set -euo pipefail
+old=""
+n=64
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --vs) old="${2:?--vs needs a build directory}"; shift ;;
+    -n) n="${2:?-n needs a number}"; shift ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "bench/replay.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    *) args+=("$1") ;;
+  esac
+  shift
+done
+build="${args[0]:-build}"
+[[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "bench/replay.sh: -n must be a positive number, not '$n'" >&2; exit 2; }
+builds=("$build")
+[ -n "$old" ] && builds=("$old" "$build")
+for b in "${builds[@]}"; do
+  [ -x "$b/tmu" ] || { echo "bench/replay.sh: $b/tmu is missing (build first)" >&2; exit 2; }
+done
+cores="$(nproc)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# best TMU JOBS DIR -> "SECONDS|SUMMARY": the fastest of three wall times, and tmu check's summary line
+best() {
+  local tmu="$1" jobs="$2" dir="$3" t best_t="" jflag=() summary=""
+  "$tmu" check --help | grep -q -- '--jobs' && jflag=(-j "$jobs")
+  for _ in 1 2 3; do
+    local start end
+    start=$(date +%s.%N)
+    summary=$("$tmu" check "${jflag[@]}" "$dir" | tail -1)
+    end=$(date +%s.%N)
+    t=$(echo "$end - $start" | bc -l)
+    if [ -z "$best_t" ] || [ "$(echo "$t < $best_t" | bc -l)" = 1 ]; then best_t=$t; fi
+  done
+  echo "$best_t|$summary"
+}
+
+echo "machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+printf '%-7s %-9s %9s %6s %-5s %8s %10s %7s\n' engine build vectors MB jobs seconds vectors/s MB/s
+for engine in tensix amx pto; do
+  dir="$work/$engine"
+  # AMX files hold few random vectors per file; 32 times as many give a set large enough to time.
+  per_file=$n
+  [ "$engine" = amx ] && per_file=$((n * 32))
+  "$build/tmu" --engine "$engine" vectors --level 2 -n "$per_file" --seed 1 -q -o "$dir" > /dev/null 2>&1
+  mb=$(du -sm --apparent-size "$dir" | cut -f1)
+  for b in "${builds[@]}"; do
+    for jobs in 1 "$cores"; do
+      result=$(best "$b/tmu" "$jobs" "$dir")
+      t=${result%%|*}
+      summary=${result#*|}
+      vectors=$(echo "$summary" | sed -n 's/.* files, \([0-9]*\) vectors.*/\1/p')
+      lanes=$(echo "$summary" | sed -n 's/.*, \([0-9]*\) dst elements.*/\1/p')
+      extra=""
+      [ -n "$lanes" ] && extra=$(printf '  %.2f M lanes/s' "$(echo "$lanes / $t / 1000000" | bc -l)")
+      printf '%-7s %-9s %9s %6s %-5s %8.2f %10.0f %7.0f%s\n' "$engine" "$(basename "$b")" "$vectors" "$mb" "-j $jobs" "$t" \
+        "$(echo "$vectors / $t" | bc -l)" "$(echo "$mb / $t" | bc -l)" "$extra"
+    done
+  done
+done
