@@ -20,6 +20,7 @@ void bind_formats(py::module_& m);
 void bind_pto(py::module_& m);
 void bind_amx(py::module_& m);
 void bind_tensix(py::module_& m);
+void bind_tensix_machine(py::module_& m);  // tmu.tensix.Machine (tensix_machine.cpp)
 
 // TypeError / ValueError naming the argument: "tmu.formats.to_float: bits: expected ...".
 [[noreturn]] void type_error(std::string_view where, std::string_view arg, std::string_view what);

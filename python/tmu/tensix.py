@@ -23,5 +23,6 @@ _impl = _tmu.tensix
 matmul = _impl.matmul
 eltwise_binary = _impl.eltwise_binary
 fidelities = _impl.fidelities
+Machine = _impl.Machine  # the raw machine: state as numpy views, run()/step() on instruction words
 
-__all__ = ["matmul", "eltwise_binary", "fidelities"]
+__all__ = ["matmul", "eltwise_binary", "fidelities", "Machine"]

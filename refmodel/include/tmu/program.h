@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "tmu/error.h"
 #include "tmu/exec.h"
 #include "tmu/program_error.h"
 #include "tmu/state.h"
@@ -15,10 +16,21 @@ namespace tmu {
 
 // ProgramError (tmu/program_error.h): a malformed line, an unknown name, a value out of range, a
 // stall that nothing in a one-thread program can ever release, or an instruction the model refuses.
+// The last is a ProgramRefusal, which keeps the refusal's kind and the model's own message, so that a
+// caller (the Python Machine) can report it as that kind rather than as malformed input.
+struct ProgramRefusal : ProgramError {
+  ProgramRefusal(const std::string& file, int line, const Error& e)
+      : ProgramError(file, line, e.what()), kind(e.kind()), message(e.message()) {}
+  ErrorKind kind;
+  std::string message;
+};
 
 struct ProgramOptions {
   Arch arch = Arch::Blackhole;   // default; a leading `.arch` directive overrides it
   std::ostream* trace = nullptr; // when set, one line per retired instruction
+  // When set, the run starts from this state instead of the reset state (the Python Machine runs
+  // program text on its own state); its arch replaces `arch`, and an `.arch` naming another is refused.
+  const TensixState* initial = nullptr;
 };
 
 struct ProgramRun {

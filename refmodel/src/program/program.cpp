@@ -129,7 +129,8 @@ auto parse_row_values(const std::vector<std::string>& w, size_t first, Parse par
 class Interpreter {
  public:
   Interpreter(const std::string& file, const ProgramOptions& opts) : file_(file), opts_(opts) {
-    run_.state.arch = opts.arch;
+    if (opts.initial) run_.state = *opts.initial;
+    else run_.state.arch = opts.arch;
   }
 
   ProgramRun run(const std::vector<std::string>& lines) {
@@ -168,7 +169,7 @@ class Interpreter {
       } catch (const LineError& e) {
         throw ProgramError(file_, static_cast<int>(i + 1), e.reason);
       } catch (const Error& e) {
-        throw ProgramError(file_, static_cast<int>(i + 1), e.what());
+        throw ProgramRefusal(file_, static_cast<int>(i + 1), e);
       }
     }
   }
@@ -259,6 +260,8 @@ class Interpreter {
     if (seen_non_arch_) bad("'.arch' must come before every other line");
     auto a = parse_arch(w[1]);
     if (!a) bad(fmt::format("unknown architecture '{}' (blackhole or wormhole)", w[1]));
+    if (opts_.initial && *a != opts_.initial->arch)
+      bad(fmt::format("'.arch {}' differs from the {} state the program runs on", w[1], arch_name(opts_.initial->arch)));
     run_.state.arch = *a;
   }
 
