@@ -53,9 +53,12 @@ def test_reset_state():
     assert Machine("wormhole").arch == "wormhole"
 
 
-def test_elwadd_bf16_by_hand():
-    # ELWADD.md: Dst16b[DstRow + i][j] = RoundToBF16(SrcA + SrcB) for 8 rows; AddDst=1 adds Dst.
-    m = machine_with_banks()
+@pytest.mark.parametrize("arch", ["blackhole", "wormhole"])
+def test_elwadd_bf16_by_hand(arch):
+    # ELWADD.md: Dst16b[DstRow + i][j] = RoundToBF16(SrcA + SrcB) for 8 rows; AddDst=1 adds Dst. The
+    # operand style is BF16 both ways: Blackhole takes it from the bank's BF16 tag, Wormhole from
+    # ALU_FORMAT_SPEC_REG0_SrcA = 0 (FP32, a BF16-style format).
+    m = machine_with_banks(arch)
     m.set_srca(0, rows(SRC_BF16_1_5, 8))
     m.set_srcb(0, rows(SRC_BF16_2, 8))
     m.set_dst16(rows(0x1234, 16, np.uint16))  # stale bits that ZEROACC must hide
@@ -220,6 +223,27 @@ def test_program_matches_tmu_run(path, tmu_exe):
     cli32 = json.loads(subprocess.run([tmu_exe, "run", "--show", ",".join(parts), str(path)], check=True,
                                       capture_output=True, text=True).stdout)
     assert {**m.state(parts), **counts} == cli32
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.name)
+def test_program_on_wormhole_matches_tmu_run(path, tmu_exe, tmp_path):
+    # The same programs without their `.arch` line, on Wormhole: the same JSON, or the same refusal
+    # (matmul's rotated MVMUL words set bit 14, Blackhole's AddrMod bit, reserved on Wormhole).
+    text = "".join(line for line in path.read_text().splitlines(True) if not line.startswith(".arch"))
+    (tmp_path / path.name).write_text(text)
+    cli = subprocess.run([tmu_exe, "run", "--arch", "wormhole", str(tmp_path / path.name)], capture_output=True, text=True)
+    m = Machine("wormhole")
+    if cli.returncode == 0:
+        counts = m.run(text)
+        assert {**m.state(), **counts} == json.loads(cli.stdout)
+        return
+    with pytest.raises(tmu.Error) as e:
+        m.run(text)
+    where, _, rest = cli.stderr.strip().partition(": ")
+    kind = type(e.value).__name__
+    assert rest.startswith(kind + ": ") and path.name == "matmul_32x32_hifi4.tmu"
+    assert str(e.value) == "<program>:" + where.rsplit(":", 1)[1] + ": " + rest[len(kind) + 2:]
+    assert m.state() == Machine("wormhole").state()
 
 
 def expand(lines):
