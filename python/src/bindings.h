@@ -17,6 +17,7 @@ namespace py = pybind11;
 // Each submodule's definitions (one file per engine, plus the number formats).
 void bind_errors(py::module_& m);
 void bind_formats(py::module_& m);
+void bind_formats_bfp(py::module_& m);  // the BFP block formats (formats_bfp.cpp), in tmu.formats
 void bind_pto(py::module_& m);
 void bind_amx(py::module_& m);
 void bind_tensix(py::module_& m);

@@ -207,6 +207,7 @@ PYBIND11_MODULE(_tmu, m) {
       ">>> hex(tmu.assemble('ZEROACC Mode=3 AddrMod=1'))\n'0x10184000'");
   auto formats = m.def_submodule("formats", "Exact conversions between numbers and bit patterns.");
   bind_formats(formats);
+  bind_formats_bfp(formats);
   auto pto = m.def_submodule("pto", "PTO elementwise tile operations.");
   bind_pto(pto);
   auto amx = m.def_submodule("amx", "Apple AMX matfp.");
