@@ -21,6 +21,7 @@ void bind_formats_bfp(py::module_& m);  // the BFP block formats (formats_bfp.cp
 void bind_pto(py::module_& m);
 void bind_amx(py::module_& m);
 void bind_tensix(py::module_& m);
+void bind_tensix_reduce(py::module_& m);  // tmu.tensix.reduce (tensix_reduce.cpp)
 void bind_tensix_machine(py::module_& m);  // tmu.tensix.Machine (tensix_machine.cpp)
 
 // TypeError / ValueError naming the argument: "tmu.formats.to_float: bits: expected ...".

@@ -214,5 +214,6 @@ PYBIND11_MODULE(_tmu, m) {
   bind_amx(amx);
   auto tensix = m.def_submodule("tensix", "The Tensix Matrix Unit through tt-llk's LLK sequences.");
   bind_tensix(tensix);
+  bind_tensix_reduce(tensix);
   bind_tensix_machine(tensix);
 }

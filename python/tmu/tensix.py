@@ -3,6 +3,7 @@
   matmul(a, b, fidelity="HiFi4", src_format="BF16", dst="FP32", arch="blackhole",
          conversion=None, perturb=None, bits=False, snapshots=False)
   eltwise_binary(op, a, b, ...)          op: "ELWMUL" or "ELWADD"
+  reduce(a, pool="sum", dim="col", scaler=None, ..., argmax=False)   tt-llk's reduce LLK
 
 The sequences are the precision audit's (refmodel/audit/include/tmu/audit/sequence.h): tt-llk's
 llk_math_matmul.h replay per 32x32 tile pair with the K tiles accumulating in Dst, and
@@ -22,7 +23,8 @@ from . import _tmu
 _impl = _tmu.tensix
 matmul = _impl.matmul
 eltwise_binary = _impl.eltwise_binary
+reduce = _impl.reduce  # GAPOOL / GMPOOL through tt-llk's reduce LLK
 fidelities = _impl.fidelities
 Machine = _impl.Machine  # the raw machine: state as numpy views, run()/step() on instruction words
 
-__all__ = ["matmul", "eltwise_binary", "fidelities", "Machine"]
+__all__ = ["matmul", "eltwise_binary", "reduce", "fidelities", "Machine"]

@@ -1,0 +1,62 @@
+// The model as an LLK sequence sees it: the audit plays the unpackers (writing Src banks and handing
+// them to the Matrix Unit), the RISC-V thread (ADDR_MOD set-up, issuing instructions by their
+// assembly text) and an observer reading Dst. Shared by the matmul/eltwise sequences (sequence.cpp)
+// and the reductions (reduce_sequence.cpp).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+
+#include "tmu/audit/sequence.h"
+#include "tmu/isa.h"
+#include "tmu/decode.h"
+#include "tmu/state.h"
+
+namespace tmu::audit {
+
+inline constexpr unsigned kFace = 16;
+
+// One ADDR_MOD slot as tt-llk's addr_mod_t spells it.
+struct AddrMod {
+  uint8_t srca_incr = 0; bool srca_cr = false, srca_clr = false;
+  uint8_t srcb_incr = 0; bool srcb_cr = false, srcb_clr = false;
+  uint16_t dest_incr = 0; bool dest_cr = false, dest_clr = false, dest_c_to_cr = false;
+  uint8_t fidelity_incr = 0; bool fidelity_clr = false;
+};
+
+// Output element (row, col) of a 32x32 tile lives in face (row/16)*2 + col/16 (faces F0 F1 / F2 F3 at
+// rows 0, 16, 32, 48 of Src and of Dst), at row face*16 + row%16, column col%16.
+inline unsigned tile_row(unsigned row, unsigned col) { return ((row / kFace) * 2 + col / kFace) * kFace + row % kFace; }
+
+class LlkMachine {
+ public:
+  explicit LlkMachine(const RunConfig& cfg);
+
+  void set_addr_mod(unsigned slot, const AddrMod& a);
+  // Issues "MNEMONIC <fields> AddrMod=slot". Wormhole's AddrMod field has two bits: slots 4..7 are
+  // reached through ADDR_MOD_SET_Base, which the thread sets as its LLK does.
+  void issue(const std::string& text, unsigned slot);
+  // Issues the text as it is; throws std::runtime_error if the instruction does not retire.
+  void issue(const std::string& text);
+
+  // The unpacker's side: fill rows [0, rows) of the bank the Matrix Unit reads next and hand it over.
+  void unpack(bool srca, const std::function<uint32_t(unsigned row, unsigned col)>& datum, unsigned rows);
+  void flip_srcb_signs();
+
+  // A Dst element as the Dst mode of the configuration holds it (exact in a double).
+  double dst_value(unsigned dst_row, unsigned col) const;
+  void write_dst(unsigned dst_row, unsigned col, double v);
+  // The stored bits (Dst.md layouts): the 32-bit view and the 16-bit view.
+  uint32_t dst32_bits(unsigned dst_row, unsigned col) const;
+  uint16_t dst16_bits(unsigned dst_row, unsigned col) const;
+  unsigned phase_counter() const;
+
+ private:
+  const RunConfig& cfg_;
+  TensixState s_;
+  std::map<std::string, Insn> cache_;
+};
+
+}  // namespace tmu::audit
