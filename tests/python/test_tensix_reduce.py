@@ -37,18 +37,20 @@ def test_fidelity_decides_whether_srca_low_bits_count():
     assert (tensix.reduce(a, "sum", "col", fidelity="LoFi") == 32.0).all()
 
 
-def test_column_row_and_scalar_sums_land_on_their_elements():
+@pytest.mark.parametrize("arch", ["blackhole", "wormhole"])
+def test_column_row_and_scalar_sums_land_on_their_elements(arch):
     # a[i, j] = (i + 1) 2^(j % 8 - 4): column j sums to 528 2^(j % 8 - 4), every partial sum exact.
     a = (I + 1) * np.exp2(J % 8 - 4)
     expect = 528 * np.exp2(np.arange(32) % 8 - 4)
     for dst in ("FP32", "BF16"):
-        col = tensix.reduce(a, "sum", "col", dst=dst)
+        col = tensix.reduce(a, "sum", "col", dst=dst, arch=arch)
         assert col.shape == (1, 32) and np.array_equal(col[0], expect)
-        row = tensix.reduce(a.T, "sum", "row", dst=dst)
+        row = tensix.reduce(a.T, "sum", "row", dst=dst, arch=arch)
         assert row.shape == (32, 1) and np.array_equal(row[:, 0], expect)
     # scalar: 528 * 4 * (2^-4 + ... + 2^3) = 528 * 63.75
-    assert tensix.reduce(a, "sum", "scalar").tolist() == [[33660.0]]
-    assert tensix.reduce(np.ones((32, 32)), "sum", "REDUCE_SCALAR").tolist() == [[1024.0]]
+    assert tensix.reduce(a, "sum", "scalar", arch=arch).tolist() == [[33660.0]]
+    assert tensix.reduce(np.ones((32, 32)), "sum", "REDUCE_SCALAR", arch=arch).tolist() == [[1024.0]]
+    assert tensix.reduce(a, "max", "scalar", arch=arch).tolist() == [[256.0]]   # 32 * 2^3
 
 
 def test_tiles_along_the_reduced_dimension_accumulate():
@@ -186,10 +188,10 @@ class Program:
     """llk_math_reduce.h's instructions for one tile, written out, with the unpacker's bank fills
     (llk_unpack_reduce.h: per face SrcA zeroed then the face, SrcB row 0 the scaler) as directives."""
 
-    def __init__(self, fmt, dst32, phases):
+    def __init__(self, fmt, dst32, phases, arch="blackhole"):
         self.fmt, self.phases, self.bank = fmt, phases, 0
         code = FORMAT_CODE[fmt]
-        self.lines = [".arch blackhole",
+        self.lines = [f".arch {arch}",
                       f".config ALU_ACC_CTRL_Fp32_enabled={int(dst32)} ALU_FORMAT_SPEC_REG0_SrcA={code} "
                       f"ALU_FORMAT_SPEC_REG1_SrcB={code}",
                       ".addrmod 0 FidelityClear=1", ".addrmod 1 SrcBIncr=1 DestIncr=1",
@@ -237,8 +239,8 @@ def faces(tile, transpose):
     return out
 
 
-def reduce_program(tiles, op, dim, scaler, fmt, dst32, phases, argmax=False):
-    p = Program(fmt, dst32, phases)
+def reduce_program(tiles, op, dim, scaler, fmt, dst32, phases, argmax=False, arch="blackhole"):
+    p = Program(fmt, dst32, phases, arch)
     for tile in tiles:
         fs = faces(tile, dim == "row")
         if dim == "col":
@@ -358,3 +360,17 @@ def test_argmax_equals_tmu_run(tmp_path, tmu_exe):
     # Every reported row holds the maximum of its column (the first eight rows of some block do here).
     assert all(a[r["argmax"][0, j], j] == a[:, j].max() or (a[:, j].max() not in a[[k for k in range(64) if k % 16 < 8], j])
                for j in range(32))
+
+
+@pytest.mark.parametrize("dim", DIMS)
+@pytest.mark.parametrize("pool", POOLS)
+def test_wormhole_equals_tmu_run(pool, dim, tmp_path, tmu_exe):
+    rng = np.random.default_rng(100 + POOLS.index(pool) * 3 + DIMS.index(dim))
+    a = random_numbers(rng, (64, 64), "BF16")
+    scaler = 0.25 if pool == "avg" else 1.0
+    r = tensix.reduce(a[:32, :32] if dim != "col" else a[:, :32], pool, dim, scaler=scaler, fidelity="HiFi2", arch="wormhole")
+    tiles = [a[:32, :32]] if dim != "col" else [a[:32, :32], a[32:, :32]]
+    path = tmp_path / "reduce.tmu"
+    path.write_text(reduce_program(tiles, pool, dim, scaler, "BF16", True, 2, arch="wormhole"))
+    vals, _ = run_cli(tmu_exe, path, True, "BF16")
+    assert np.array_equal(np.array([float(vals[row][col]) for row, col in result_cells(dim)]), r.ravel())
