@@ -10,6 +10,7 @@
 #   lib/pkgconfig/tmu.pc, tmu-dpi.pc          pkg-config, relocatable (the prefix found from the file)
 #   share/tmu/scripts/plot_audit.py           what `tmu audit --plots` runs (found from bin/tmu)
 #   share/tmu/examples/                       the example benches (tb/examples), built from the install
+#   share/tmu/examples/python/                the Python package's examples (examples/python)
 # The version is the project's (project() in CMakeLists.txt).
 include(CMakePackageConfigHelpers)
 
@@ -21,6 +22,7 @@ install(TARGETS tmu RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # benches a verification team starts from, so an install needs no source tree.
 install(PROGRAMS scripts/plot_audit.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/scripts)
 install(DIRECTORY tb/examples/ DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples)
+install(PROGRAMS examples/python/golden_vs_approx.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples/python)
 get_property(TMU_ENGINES GLOBAL PROPERTY TMU_ENGINES)
 set(TMU_INSTALLED_LIBRARIES tmu_common tmu_refmodel tmu_engines)
 foreach(e ${TMU_ENGINES})
