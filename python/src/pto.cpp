@@ -66,6 +66,65 @@ std::string type_names() {
   return s;
 }
 
+// Lanes between a C-order numpy buffer of `w`-byte elements and the model's 64-bit lanes (zero-
+// extended). One loop per width with a fixed-size copy, so the compiler turns each lane into one load
+// and one store instead of a memcpy call of a run-time size per lane: at 64x64 f32
+// this conversion, not the operation, was what a Python call spent its time on (bench/bench_python.py).
+template <typename U>
+void load_lanes_as(const uint8_t* bytes, pto::Tile& tile) {
+  if (tile.layout == pto::Layout::RowMajor) {  // lane i is numpy's element i: one flat loop
+    const size_t n = static_cast<size_t>(tile.rows) * tile.cols;
+    for (size_t i = 0; i < n; ++i) {
+      U v;
+      std::memcpy(&v, bytes + i * sizeof(U), sizeof(U));
+      tile.bits[i] = v;
+    }
+    return;
+  }
+  for (unsigned r = 0; r < tile.rows; ++r) {
+    for (unsigned c = 0; c < tile.cols; ++c) {
+      const size_t i = static_cast<size_t>(r) * tile.cols + c;  // numpy's C order
+      U v;
+      std::memcpy(&v, bytes + i * sizeof(U), sizeof(U));
+      tile.bits[tile.offset(r, c)] = v;
+    }
+  }
+}
+template <typename U>
+void store_lanes_as(const pto::Tile& tile, uint8_t* bytes) {
+  if (tile.layout == pto::Layout::RowMajor) {
+    const size_t n = static_cast<size_t>(tile.rows) * tile.cols;
+    for (size_t i = 0; i < n; ++i) {
+      const U v = static_cast<U>(tile.bits[i]);
+      std::memcpy(bytes + i * sizeof(U), &v, sizeof(U));
+    }
+    return;
+  }
+  for (unsigned r = 0; r < tile.rows; ++r) {
+    for (unsigned c = 0; c < tile.cols; ++c) {
+      const size_t i = static_cast<size_t>(r) * tile.cols + c;
+      const U v = static_cast<U>(tile.bits[tile.offset(r, c)]);
+      std::memcpy(bytes + i * sizeof(U), &v, sizeof(U));
+    }
+  }
+}
+void load_lanes(const uint8_t* bytes, pto::Tile& tile, unsigned w) {
+  switch (w) {
+    case 1: return load_lanes_as<uint8_t>(bytes, tile);
+    case 2: return load_lanes_as<uint16_t>(bytes, tile);
+    case 4: return load_lanes_as<uint32_t>(bytes, tile);
+    default: return load_lanes_as<uint64_t>(bytes, tile);
+  }
+}
+void store_lanes(const pto::Tile& tile, uint8_t* bytes, unsigned w) {
+  switch (w) {
+    case 1: return store_lanes_as<uint8_t>(tile, bytes);
+    case 2: return store_lanes_as<uint16_t>(tile, bytes);
+    case 4: return store_lanes_as<uint32_t>(tile, bytes);
+    default: return store_lanes_as<uint64_t>(tile, bytes);
+  }
+}
+
 // One tile argument: an ndarray, or an object with .data, .type, .layout, .valid (tmu.pto.Tile).
 pto::Tile to_tile(py::handle obj, const std::string& where, const std::string& arg) {
   py::object data = py::reinterpret_borrow<py::object>(obj), type = py::none(), layout = py::none(), valid = py::none();
@@ -117,25 +176,13 @@ pto::Tile to_tile(py::handle obj, const std::string& where, const std::string& a
   }
   pto::Tile tile = pto::make_tile(t, rows, cols, l, vr, vc);  // the model's shape rules (tmu.BadInput)
   auto c = py::array::ensure(a, py::array::c_style);
-  const auto* bytes = static_cast<const uint8_t*>(c.data());
-  const unsigned w = pto::width_bytes(t);
-  for (unsigned r = 0; r < rows; ++r) {
-    for (unsigned col = 0; col < cols; ++col) {
-      uint64_t v = 0;
-      std::memcpy(&v, bytes + (static_cast<size_t>(r) * cols + col) * w, w);  // little-endian host
-      tile.bits[tile.offset(r, col)] = v;
-    }
-  }
+  load_lanes(static_cast<const uint8_t*>(c.data()), tile, pto::width_bytes(t));
   return tile;
 }
 
 py::array from_tile(const pto::Tile& t, const py::dtype& dtype) {
   py::array out(dtype, std::vector<py::ssize_t>{t.rows, t.cols});
-  auto* bytes = static_cast<uint8_t*>(out.mutable_data());
-  const unsigned w = pto::width_bytes(t.type);
-  for (unsigned r = 0; r < t.rows; ++r) {
-    for (unsigned c = 0; c < t.cols; ++c) std::memcpy(bytes + (static_cast<size_t>(r) * t.cols + c) * w, &t.bits[t.offset(r, c)], w);
-  }
+  store_lanes(t, static_cast<uint8_t*>(out.mutable_data()), pto::width_bytes(t.type));
   return out;
 }
 

@@ -1,0 +1,46 @@
+// The LLK sequences the audit runs (tmu/audit/sequence.h) on the bit-exact model: 32x32 output tiles
+// per second of the matmul sequence (tt-llk llk_math_matmul.h, 32x32 BF16 tiles, FP32 Dst, K = 32:
+// one tile pair, every fidelity pass with its Dst snapshots) and of the ELWMUL sequence. This is the
+// C++ side of bench/bench_python.py's comparison: tmu.tensix.matmul on the same shape does the same
+// call per output tile plus the numpy conversions around it.
+//
+// Operands are make_matmul_case's uniform draws (seeded), rounded into BF16 as the audit draws them.
+#include <cstdint>
+
+#include <benchmark/benchmark.h>
+
+#include "tmu/audit/inputs.h"
+#include "tmu/audit/sequence.h"
+
+namespace {
+
+constexpr uint64_t kSeed = 0x5E9A7C31ull;
+
+void BM_MatmulSequence(benchmark::State& bs, unsigned phases) {
+  const tmu::audit::MatmulCase c =
+      tmu::audit::make_matmul_case(tmu::audit::SrcFormat::BF16, tmu::audit::Distribution::Uniform, 1, kSeed);
+  tmu::audit::RunConfig cfg;
+  cfg.phases = phases;
+  for (auto _ : bs) {
+    tmu::audit::SequenceTrace t = tmu::audit::run_matmul_sequence(c, cfg);
+    benchmark::DoNotOptimize(t.result.data());
+  }
+  bs.SetItemsProcessed(static_cast<int64_t>(bs.iterations()));  // output tiles
+}
+BENCHMARK_CAPTURE(BM_MatmulSequence, bf16_32x32x32_LoFi, 1u);
+BENCHMARK_CAPTURE(BM_MatmulSequence, bf16_32x32x32_HiFi4, 4u);
+
+void BM_EltwiseMulSequence(benchmark::State& bs, unsigned phases) {
+  const tmu::audit::EltwiseCase c =
+      tmu::audit::make_eltwise_case(tmu::audit::SrcFormat::BF16, tmu::audit::Distribution::Uniform, kSeed);
+  tmu::audit::RunConfig cfg;
+  cfg.phases = phases;
+  for (auto _ : bs) {
+    tmu::audit::SequenceTrace t = tmu::audit::run_eltwise_sequence(c, cfg);
+    benchmark::DoNotOptimize(t.result.data());
+  }
+  bs.SetItemsProcessed(static_cast<int64_t>(bs.iterations()));
+}
+BENCHMARK_CAPTURE(BM_EltwiseMulSequence, bf16_32x32_HiFi4, 4u);
+
+}  // namespace
