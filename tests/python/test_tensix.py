@@ -2,26 +2,12 @@
 sequence (vectors/programs/matmul_32x32_hifi4.tmu with other operands, fidelities, formats and Dst
 modes) bit for bit."""
 
-import re
-import subprocess
-
 import numpy as np
 import pytest
 
 import tmu
 from tmu import tensix
-
-MANTISSA_BITS = {"BF16": 7, "FP16": 10, "TF32": 10}
-DST16 = {"BF16": "BF16", "FP16": "FP16", "TF32": "BF16"}
-
-
-def random_numbers(rng, shape, fmt, lo=-3, hi=3):
-    """Numbers of the format (normal, small exponents), exact in float64: (-1)^s (1 + m 2^-mb) 2^e."""
-    mb = MANTISSA_BITS[fmt]
-    s = rng.integers(0, 2, shape)
-    m = rng.integers(0, 2**mb, shape)
-    e = rng.integers(lo, hi + 1, shape)
-    return np.where(s == 1, -1.0, 1.0) * (1 + m / 2.0**mb) * np.exp2(e)
+from tensix_program import DST16, FIDELITIES, FORMATS, cli_dst, dst_layout_bits, program, random_numbers, run_cli
 
 
 def test_readme_program_by_hand():
@@ -137,65 +123,11 @@ def test_elwsub_is_not_modelled_yet():
 
 # ---- the cross-check: the same LLK sequence as a tmu program, run by `tmu run` ----
 
-def program(a, b, fmt, fidelity, dst32, source_dir):
-    """vectors/programs/matmul_32x32_hifi4.tmu with a (to SrcB) and b (to SrcA) filled row by row,
-    the Src format, the Dst mode and the fidelity's pass count and phase increment."""
-    passes = {"LoFi": 1, "HiFi2": 2, "HiFi3": 3, "HiFi4": 4}[fidelity]
-    text = (source_dir / "vectors" / "programs" / "matmul_32x32_hifi4.tmu").read_text()
-    lines = []
-    typ = fmt.lower()
-    for line in text.splitlines():
-        if line.startswith(".srca 0 0-63 fill") or line.startswith(".srcb 0 0-63 fill"):
-            bank, tile = (line[1:5], b) if line.startswith(".srca") else (line[1:5], a)
-            for row in range(64):
-                face = row // 16
-                r = (face // 2) * 16 + row % 16
-                c0 = (face % 2) * 16
-                # SrcB row: a[r, c]; SrcA row: b[r, c] (tile element (r, c) of the operand)
-                vals = tile[r, c0:c0 + 16]
-                lines.append(f".{bank} 0 {row} " + " ".join(f"{typ}:{float(v).hex()}" for v in vals))
-            continue
-        line = line.replace("format=BF16", f"format={fmt}")
-        line = line.replace("ALU_ACC_CTRL_Fp32_enabled=1", f"ALU_ACC_CTRL_Fp32_enabled={int(dst32)}")
-        line = line.replace(".repeat 4", f".repeat {passes}")
-        if passes == 1:
-            line = line.replace("FidelityIncr=1", "FidelityIncr=0")
-        lines.append(line)
-    return "\n".join(lines) + "\n"
-
-
-def run_cli(tmu_exe, path, dst32, fmt):
-    show, values = ("dst32", "fp32") if dst32 else ("dst", DST16[fmt].lower())
-    out = subprocess.run([tmu_exe, "run", str(path), "--show", show, "--values", values, "--format", "lines"],
-                         check=True, capture_output=True, text=True).stdout
-    rows_values, rows_bits = {}, {}
-    for line in out.splitlines():
-        m = re.match(rf"{show}\.(\d+)\.(values|bits): (.*)", line)
-        if m:
-            (rows_values if m.group(2) == "values" else rows_bits)[int(m.group(1))] = m.group(3).split()
-    return rows_values, rows_bits
-
-
-def dst_layout_bits(ieee_bits, dst32, fmt):
-    """IEEE-order patterns -> the Dst layouts `tmu run` prints (formats.h): Dst32 FP32 = sign 31, mantissa
-    high 7 bits 30:24, exponent 23:16, mantissa low 16 bits 15:0; Dst16 BF16 = sign 15, mantissa 14:8,
-    exponent 7:0; Dst16 FP16 = sign 15, mantissa 14:5, exponent 4:0."""
-    v = ieee_bits.astype(np.uint64)
-    if dst32:
-        sign, exp, man = v >> 31, (v >> 23) & 0xFF, v & 0x7FFFFF
-        return (sign << 31) | ((man >> 16) << 24) | (exp << 16) | (man & 0xFFFF)
-    if DST16[fmt] == "BF16":
-        sign, exp, man = v >> 15, (v >> 7) & 0xFF, v & 0x7F
-        return (sign << 15) | (man << 8) | exp
-    sign, exp, man = v >> 15, (v >> 10) & 0x1F, v & 0x3FF
-    return (sign << 15) | (man << 5) | exp
-
-
 @pytest.mark.parametrize("dst32", [True, False], ids=["dst32", "dst16"])
-@pytest.mark.parametrize("fidelity", ["LoFi", "HiFi2", "HiFi3", "HiFi4"])
-@pytest.mark.parametrize("fmt", ["BF16", "FP16", "TF32"])
+@pytest.mark.parametrize("fidelity", FIDELITIES)
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_matmul_equals_tmu_run_of_the_same_sequence_bit_for_bit(fmt, fidelity, dst32, tmp_path, tmu_exe, source_dir):
-    seed = ["BF16", "FP16", "TF32"].index(fmt) * 10 + ["LoFi", "HiFi2", "HiFi3", "HiFi4"].index(fidelity) * 2 + dst32
+    seed = FORMATS.index(fmt) * 10 + FIDELITIES.index(fidelity) * 2 + dst32
     rng = np.random.default_rng(seed)
     a = random_numbers(rng, (32, 32), fmt, -2, 2)
     b = random_numbers(rng, (32, 32), fmt, -2, 2)
@@ -203,12 +135,7 @@ def test_matmul_equals_tmu_run_of_the_same_sequence_bit_for_bit(fmt, fidelity, d
     r = tensix.matmul(a, b, fidelity=fidelity, src_format=fmt, dst=dst, bits=True)
     path = tmp_path / "matmul.tmu"
     path.write_text(program(a, b, fmt, fidelity, dst32, source_dir))
-    rows_values, rows_bits = run_cli(tmu_exe, path, dst32, fmt)
-    layout = dst_layout_bits(r["bits"], dst32, fmt)
-    i, j = np.meshgrid(np.arange(32), np.arange(32), indexing="ij")
-    dst_row = ((i // 16) * 2 + j // 16) * 16 + i % 16
-    cli_values = np.array([[float(rows_values[dst_row[p, q]][q % 16]) for q in range(32)] for p in range(32)])
-    cli_bits = np.array([[int(rows_bits[dst_row[p, q]][q % 16], 16) for q in range(32)] for p in range(32)])
-    assert np.array_equal(cli_values, r["values"])
-    assert np.array_equal(np.signbit(cli_values), np.signbit(r["values"]))
-    assert np.array_equal(cli_bits, layout)
+    values, bits = cli_dst(*run_cli(tmu_exe, path, dst32, fmt))
+    assert np.array_equal(values, r["values"])
+    assert np.array_equal(np.signbit(values), np.signbit(r["values"]))
+    assert np.array_equal(bits, dst_layout_bits(r["bits"], dst32, fmt))

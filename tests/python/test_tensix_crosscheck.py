@@ -1,0 +1,39 @@
+"""tmu.tensix.matmul with K > 32 equals `tmu run` of the same LLK sequence bit for bit: K tiles (64, 96)
+accumulating in Dst, random operands, every source format, fidelity and Dst mode (tensix_program.py
+writes the program)."""
+
+import numpy as np
+import pytest
+
+from tmu import tensix
+from tensix_program import DST16, FIDELITIES, FORMATS, cli_dst, dst_layout_bits, program, random_numbers, run_cli
+
+
+@pytest.mark.parametrize("k", [64, 96])
+@pytest.mark.parametrize("dst32", [True, False], ids=["dst32", "dst16"])
+@pytest.mark.parametrize("fidelity", FIDELITIES)
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_matmul_k_tiles_equal_tmu_run_bit_for_bit(fmt, fidelity, dst32, k, tmp_path, tmu_exe, source_dir):
+    seed = 1000 + k + FORMATS.index(fmt) * 10 + FIDELITIES.index(fidelity) * 2 + dst32
+    rng = np.random.default_rng(seed)
+    a = random_numbers(rng, (32, k), fmt, -2, 2)
+    b = random_numbers(rng, (k, 32), fmt, -2, 2)
+    r = tensix.matmul(a, b, fidelity=fidelity, src_format=fmt, dst="FP32" if dst32 else DST16[fmt], bits=True)
+    path = tmp_path / "matmul.tmu"
+    path.write_text(program(a, b, fmt, fidelity, dst32, source_dir))
+    values, bits = cli_dst(*run_cli(tmu_exe, path, dst32, fmt))
+    assert np.array_equal(values, r["values"])
+    assert np.array_equal(np.signbit(values), np.signbit(r["values"]))
+    assert np.array_equal(bits, dst_layout_bits(r["bits"], dst32, fmt))
+
+
+def test_the_k_tiles_matter(tmp_path, tmu_exe, source_dir):
+    # Guards the program against running only its first K tile: the second tile alone changes Dst.
+    a = np.ones((32, 64))
+    b = np.ones((64, 32))
+    b[32:, :] = 2.0
+    assert (tensix.matmul(a, b) == 32 * 1 + 32 * 2).all()
+    path = tmp_path / "matmul.tmu"
+    path.write_text(program(a, b, "BF16", "HiFi4", True, source_dir))
+    values, _ = cli_dst(*run_cli(tmu_exe, path, True, "BF16"))
+    assert (values == 96).all()
