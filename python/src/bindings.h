@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tmu::python {
 
@@ -30,6 +31,9 @@ void bind_tensix_machine(py::module_& m);  // tmu.tensix.Machine (tensix_machine
 
 // The numpy dtype name of an array ("uint16", "float64").
 std::string dtype_name(const py::array& a);
+
+// The index of flat element i of an array of `shape` as numpy prints it: "(1, 3)" or "(5,)".
+std::string index_text(const std::vector<py::ssize_t>& shape, py::ssize_t i);
 
 }  // namespace tmu::python
 namespace tmu { class Engine; }

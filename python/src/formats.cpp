@@ -44,17 +44,6 @@ std::string format_list() {
 uint64_t double_bits(double v) { return std::bit_cast<uint64_t>(v); }
 double bits_double(uint64_t b) { return std::bit_cast<double>(b); }
 
-// The index of flat element i of an array of `shape` as numpy prints it: "(1, 3)" or "(5,)".
-std::string index_text(const std::vector<py::ssize_t>& shape, py::ssize_t i) {
-  std::vector<py::ssize_t> idx(shape.size());
-  for (size_t d = shape.size(); d-- > 0;) {
-    idx[d] = shape[d] ? i % shape[d] : 0;
-    if (shape[d]) i /= shape[d];
-  }
-  std::string s = "(";
-  for (size_t d = 0; d < idx.size(); ++d) s += fmt::format("{}{}", d ? ", " : "", idx[d]);
-  return s + (idx.size() == 1 ? ",)" : ")");
-}
 
 std::vector<py::ssize_t> shape_of(const py::array& a) { return {a.shape(), a.shape() + a.ndim()}; }
 

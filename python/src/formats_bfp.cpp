@@ -220,18 +220,6 @@ Mode parse_mode(std::string_view where, const std::string& name) {
 
 std::vector<py::ssize_t> shape_of(const py::array& a) { return {a.shape(), a.shape() + a.ndim()}; }
 
-// The index of flat element i as numpy prints it: "(1, 3)" or "(5,)". (formats.cpp has the same
-// helper in its anonymous namespace.)
-std::string index_text(const std::vector<py::ssize_t>& shape, py::ssize_t i) {
-  std::vector<py::ssize_t> idx(shape.size());
-  for (size_t d = shape.size(); d-- > 0;) {
-    idx[d] = shape[d] ? i % shape[d] : 0;
-    if (shape[d]) i /= shape[d];
-  }
-  std::string s = "(";
-  for (size_t d = 0; d < idx.size(); ++d) s += fmt::format("{}{}", d ? ", " : "", idx[d]);
-  return s + (idx.size() == 1 ? ",)" : ")");
-}
 
 // The datums' shape must have a last axis of whole blocks.
 void check_blocks(std::string_view where, std::string_view arg, const std::vector<py::ssize_t>& shape) {

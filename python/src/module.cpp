@@ -21,6 +21,17 @@ void value_error(std::string_view where, std::string_view arg, std::string_view 
 
 std::string dtype_name(const py::array& a) { return py::str(a.dtype()).cast<std::string>(); }
 
+std::string index_text(const std::vector<py::ssize_t>& shape, py::ssize_t i) {
+  std::vector<py::ssize_t> idx(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    idx[d] = shape[d] ? i % shape[d] : 0;
+    if (shape[d]) i /= shape[d];
+  }
+  std::string s = "(";
+  for (size_t d = 0; d < idx.size(); ++d) s += fmt::format("{}{}", d ? ", " : "", idx[d]);
+  return s + (idx.size() == 1 ? ",)" : ")");
+}
+
 py::array_t<double, py::array::c_style> as_float64(py::handle obj, std::string_view where, std::string_view arg) {
   py::array a;
   if (py::isinstance<py::array>(obj)) {
