@@ -257,30 +257,69 @@ std::vector<unsigned> face_elements(unsigned face) {
   return elements;
 }
 
-// The unpackers' SrcA and SrcB rows of one face: the operands at `elements`, in format f.
-void unpack_face(Machine& m, const std::vector<unsigned>& elements, const std::vector<SrcNumber>& a,
-                 const std::vector<SrcNumber>& b, SrcFormat f) {
-  m.unpack(true, [&](unsigned r, unsigned col) { return src_datum(a[elements[r * kFace + col]], f); }, kFace);
-  m.unpack(false, [&](unsigned r, unsigned col) { return src_datum(b[elements[r * kFace + col]], f); }, kFace);
+// The unpacker's rows of one face into SrcA or SrcB: the operand at `elements`, in format f.
+void unpack_face(Machine& m, bool srca, const std::vector<unsigned>& elements, const std::vector<SrcNumber>& x, SrcFormat f) {
+  m.unpack(srca, [&](unsigned r, unsigned col) { return src_datum(x[elements[r * kFace + col]], f); }, kFace);
+}
+
+// How tt-llk's eltwise binary LLK handles a SrcB broadcast, Matrix Unit side
+// (llk_math_eltwise_binary.h) and unpacker side (llk_unpack_AB.h), per face of the output tile.
+struct BroadcastPlan {
+  std::string fields;           // the ELW instruction's BroadcastSrcBRow / BroadcastSrcBCol0
+  uint8_t srcb_incr;            // ADDR_MOD_0's SrcB step: 8 unless one SrcB row serves every row
+  bool face_releases_b;         // each face's last instruction flips SrcB too (CLR_AB, else CLR_A)
+  std::vector<bool> unpack_b;   // SrcB is (re)filled before this face
+  std::vector<unsigned> b_face; // ...with this face of b's tile
+  std::vector<std::string> after;  // the LLK's SETRWC after this face's MOP run, if any
+};
+
+BroadcastPlan broadcast_plan(Broadcast b) {
+  switch (b) {
+    case Broadcast::None: return {"", 8, true, {true, true, true, true}, {0, 1, 2, 3}, {"", "", "", ""}};
+    // llk_unpack_AB ROW: b's faces 0 and 1 for each face row (the Z counter is reset after a row).
+    case Broadcast::Row: return {" BroadcastSrcBRow=1", 0, true, {true, true, true, true}, {0, 1, 0, 1}, {"", "", "", ""}};
+    // COL: b's face 0 for faces 0 and 1, face 2 for faces 2 and 3; SrcB released after each face row.
+    case Broadcast::Col:
+      return {" BroadcastSrcBCol0=1", 8, false, {true, false, true, false}, {0, 0, 2, 2},
+              {"", "SETRWC FlipSrcB=1", "", "SETRWC FlipSrcB=1"}};
+    // SCALAR: b's face 0 once; SrcB released (and the Dst counter reset) after the last face.
+    case Broadcast::Scalar:
+      return {" BroadcastSrcBRow=1 BroadcastSrcBCol0=1", 0, false, {true, false, false, false}, {0, 0, 0, 0},
+              {"", "", "", "SETRWC FlipSrcB=1 Dst=1"}};
+  }
+  throw std::invalid_argument("precision audit: unknown broadcast");
+}
+
+// eltwise_binary_configure_addrmod: the slots are the same for every op; ADDR_MOD_2 carries the
+// fidelity increment (used by ELWMUL's MOP only).
+void eltwise_addrmods(Machine& m, const RunConfig& cfg, const BroadcastPlan& plan) {
+  m.set_addr_mod(0, {.srca_incr = 8, .srcb_incr = plan.srcb_incr, .dest_incr = 8});
+  const AddrMod rewind{.srca_clr = true, .srcb_clr = true, .dest_cr = true};
+  m.set_addr_mod(2, pass_end(rewind, cfg.phases > 1 ? 1 : 0));
+  m.set_addr_mod(3, {.srca_clr = true, .srcb_clr = true, .dest_incr = 8, .dest_c_to_cr = true, .fidelity_clr = true});
+  m.set_addr_mod(kSlotSkip, pass_end(rewind, 2));
+  m.set_addr_mod(kSlotRepeat, pass_end(rewind, 0));
+}
+
+void check_broadcast(const RunConfig& cfg, Broadcast b) {
+  if (b != Broadcast::None && cfg.perturb.kind == Perturbation::Kind::SwapOperands)
+    throw std::invalid_argument("precision audit: swapped operands with a SrcB broadcast");
 }
 
 }  // namespace
 
-SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg) {
+SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg, Broadcast broadcast) {
+  check_broadcast(cfg, broadcast);
   Machine m(cfg);
-  const uint8_t advance = cfg.phases > 1 ? 1 : 0;
-  // eltwise_binary_configure_addrmod (no broadcast).
-  m.set_addr_mod(0, {.srca_incr = 8, .srcb_incr = 8, .dest_incr = 8});
-  const AddrMod rewind{.srca_clr = true, .srcb_clr = true, .dest_cr = true};
-  m.set_addr_mod(2, pass_end(rewind, advance));
-  m.set_addr_mod(3, {.srca_clr = true, .srcb_clr = true, .dest_incr = 8, .dest_c_to_cr = true, .fidelity_clr = true});
-  m.set_addr_mod(kSlotSkip, pass_end(rewind, 2));
-  m.set_addr_mod(kSlotRepeat, pass_end(rewind, 0));
+  const BroadcastPlan plan = broadcast_plan(broadcast);
+  eltwise_addrmods(m, cfg, plan);
 
   const bool swap = cfg.perturb.kind == Perturbation::Kind::SwapOperands;
   const bool negate = cfg.perturb.kind == Perturbation::Kind::NegatePhase;
   const unsigned passes = pass_count(cfg);
   const SrcFormat f = c.format;
+  const std::string op = "ELWMUL" + plan.fields;
+  const std::string release = plan.face_releases_b ? " FlipSrcA=1 FlipSrcB=1" : " FlipSrcA=1";
   constexpr unsigned kFaces = 4;
 
   SequenceTrace trace;
@@ -292,7 +331,8 @@ SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg) {
   for (unsigned face = 0; face < kFaces; ++face) {
     StepTrace step;
     step.elements = face_elements(face);
-    unpack_face(m, step.elements, swap ? c.b : c.a, swap ? c.a : c.b, f);
+    unpack_face(m, true, step.elements, swap ? c.b : c.a, f);
+    if (plan.unpack_b[face]) unpack_face(m, false, face_elements(plan.b_face[face]), swap ? c.a : c.b, f);
     auto snapshot = [&] {
       std::vector<double> v;
       for (unsigned e : step.elements) v.push_back(m.dst_value(tile_row(e / kTile, e % kTile), (e % kTile) % kFace));
@@ -303,13 +343,14 @@ SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg) {
       step.phase_counter.push_back(m.phase_counter());
       const bool negated = negate && pass == cfg.perturb.phase;
       if (negated) m.flip_srcb_signs();
-      m.issue("ELWMUL", 0);
+      m.issue(op, 0);
       const bool last = pass + 1 == passes;
-      m.issue(last ? "ELWMUL FlipSrcA=1 FlipSrcB=1" : "ELWMUL", pass_end_slot(cfg.perturb, pass, passes, 2, 3));
-      // The last ELWMUL released the banks; a negated last pass leaves nothing to restore.
-      if (negated && !last) m.flip_srcb_signs();
+      m.issue(last ? op + release : op, pass_end_slot(cfg.perturb, pass, passes, 2, 3));
+      // A last ELWMUL that released SrcB leaves nothing to restore.
+      if (negated && !(last && plan.face_releases_b)) m.flip_srcb_signs();
       step.snapshots.push_back(snapshot());
     }
+    if (!plan.after[face].empty()) m.issue(plan.after[face]);
     trace.steps.push_back(std::move(step));
   }
   trace.result.assign(kTile * kTile, 0.0);
@@ -318,15 +359,18 @@ SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg) {
   return trace;
 }
 
-SequenceTrace run_eltwise_add_sequence(const EltwiseCase& c, const RunConfig& cfg) {
+SequenceTrace run_eltwise_addsub_sequence(const EltwiseCase& c, const RunConfig& cfg, AddSub op, Broadcast broadcast) {
   Machine m(cfg);
-  // eltwise_binary_configure_addrmod programs the same slots for ELWADD as for ELWMUL, ADDR_MOD_2
-  // with the fidelity's increment; the ELWADD MOP then uses ADDR_MOD_0 alone. They are set all the
-  // same, so the fidelity setting reaches the model exactly as far as the LLK lets it.
-  m.set_addr_mod(0, {.srca_incr = 8, .srcb_incr = 8, .dest_incr = 8});
-  m.set_addr_mod(2, pass_end(AddrMod{.srca_clr = true, .srcb_clr = true, .dest_cr = true}, cfg.phases > 1 ? 1 : 0));
-  m.set_addr_mod(3, {.srca_clr = true, .srcb_clr = true, .dest_incr = 8, .dest_c_to_cr = true, .fidelity_clr = true});
+  const BroadcastPlan plan = broadcast_plan(broadcast);
+  // The slots are programmed as for ELWMUL, so the fidelity setting reaches the model exactly as far
+  // as the LLK lets it; the MOP uses ADDR_MOD_0 alone.
+  eltwise_addrmods(m, cfg, plan);
   const SrcFormat f = c.format;
+  const std::string insn = (op == AddSub::Add ? "ELWADD" : "ELWSUB") + plan.fields;
+  // The MOP's end op: SETRWC releasing SrcA (and SrcB unless it is broadcast across faces) and
+  // returning both Src counters to their carriage returns.
+  const std::string end = plan.face_releases_b ? "SETRWC FlipSrcA=1 FlipSrcB=1 SrcA=1 SrcB=1 SrcACr=1 SrcBCr=1"
+                                               : "SETRWC FlipSrcA=1 SrcA=1 SrcB=1 SrcACr=1 SrcBCr=1";
   constexpr unsigned kFaces = 4;
 
   SequenceTrace trace;
@@ -336,13 +380,14 @@ SequenceTrace run_eltwise_add_sequence(const EltwiseCase& c, const RunConfig& cf
   for (unsigned face = 0; face < kFaces; ++face) {
     StepTrace step;
     step.elements = face_elements(face);
-    unpack_face(m, step.elements, c.a, c.b, f);
+    unpack_face(m, true, step.elements, c.a, f);
+    if (plan.unpack_b[face]) unpack_face(m, false, face_elements(plan.b_face[face]), c.b, f);
     step.phase_counter.push_back(m.phase_counter());
-    // The MOP: two ELWADDs of 8 rows (acc_to_dest = 0, so Dst is written, not read), then SETRWC
-    // releasing both banks and returning the Src counters to their carriage returns.
-    m.issue("ELWADD", 0);
-    m.issue("ELWADD", 0);
-    m.issue("SETRWC FlipSrcA=1 FlipSrcB=1 SrcA=1 SrcB=1 SrcACr=1 SrcBCr=1");
+    // Two instructions of 8 rows (acc_to_dest = 0: Dst is written, not read), then the end op.
+    m.issue(insn, 0);
+    m.issue(insn, 0);
+    m.issue(end);
+    if (!plan.after[face].empty()) m.issue(plan.after[face]);
     std::vector<double> v;
     for (unsigned e : step.elements) {
       v.push_back(m.dst_value(tile_row(e / kTile, e % kTile), (e % kTile) % kFace));

@@ -9,7 +9,9 @@
 // ELWMUL: the high-fidelity MOP of llk_math_eltwise_binary.h, one 16x16 face per Src bank: per
 // pass two ELWMULs (8 rows each; ADDR_MOD_0, then ADDR_MOD_2 which rewinds and advances the phase),
 // the last pass ending with ADDR_MOD_3 and the bank release. LoFi is the same with one pass.
-// ELWADD: the same file's ELWADD MOP, which runs once whatever the fidelity.
+// ELWADD, ELWSUB: the same file's MOP for both, which runs once whatever the fidelity.
+// Broadcasts (ROW, COL, SCALAR): the ELW instructions' BroadcastSrcBRow / BroadcastSrcBCol0 and
+// the unpacker's SrcB fills as llk_unpack_AB.h does them (Broadcast below).
 #pragma once
 
 #include <optional>
@@ -63,12 +65,26 @@ struct SequenceTrace {
 };
 
 SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg);
-SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg);
-// ELWADD of c.a and c.b (c.dst_init is not used: AddDst = 0) through the LLK's ELWADD MOP
-// (llk_math_eltwise_binary.h, no broadcast): per face two ELWADDs of 8 rows on ADDR_MOD_0, then a
-// SETRWC that releases both banks. The MOP has no fidelity loop; cfg.phases only sets ADDR_MOD_2's
-// fidelity increment as the LLK does, and cfg.perturb is not used. One step per face, one snapshot
-// (after the face).
-SequenceTrace run_eltwise_add_sequence(const EltwiseCase& c, const RunConfig& cfg);
+// tt-llk's BroadcastType for SrcB. c.b is always b's whole 32x32 tile in L1; the sequence plays
+// llk_unpack_AB.h's unpacker for the broadcast (which of b's faces reaches SrcB before which face of
+// the output) and issues the ELW instructions with llk_math_eltwise_binary.h's broadcast fields, so
+// ROW computes a(i, j) op b(0, j), COL a(i, j) op b(i, 0), SCALAR a(i, j) op b(0, 0).
+enum class Broadcast : uint8_t { None, Row, Col, Scalar };
+
+// ELWMUL (Dst starts as c.dst_init). The swap perturbation is refused with a broadcast
+// (std::invalid_argument): b's broadcast tile cannot stand in for SrcA's.
+SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg, Broadcast broadcast = Broadcast::None);
+// ELWADD or ELWSUB (Dst = SrcA + SrcB or SrcA - SrcB, ELWSUB.md; a to SrcA, b to SrcB as the LLK
+// unpacks them, so ELWSUB gives a - b; c.dst_init is not used: AddDst = 0) through the LLK's
+// ELWADD/ELWSUB MOP: per face two instructions of 8 rows on ADDR_MOD_0, then a SETRWC that
+// releases SrcA and, unless SrcB is broadcast across faces (COL, SCALAR), SrcB. The MOP has no
+// fidelity loop; cfg.phases only sets ADDR_MOD_2's fidelity increment as the LLK does, and
+// cfg.perturb is not used. One step per face, one snapshot (after the face).
+enum class AddSub : uint8_t { Add, Sub };
+SequenceTrace run_eltwise_addsub_sequence(const EltwiseCase& c, const RunConfig& cfg, AddSub op,
+                                          Broadcast broadcast = Broadcast::None);
+inline SequenceTrace run_eltwise_add_sequence(const EltwiseCase& c, const RunConfig& cfg) {
+  return run_eltwise_addsub_sequence(c, cfg, AddSub::Add);
+}
 
 }  // namespace tmu::audit
