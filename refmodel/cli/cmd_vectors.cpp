@@ -149,9 +149,9 @@ struct CheckTotals {
 // serial run prints.
 struct CheckItem {
   enum class Kind { File, Manifest, Message } kind = Kind::File;  // Message: `err` says it all
-  std::string path;
-  std::string out, err;
-  CheckTotals totals;
+  std::string path{};
+  std::string out{}, err{};
+  CheckTotals totals{};
 };
 
 // The engine that replays `path`: the one the file names (the default engine when it names none). An

@@ -136,7 +136,7 @@ NamedEngine vector_file_engine(std::istream& in, const std::string& path) {
   for (unsigned number = 1; std::getline(in, text); ++number) {
     if (const size_t c = text.find_first_of(kComment); c != std::string::npos) text.resize(c);
     std::istringstream words(text);
-    TextLine l{number, {}};
+    TextLine l{number, {}, {}, false};
     for (std::string w; words >> w;) l.words.push_back(w);
     if (l.words.empty()) continue;
     if (!versioned) {
