@@ -22,9 +22,10 @@ std::optional<uint64_t> from_text(Format f, std::string_view text, std::string* 
 
 // The value of a pattern as text that from_text reads back to the same pattern: the shortest decimal
 // when it is the value exactly ("1.5", "-0", "65504"), otherwise the hex float ("0x1p-24", where the
-// shortest decimal 5.960464477539063e-08 is only near it); "inf", and NaNs as "nan" or "snan", with
-// the sign ("-nan"). Host doubles only for display: every binary16, bfloat16, binary32 and binary64
-// value is one exactly.
+// shortest decimal 5.960464477539063e-08 is only near it); "inf". NaNs are the exception: they print
+// as "nan" or "snan" with the sign ("-nan") and without the payload, and from_text reads "nan" as the
+// default NaN and refuses "snan". Host doubles only for display: every binary16, bfloat16, binary32
+// and binary64 value is one exactly.
 std::string to_text(Format f, uint64_t bits);
 
 // The value of a pattern as a host double, for display and analysis, never for the bit-exact path:

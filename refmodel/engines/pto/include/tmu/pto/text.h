@@ -16,7 +16,8 @@ namespace tmu::pto {
 // range ("-128", "255") or as a 0x pattern of the type's width ("0xff" is -1 in i8). Throws
 // tmu::Error (BadInput) with the reason.
 uint64_t lane_from_text(ElemType t, std::string_view text);
-// The value of a pattern: the text lane_from_text reads back to the same pattern.
+// The value of a pattern: the text lane_from_text reads back to the same pattern, except for a NaN
+// (printed without its payload, tmu/ieee_text.h).
 std::string lane_to_text(ElemType t, uint64_t bits);
 
 // "ROWSxCOLS" (each at most 2^20); tmu::Error (BadInput) naming `what` otherwise.

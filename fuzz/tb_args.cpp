@@ -1,0 +1,33 @@
+// tmu_tb's simulator-style command line (tb/run/run_args.h): the arguments are the input's lines.
+// Plusargs are refused with a tmu::Error or translated: every other argument passes in its place,
+// each plusarg becomes an option and its value; a verbosity name is read or refused without throwing.
+#include "fuzz.h"
+#include "run/run_args.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace tmu::fuzz;
+  const std::string text = as_text(data, size);
+  std::vector<std::string> args;
+  for (size_t start = 0; start <= text.size();) {
+    const size_t nl = std::min(text.find('\n', start), text.size());
+    args.push_back(text.substr(start, nl - start));
+    start = nl + 1;
+  }
+  for (const std::string& a : args) must([&] { return tmu::tb::parse_verbosity(a); }, "parse_verbosity threw");
+  std::vector<std::string> out;
+  if (!accepts([&] { out = tmu::tb::translate_plusargs(args); }, Refusal::ErrorOnly)) return 0;
+  size_t j = 0;
+  for (const std::string& a : args) {
+    const bool plus = a.size() >= 2 && a[0] == '+';
+    require(j + (plus ? 2 : 1) <= out.size(), "translated arguments end early", a);
+    if (plus) {
+      require(out[j].starts_with("--") && a.ends_with("=" + out[j + 1]), "plusarg translated to something else", a);
+      j += 2;
+    } else {
+      require(out[j] == a, "a plain argument changed", a);
+      j += 1;
+    }
+  }
+  require(j == out.size(), "translated arguments have extra words");
+  return 0;
+}

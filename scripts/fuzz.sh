@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The fuzz campaigns (docs/reliability.md): libFuzzer with AddressSanitizer and UndefinedBehaviorSanitizer
+# over every harness in fuzz/, in a clang build of its own (./build-fuzz, or $TMU_FUZZ_BUILD_DIR).
+#
+#   bash scripts/fuzz.sh --build                   configure (clang++, -DTMU_FUZZ=ON) and build the harnesses
+#   bash scripts/fuzz.sh --minutes N [NAME...]     run each harness (default: all) for N minutes, then merge
+#                                                  its corpus; findings are saved in build-fuzz/findings/
+#   bash scripts/fuzz.sh --summary                 every campaign run so far, and the totals per harness
+#
+# Each harness's corpus lives in build-fuzz/corpus/NAME and grows from run to run (the nightly keeps
+# the directory); the checked-in seeds (fuzz/CMakeLists.txt) are read every run. A run appends one
+# row per harness to build-fuzz/campaign.tsv: date, harness, seconds, executions, coverage (edges),
+# features, corpus size, findings. Exit status 1 when any run found something.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${TMU_FUZZ_BUILD_DIR:-build-fuzz}"
+jobs="${TMU_FUZZ_JOBS:-2}"
+
+usage() { sed -n '4,7p' "$0" >&2; exit 2; }
+
+configure_and_build() {
+  command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
+  local launcher=()
+  if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); export CCACHE_BASEDIR="$PWD"; fi
+  if [ ! -f "$build/build.ninja" ]; then
+    nice -n 19 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+      "${launcher[@]}" -DTMU_FUZZ=ON -DTMU_BUILD_TESTS=OFF -DTMU_BUILD_TB=OFF -DTMU_BUILD_RTL_TESTS=OFF \
+      -DTMU_BUILD_BENCH=OFF -DTMU_BUILD_PYTHON=OFF
+  fi
+  local targets
+  targets=$(cut -d' ' -f1 "$build/fuzz/harnesses.txt" | sed 's/^/fuzz_/')
+  # shellcheck disable=SC2086
+  nice -n 19 cmake --build "$build" -j "$jobs" --target $targets
+}
+
+# The figures of libFuzzer's last status line and final stats in a log.
+stat_of() { grep -o "$2: *[0-9]*" "$1" | tail -1 | grep -o '[0-9]*$' || echo 0; }
+
+run_harness() {
+  local name=$1 minutes=$2 max_len dict seeds
+  read -r _ max_len dict seeds < <(grep "^$name " "$build/fuzz/harnesses.txt") || { echo "fuzz.sh: no harness '$name'" >&2; exit 2; }
+  local corpus="$build/corpus/$name" findings="$build/findings" logs="$build/logs"
+  mkdir -p "$corpus" "$findings" "$logs"
+  local log
+  log="$logs/$name-$(date -u +%Y%m%dT%H%M%S).log"
+  local start=$SECONDS status=0
+  # shellcheck disable=SC2086
+  nice -n 19 "$build/fuzz/fuzz_$name" -max_total_time=$((minutes * 60)) -max_len="$max_len" -dict="$dict" \
+    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/$name-" \
+    "$corpus" $seeds >"$log" 2>&1 || status=$?
+  local seconds=$((SECONDS - start))
+  # Keep the corpus small: only inputs that add coverage survive the merge.
+  local merged="$build/corpus/$name.merging"
+  rm -rf "$merged" && mkdir -p "$merged"
+  nice -n 19 "$build/fuzz/fuzz_$name" -merge=1 -max_len="$max_len" "$merged" "$corpus" >>"$log" 2>&1 &&
+    rm -rf "$corpus" && mv "$merged" "$corpus"
+  local found=0
+  [ "$status" -ne 0 ] && found=1
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$name" "$seconds" \
+    "$(stat_of "$log" stat::number_of_executed_units)" "$(grep -o 'cov: [0-9]*' "$log" | tail -2 | head -1 | grep -o '[0-9]*$' || echo 0)" \
+    "$(grep -o 'ft: [0-9]*' "$log" | tail -2 | head -1 | grep -o '[0-9]*$' || echo 0)" "$(find "$corpus" -type f | wc -l)" "$found" \
+    >>"$build/campaign.tsv"
+  echo "fuzz.sh: $name: $(tail -1 "$build/campaign.tsv" | cut -f3-8 | tr '\t' ' ') (seconds executions cov ft corpus findings); log $log"
+  return "$status"
+}
+
+summary() {
+  [ -f "$build/campaign.tsv" ] || { echo "fuzz.sh: no campaign yet ($build/campaign.tsv)"; return; }
+  echo "date harness seconds executions cov ft corpus findings"
+  column -t "$build/campaign.tsv"
+  echo
+  echo "totals: harness runs seconds executions findings max-cov"
+  awk -F'\t' '{r[$2]++; s[$2]+=$3; e[$2]+=$4; f[$2]+=$8; if ($5>c[$2]) c[$2]=$5}
+              END {for (h in r) print h, r[h], s[h], e[h], f[h], c[h]}' "$build/campaign.tsv" | sort | column -t
+}
+
+[ $# -ge 1 ] || usage
+case "$1" in
+  --build) configure_and_build ;;
+  --summary) summary ;;
+  --minutes)
+    [ $# -ge 2 ] || usage
+    minutes=$2
+    shift 2
+    configure_and_build
+    names=("$@")
+    [ ${#names[@]} -ne 0 ] || mapfile -t names < <(cut -d' ' -f1 "$build/fuzz/harnesses.txt")
+    failed=0
+    for n in "${names[@]}"; do run_harness "$n" "$minutes" || failed=1; done
+    exit "$failed" ;;
+  *) usage ;;
+esac
