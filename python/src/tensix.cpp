@@ -209,8 +209,9 @@ void bind_tensix(py::module_& m) {
       ">>> row = np.arange(32.0).reshape(1, 32)        # 0, 1, ..., 31\n"
       ">>> tmu.tensix.eltwise_binary('ELWSUB', x, row)[5, 3]      # 1.0078125 - 3\n"
       "-1.9921875\n"
-      ">>> tmu.tensix.eltwise_binary('ELWADD', np.ones((32, 32)), np.array([[0x3f80]], np.uint16), input='bits')[0, 0]\n"
-      "2.0\n"
+      ">>> one = np.full((32, 32), 0x3f80, np.uint16)  # BF16 1.0; 0x0001 is an IEEE subnormal: 0 here\n"
+      ">>> tmu.tensix.eltwise_binary('ELWADD', one, np.array([[0x0001]], np.uint16), input='bits')[0, 0]\n"
+      "1.0\n"
       ">>> f = np.full((32, 32), 1.00390625)           # FP32 1 + 2^-8: not a BF16 number\n"
       ">>> tmu.tensix.eltwise_binary('ELWADD', f, f, conversion='unpacker')[0, 0]   # truncated to 1 each\n"
       "2.0");
