@@ -43,11 +43,14 @@ run_harness() {
   mkdir -p "$corpus" "$findings" "$logs"
   local log
   log="$logs/$name-$(date -u +%Y%m%dT%H%M%S).log"
+  # libFuzzer reads seed directories only: the seed files are copied into one, read-only to the run.
+  local seed_dir="$build/seeds/$name" s
+  rm -rf "$seed_dir" && mkdir -p "$seed_dir"
+  for s in $seeds; do cp -r "$s"/. "$seed_dir"/ 2>/dev/null || cp "$s" "$seed_dir"/; done
   local start=$SECONDS status=0
-  # shellcheck disable=SC2086
   nice -n 19 "$build/fuzz/fuzz_$name" -max_total_time=$((minutes * 60)) -max_len="$max_len" -dict="$dict" \
     -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/$name-" \
-    "$corpus" $seeds >"$log" 2>&1 || status=$?
+    "$corpus" "$seed_dir" >"$log" 2>&1 || status=$?
   local seconds=$((SECONDS - start))
   # Keep the corpus small: only inputs that add coverage survive the merge.
   local merged="$build/corpus/$name.merging"
