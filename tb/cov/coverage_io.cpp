@@ -161,6 +161,26 @@ nlohmann::json Coverage::to_json() const {
   return j;
 }
 
+namespace {
+
+// A hit, illegal or sample count: a non-negative integer. Anything else is refused here rather than
+// left to nlohmann::json's type_error or a negative number's wrap to 2^64 - n.
+uint64_t count_from_json(const nlohmann::json& v, const std::string& where) {
+  if (v.is_number_unsigned()) return v.get<uint64_t>();
+  if (v.is_number_integer() && v.get<int64_t>() >= 0) return static_cast<uint64_t>(v.get<int64_t>());
+  throw Error(ErrorKind::BadInput, fmt::format("coverage JSON: {} is not a count (a non-negative integer): {}", where,
+                                               v.dump()));
+}
+
+std::string text_from_json(const nlohmann::json& c, const char* key, const std::string& where) {
+  if (!c.contains(key)) return {};
+  if (!c[key].is_string())
+    throw Error(ErrorKind::BadInput, fmt::format("coverage JSON: {}/{} is not a string", where, key));
+  return c[key].get<std::string>();
+}
+
+}  // namespace
+
 Coverage Coverage::from_json(const nlohmann::json& j) {
   if (!j.is_object() || !j.contains("coverpoints") || !j["coverpoints"].is_object())
     throw Error(ErrorKind::BadInput, "coverage JSON: no \"coverpoints\" object");
@@ -172,23 +192,25 @@ Coverage Coverage::from_json(const nlohmann::json& j) {
     for (Coverpoint& p : cov.points_)
       if (p.name == name) cp = &p;
     if (!cp) {  // a coverpoint of another build: keep what the file says of it
-      cp = &cov.declare(name, c.value("description", std::string()));
+      cp = &cov.declare(name, text_from_json(c, "description", name));
+      if (c.contains("open") && !c["open"].is_boolean())
+        throw Error(ErrorKind::BadInput, fmt::format("coverage JSON: {}/open is not true or false", name));
       cp->open = c.value("open", false);
       if (c.contains("excluded") && c["excluded"].is_object())
         for (const auto& [bin, why] : c["excluded"].items())
           cp->excluded.emplace_back(bin, why.is_string() ? why.get<std::string>() : std::string());
     }
     for (const auto& [bin, hits] : c["bins"].items()) {
-      if (!hits.is_number_unsigned() && !hits.is_number_integer())
-        throw Error(ErrorKind::BadInput, fmt::format("coverage JSON: {}/{} is not a hit count", name, bin));
-      const uint64_t n = hits.get<uint64_t>();
+      const uint64_t n = count_from_json(hits, fmt::format("{}/{}", name, bin));
       if (CoverBin* b = cp->find(bin)) b->hits += n;
       else cp->bins.push_back(CoverBin{bin, n});
     }
   }
-  if (j.contains("illegal"))
-    for (const auto& [k, v] : j["illegal"].items()) cov.illegal_[k] += v.get<uint64_t>();
-  cov.samples_ = j.value("samples", uint64_t{0});
+  if (j.contains("illegal")) {
+    if (!j["illegal"].is_object()) throw Error(ErrorKind::BadInput, "coverage JSON: \"illegal\" is not an object");
+    for (const auto& [k, v] : j["illegal"].items()) cov.illegal_[k] += count_from_json(v, "illegal/" + k);
+  }
+  if (j.contains("samples")) cov.samples_ = count_from_json(j["samples"], "samples");
   if (j.contains("architectures") && j["architectures"].is_array())
     for (const auto& a : j["architectures"])
       if (a.is_string()) cov.arches_.insert(a.get<std::string>());

@@ -1,5 +1,6 @@
 // The functional coverage model (tb/cov/coverage.h): hand-built states and words must land in the
 // bins the model's rules name, merges must sum, JSON must round-trip, missed bins must be listed.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -13,6 +14,8 @@
 
 namespace tmu::tb {
 namespace {
+
+using ::testing::HasSubstr;
 
 uint32_t word(Arch arch, Op op, std::vector<std::pair<Field, uint32_t>> fields = {}) {
   return encode(arch, op, fields);
@@ -282,6 +285,33 @@ TEST(CovModel, MergeSumsAndJsonRoundTrip) {
   EXPECT_EQ(r.to_json(), m.to_json());
   EXPECT_THROW(Coverage::from_json(nlohmann::json::object()), Error);
   EXPECT_THROW(Coverage::read_json("/nonexistent/cov.json"), Error);
+}
+
+// Each field of a coverage file that is present with the wrong JSON type, or with a negative count,
+// is refused with a tmu::Error naming the field (a file merged from a foreign shard must not throw
+// nlohmann's own exceptions or wrap -1 to 2^64 - 1).
+TEST(CovModel, MalformedFieldsAreRefusedByName) {
+  const auto refusal = [](const char* text) -> std::string {
+    try {
+      (void)Coverage::from_json(nlohmann::json::parse(text));
+    } catch (const Error& e) {
+      return e.what();
+    } catch (const std::exception& e) {
+      return std::string("foreign exception: ") + e.what();
+    }
+    return "accepted";
+  };
+  EXPECT_THAT(refusal(R"({"coverpoints":{},"illegal":{"a":"x"}})"), HasSubstr("illegal/a is not a count"));
+  EXPECT_THAT(refusal(R"({"coverpoints":{},"illegal":{"a":-1}})"), HasSubstr("illegal/a is not a count"));
+  EXPECT_THAT(refusal(R"({"coverpoints":{},"illegal":[1]})"), HasSubstr("\"illegal\" is not an object"));
+  EXPECT_THAT(refusal(R"({"coverpoints":{},"samples":"7"})"), HasSubstr("samples is not a count"));
+  EXPECT_THAT(refusal(R"({"coverpoints":{},"samples":2.5})"), HasSubstr("samples is not a count"));
+  EXPECT_THAT(refusal(R"({"coverpoints":{"p":{"bins":{"b":-3}}}})"), HasSubstr("p/b is not a count"));
+  EXPECT_THAT(refusal(R"({"coverpoints":{"p":{"bins":{},"description":5}}})"), HasSubstr("p/description is not a string"));
+  EXPECT_THAT(refusal(R"({"coverpoints":{"p":{"bins":{},"open":"yes"}}})"), HasSubstr("p/open is not true or false"));
+  // The largest count JSON can carry is kept as it is.
+  const Coverage big = Coverage::from_json(nlohmann::json::parse(R"({"coverpoints":{},"samples":18446744073709551615})"));
+  EXPECT_EQ(big.samples(), 18446744073709551615u);
 }
 
 TEST(CovModel, TextReportListsMissedBins) {
