@@ -10,7 +10,7 @@ packages=(
   libeigen3-dev libmpfr-dev libmpfrc++-dev libgmp-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev nettle-dev
   python3 python3-matplotlib python3-jsonschema lcov
-  python3-pybind11 python3-numpy python3-pytest
+  python3-pybind11 python3-numpy python3-pytest python3-hypothesis
   clang libclang-rt-14-dev
 )
 

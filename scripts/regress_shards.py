@@ -113,6 +113,49 @@ def find_shards(paths):
     return [d for d in found if not (os.path.realpath(d) in seen or seen.add(os.path.realpath(d)))]
 
 
+def _count(v):
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+# What the merge reads of a shard's summary.json, and the type each must have.
+RUN_COUNTS = ("index", "instrs", "cycles")
+RUN_TEXTS = ("test", "arch", "status", "why", "replay", "log")
+
+
+def summary_problem(doc):
+    """The first thing in a shard summary the merge cannot use, as a phrase; None when it can."""
+    for k in ("global_seed", "instrs_per_run", "random_runs", "entries_total"):
+        if not _count(doc[k]):
+            return f"{k} {doc[k]!r} is not a non-negative integer"
+    if not _count(doc["shards"]) or doc["shards"] == 0:
+        return f"shards {doc['shards']!r} is not a positive integer"
+    if not _count(doc["shard"]) or doc["shard"] >= doc["shards"]:
+        return f"shard {doc['shard']!r} is not one of {doc['shards']} shards"
+    for k in ("arch", "tb", "junit", "coverage"):
+        if k in doc and not isinstance(doc[k], str) and not (k == "coverage" and doc[k] is None):
+            return f"{k} {doc[k]!r} is not a string"
+    if not isinstance(doc["wall_time"], (int, float)) or isinstance(doc["wall_time"], bool):
+        return f"wall_time {doc['wall_time']!r} is not a number"
+    if not isinstance(doc["runs"], list):
+        return "runs is not a list"
+    seen = set()
+    for n, r in enumerate(doc["runs"]):
+        if not isinstance(r, dict):
+            return f"run {n} is not an object"
+        for k in RUN_COUNTS + RUN_TEXTS + ("seed",):
+            if k not in r:
+                return f"run {n} lacks {k}"
+        bad = [k for k in RUN_COUNTS + ("seed",) if not _count(r[k])] + [k for k in RUN_TEXTS if not isinstance(r[k], str)]
+        if bad:
+            return f"run {n}: {bad[0]} {r[bad[0]]!r} is not a {'string' if bad[0] in RUN_TEXTS else 'non-negative integer'}"
+        if r["index"] % doc["shards"] != doc["shard"]:
+            return f"run {r['index']} does not belong to shard {doc['shard']}/{doc['shards']}"
+        if r["index"] in seen:
+            return f"run {r['index']} is listed twice"
+        seen.add(r["index"])
+    return None
+
+
 def read_shard(d):
     path = os.path.join(d, "summary.json")
     try:
@@ -124,12 +167,12 @@ def read_shard(d):
         raise MergeError(f"shard {d}: summary.json is not JSON ({e.msg} at line {e.lineno})")
     if not isinstance(doc, dict) or doc.get("format") != SUMMARY_FORMAT:
         raise MergeError(f"shard {d}: summary.json is not a regress.py shard summary ({SUMMARY_FORMAT!r})")
-    missing = [k for k in SHARED + ("shard", "runs", "tb") if k not in doc]
+    missing = [k for k in SHARED + ("shard", "runs", "tb", "wall_time") if k not in doc]
     if missing:
         raise MergeError(f"shard {d}: summary.json lacks {', '.join(missing)}")
-    for r in doc["runs"]:
-        if r.get("index", -1) % doc["shards"] != doc["shard"]:
-            raise MergeError(f"shard {d}: run {r.get('index')} does not belong to shard {doc['shard']}/{doc['shards']}")
+    problem = summary_problem(doc)
+    if problem:
+        raise MergeError(f"shard {d}: summary.json: {problem}")
     try:
         cases = ET.parse(os.path.join(d, doc.get("junit", "junit.xml"))).getroot().iter("testcase")
         doc["_cases"] = list(cases)
@@ -137,6 +180,9 @@ def read_shard(d):
         raise MergeError(f"shard {d}: junit.xml unreadable ({e})")
     if len(doc["_cases"]) != len(doc["runs"]):
         raise MergeError(f"shard {d}: junit.xml has {len(doc['_cases'])} test cases, summary.json {len(doc['runs'])} runs")
+    for c in doc["_cases"]:
+        if not CASE_INDEX.search(c.get("name", "")):
+            raise MergeError(f"shard {d}: junit.xml test case {c.get('name')!r} does not end in #<run index>")
     doc["_dir"] = d
     if doc.get("coverage"):
         cov = os.path.join(d, doc["coverage"])
