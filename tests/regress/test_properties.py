@@ -26,8 +26,10 @@ import sys
 import tempfile
 import unittest
 
-from hypothesis import HealthCheck, given, seed, settings
-from hypothesis import strategies as st
+# hypothesis keeps an example database in the working directory unless told otherwise.
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "tmu-hypothesis"))
+from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
