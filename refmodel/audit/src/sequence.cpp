@@ -2,115 +2,22 @@
 // RISC-V thread (ADDR_MOD set-up, issuing instructions) and an observer reading Dst between passes.
 #include "tmu/audit/sequence.h"
 
-#include <array>
 #include <cctype>
 #include <functional>
-#include <map>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "tmu/audit/llk_machine.h"
 #include "tmu/decode.h"
 #include "tmu/exec.h"
 
 namespace tmu::audit {
 namespace {
 
-constexpr unsigned kFace = 16;
-constexpr unsigned kThread = 0;
-
 // ADDR_MOD slots. 0..5 are the LLK's; 6 and 7 are the perturbations' variants of the slot that ends
 // a pass (the counter advances by two, or not at all).
 constexpr unsigned kSlotSkip = 6, kSlotRepeat = 7;
-
-struct AddrMod {
-  uint8_t srca_incr = 0; bool srca_cr = false, srca_clr = false;
-  uint8_t srcb_incr = 0; bool srcb_cr = false, srcb_clr = false;
-  uint16_t dest_incr = 0; bool dest_cr = false, dest_clr = false, dest_c_to_cr = false;
-  uint8_t fidelity_incr = 0; bool fidelity_clr = false;
-};
-
-// Output element (row, col) of a 32x32 tile lives in face (row/16)*2 + col/16 (faces F0 F1 / F2 F3 at
-// rows 0, 16, 32, 48 of Src and of Dst), at row face*16 + row%16, column col%16.
-unsigned tile_row(unsigned row, unsigned col) { return ((row / kFace) * 2 + col / kFace) * kFace + row % kFace; }
-
-class Machine {
- public:
-  explicit Machine(const RunConfig& cfg) : cfg_(cfg) {
-    s_.arch = cfg.arch;
-    const SrcFormatInfo& fi = info(cfg.format);
-    ConfigRegs& c = s_.Config[0];
-    c.ALU_ACC_CTRL_Fp32_enabled = cfg.dst32;
-    // Blackhole takes the operand format from the bank's tag; Wormhole from ALU_FORMAT_SPEC.
-    c.ALU_FORMAT_SPEC_REG0_SrcA = c.ALU_FORMAT_SPEC_REG1_SrcB = static_cast<uint8_t>(fi.data_format);
-  }
-
-  void set_addr_mod(unsigned slot, const AddrMod& a) {
-    ThreadConfigRegs& tc = s_.ThreadConfig[kThread];
-    tc.ADDR_MOD_AB_SEC[slot] = AddrModAB{a.srca_incr, a.srca_cr, a.srca_clr, a.srcb_incr, a.srcb_cr, a.srcb_clr};
-    tc.ADDR_MOD_DST_SEC[slot] =
-        AddrModDst{a.dest_incr, a.dest_cr, a.dest_clr, a.dest_c_to_cr, a.fidelity_incr, a.fidelity_clr};
-  }
-
-  // Issues "MNEMONIC <fields> AddrMod=slot". Wormhole's AddrMod field has two bits: slots 4..7 are
-  // reached through ADDR_MOD_SET_Base, which the thread sets as its LLK does.
-  void issue(const std::string& text, unsigned slot) {
-    const bool wormhole = cfg_.arch == Arch::Wormhole;
-    const unsigned field = wormhole ? (slot & 3) : slot;
-    if (wormhole) s_.ThreadConfig[kThread].ADDR_MOD_SET_Base = slot >= 4;
-    issue(fmt::format("{} AddrMod={}", text, field));
-  }
-  void issue(const std::string& text) {
-    auto it = cache_.find(text);
-    if (it == cache_.end()) it = cache_.emplace(text, assemble(text, cfg_.arch)).first;
-    const ExecResult r = execute(s_, it->second, kThread);
-    if (r.status != ExecResult::Status::Retired)
-      throw std::runtime_error(fmt::format("precision audit: '{}' did not retire: {}", text, r.stall_reason));
-  }
-
-  // The unpacker's side: fill the bank the Matrix Unit reads next and hand it over.
-  void unpack(bool srca, const std::function<uint32_t(unsigned row, unsigned col)>& datum, unsigned rows) {
-    SrcBank& bank = srca ? s_.SrcA[s_.MatrixUnit.SrcABank] : s_.SrcB[s_.MatrixUnit.SrcBBank];
-    for (unsigned r = 0; r < rows; ++r)
-      for (unsigned c = 0; c < kFace; ++c) bank.Rows[r][c] = datum(r, c);
-    bank.Format = info(cfg_.format).data_format;
-    bank.AllowedClient = SrcClient::MatrixUnit;
-  }
-  void flip_srcb_signs() {
-    SrcBank& bank = s_.SrcB[s_.MatrixUnit.SrcBBank];
-    for (auto& row : bank.Rows)
-      for (uint32_t& d : row) d = pack_src(flip_sign(unpack_src(d, SrcStyle::TF32)), SrcStyle::TF32);
-  }
-
-  double dst_value(unsigned dst_row, unsigned col) const {
-    if (cfg_.dst32) return fp32_bits_value(dst32_to_fp32(s_.Dst.read32(dst_row, col, 0)));
-    const uint16_t stored = s_.Dst.read16(dst_row, col, 0);
-    return cfg_.format == SrcFormat::FP16 ? fp16_bits_value_matrix_unit(dst16_to_fp16(stored))
-                                          : bf16_bits_value(dst16_to_bf16(stored));
-  }
-  void write_dst(unsigned dst_row, unsigned col, double v) {
-    const OutFormat& f = output_format(cfg_.format, cfg_.dst32);
-    const uint32_t bits = encode_bits(v, f);
-    if (cfg_.dst32) {
-      s_.Dst.write32(dst_row, col, dst32_from_fp32(bits));
-    } else {
-      const auto b16 = static_cast<uint16_t>(bits);
-      s_.Dst.write16(dst_row, col, cfg_.format == SrcFormat::FP16 ? dst16_from_fp16(b16) : dst16_from_bf16(b16));
-    }
-  }
-  unsigned phase_counter() const {
-    return (s_.RWCs[kThread].FidelityPhase + s_.ThreadConfig[kThread].FIDELITY_BASE_Phase) & 3u;
-  }
-
- private:
-  static SrcFields flip_sign(SrcFields f) {
-    f.sign ^= 1u;
-    return f;
-  }
-  const RunConfig& cfg_;
-  TensixState s_;
-  std::map<std::string, Insn> cache_;
-};
 
 // The slot ending pass `pass` of `count`; `advance` is the LLK's slot that ends a pass and moves to
 // the next phase, `final_slot` the one ending the last pass.
@@ -176,7 +83,7 @@ const char* fidelity_name(unsigned phases) {
 const OutFormat& output_format(SrcFormat f, bool dst32) { return dst32 ? kFp32 : info(f).dst16; }
 
 SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg) {
-  Machine m(cfg);
+  LlkMachine m(cfg);
   const uint8_t advance = cfg.phases > 1 ? 1 : 0;
   // matmul_configure_addrmod, 32x32 tiles, no transpose.
   m.set_addr_mod(0, {.srcb_incr = 8, .dest_incr = 8});
@@ -258,7 +165,7 @@ std::vector<unsigned> face_elements(unsigned face) {
 }
 
 // The unpacker's rows of one face into SrcA or SrcB: the operand at `elements`, in format f.
-void unpack_face(Machine& m, bool srca, const std::vector<unsigned>& elements, const std::vector<SrcNumber>& x, SrcFormat f) {
+void unpack_face(LlkMachine& m, bool srca, const std::vector<unsigned>& elements, const std::vector<SrcNumber>& x, SrcFormat f) {
   m.unpack(srca, [&](unsigned r, unsigned col) { return src_datum(x[elements[r * kFace + col]], f); }, kFace);
 }
 
@@ -292,7 +199,7 @@ BroadcastPlan broadcast_plan(Broadcast b) {
 
 // eltwise_binary_configure_addrmod: the slots are the same for every op; ADDR_MOD_2 carries the
 // fidelity increment (used by ELWMUL's MOP only).
-void eltwise_addrmods(Machine& m, const RunConfig& cfg, const BroadcastPlan& plan) {
+void eltwise_addrmods(LlkMachine& m, const RunConfig& cfg, const BroadcastPlan& plan) {
   m.set_addr_mod(0, {.srca_incr = 8, .srcb_incr = plan.srcb_incr, .dest_incr = 8});
   const AddrMod rewind{.srca_clr = true, .srcb_clr = true, .dest_cr = true};
   m.set_addr_mod(2, pass_end(rewind, cfg.phases > 1 ? 1 : 0));
@@ -310,7 +217,7 @@ void check_broadcast(const RunConfig& cfg, Broadcast b) {
 
 SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg, Broadcast broadcast) {
   check_broadcast(cfg, broadcast);
-  Machine m(cfg);
+  LlkMachine m(cfg);
   const BroadcastPlan plan = broadcast_plan(broadcast);
   eltwise_addrmods(m, cfg, plan);
 
@@ -360,7 +267,7 @@ SequenceTrace run_eltwise_sequence(const EltwiseCase& c, const RunConfig& cfg, B
 }
 
 SequenceTrace run_eltwise_addsub_sequence(const EltwiseCase& c, const RunConfig& cfg, AddSub op, Broadcast broadcast) {
-  Machine m(cfg);
+  LlkMachine m(cfg);
   const BroadcastPlan plan = broadcast_plan(broadcast);
   // The slots are programmed as for ELWMUL, so the fidelity setting reaches the model exactly as far
   // as the LLK lets it; the MOP uses ADDR_MOD_0 alone.

@@ -1,7 +1,7 @@
 // The model as an LLK sequence sees it: the audit plays the unpackers (writing Src banks and handing
 // them to the Matrix Unit), the RISC-V thread (ADDR_MOD set-up, issuing instructions by their
-// assembly text) and an observer reading Dst. Used by the reductions (reduce_sequence.cpp);
-// sequence.cpp still has a file-local copy (class Machine) that this replaces once it switches over.
+// assembly text) and an observer reading Dst. Used by the matmul and eltwise sequences
+// (sequence.cpp) and the reductions (reduce_sequence.cpp).
 #pragma once
 
 #include <cstdint>
