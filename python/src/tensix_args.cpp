@@ -105,8 +105,8 @@ TensixArgs parse_tensix_args(const char* where, const std::string& fidelity, con
   if (!perturb.is_none()) {
     if (!py::isinstance<py::str>(perturb)) type_error(where, "perturb", "expected a str or None");
     auto p = audit::parse_perturbation(perturb.cast<std::string>());
-    if (!p) value_error(where, "perturb", fmt::format("unknown perturbation '{}' (expected none, skipN, repeatN, negateN with N "
-                                                      "a phase 0..3, or swap)", perturb.cast<std::string>()));
+    if (!p) value_error(where, "perturb", fmt::format("unknown perturbation '{}' (expected none, skipN with N a phase "
+                                                      "1..3, repeatN or negateN with N 0..3, or swap)", perturb.cast<std::string>()));
     if (p->kind != audit::Perturbation::Kind::None && p->kind != audit::Perturbation::Kind::SwapOperands &&
         p->phase >= o.cfg.phases) {
       value_error(where, "perturb", fmt::format("'{}' names phase {}, but {} runs phases 0..{}", perturb.cast<std::string>(),

@@ -101,6 +101,8 @@ def test_wrong_shapes_and_keywords_are_named():
         tensix.matmul(one, one, arch="grayskull")
     with pytest.raises(ValueError, match=r"perturb: unknown perturbation 'skip9'"):
         tensix.matmul(one, one, perturb="skip9")
+    with pytest.raises(ValueError, match=r"perturb: unknown perturbation 'skip0' \(expected none, skipN with N a phase 1..3"):
+        tensix.matmul(one, one, perturb="skip0")
     with pytest.raises(ValueError, match=r"perturb: 'skip3' names phase 3, but HiFi2 runs phases 0..1"):
         tensix.matmul(one, one, fidelity="HiFi2", perturb="skip3")
     with pytest.raises(ValueError, match=r"conversion: expected None .* or 'unpacker'"):

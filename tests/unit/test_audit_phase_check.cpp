@@ -188,6 +188,9 @@ TEST(AuditPhaseCheck, PerturbationNamesRoundTrip) {
     }
   }
   EXPECT_FALSE(parse_perturbation("skip4").has_value());
+  EXPECT_FALSE(parse_perturbation("skip0").has_value());  // the counter starts at phase 0: nothing to jump over
+  EXPECT_TRUE(parse_perturbation("repeat0").has_value());
+  EXPECT_TRUE(parse_perturbation("negate0").has_value());
   EXPECT_FALSE(parse_perturbation("negate").has_value());
 }
 

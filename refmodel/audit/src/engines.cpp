@@ -103,7 +103,7 @@ void select_audit_engines(AuditOptions& o, const std::vector<std::string>& selec
   o.eltwise_tiles = count(values, "elw-tiles", "--elw-tiles", o.eltwise_tiles);
   const std::string perturb = given(values, "perturb", {"none"}).front();
   const auto p = parse_perturbation(perturb);
-  if (!p) throw bad("--perturb", fmt::format("'{}' is not none, swap, skipN, repeatN or negateN", perturb));
+  if (!p) throw bad("--perturb", fmt::format("'{}' is not none, swap, skipN (N 1..3), repeatN or negateN (N 0..3)", perturb));
   o.perturb = *p;
 
   o.amx_modes.clear();

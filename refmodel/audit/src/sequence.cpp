@@ -64,7 +64,9 @@ std::optional<Perturbation> parse_perturbation(std::string_view text) {
                                                               {"negate", Perturbation::Kind::NegatePhase}};
   for (const auto& [name, kind] : kinds) {
     const std::string n = name;
-    if (t.size() == n.size() + 1 && t.rfind(n, 0) == 0 && t.back() >= '0' && t.back() <= '3')
+    // The phase counter starts at 0, so the first pass cannot be jumped over: skip takes 1..3.
+    const char lowest = kind == Perturbation::Kind::SkipPhase ? '1' : '0';
+    if (t.size() == n.size() + 1 && t.rfind(n, 0) == 0 && t.back() >= lowest && t.back() <= '3')
       return Perturbation{kind, static_cast<unsigned>(t.back() - '0')};
   }
   return std::nullopt;
