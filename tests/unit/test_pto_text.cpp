@@ -50,7 +50,9 @@ TEST(PtoText, EveryHalfWidthFloatRoundTrips) {
     const ieee::Format f = float_format(t);
     for (uint64_t b = 0; b <= 0xFFFF; ++b) {
       const bool nan = ((b >> f.frac_bits) & f.exp_field_max()) == f.exp_field_max() && (b & f.frac_mask()) != 0;
-      if (!nan) ASSERT_EQ(lane_from_text(t, lane_to_text(t, b)), b) << elem_name(t) << " " << b;
+      if (!nan) {
+        ASSERT_EQ(lane_from_text(t, lane_to_text(t, b)), b) << elem_name(t) << " " << b;
+      }
     }
   }
 }

@@ -51,10 +51,6 @@ uint64_t value(ieee::Format f, const std::string& text) {
   return *bits;
 }
 
-void set_lanes(Row& r, unsigned bytes, const std::vector<uint64_t>& lanes) {
-  for (unsigned i = 0; i < lanes.size(); ++i) set_lane(r, bytes, i, lanes[i]);
-}
-
 uint64_t operand(const WidthSpec& w, unsigned alu) { return (uint64_t{w.code} << 42) | (uint64_t{alu} << 47); }
 
 struct Builder {
