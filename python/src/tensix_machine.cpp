@@ -221,6 +221,16 @@ py::array_t<T, py::array::c_style> rows_arg(py::handle rows, const std::string& 
   return a;
 }
 
+// Writes rows of Dst from `row` through one of its views (write(row, col, value) marks them valid).
+template <typename T, typename Write>
+void set_dst_rows(const char* method, py::handle rows, py::handle row_obj, size_t limit, const char* what, Write write) {
+  const std::string w = where(method);
+  const auto first = uint_arg(row_obj, w, "row", limit - 1);
+  const auto r = rows_arg<T>(rows, w, first, limit, what).template unchecked<2>();
+  for (py::ssize_t i = 0; i < r.shape(0); ++i)
+    for (py::ssize_t c = 0; c < r.shape(1); ++c) write(first + i, c, r(i, c));
+}
+
 void set_src(std::array<SrcBank, kSrcBanks>& banks, const char* method, py::handle bank_obj, py::handle rows,
              py::handle row_obj) {
   const std::string w = where(method);
@@ -410,22 +420,16 @@ void bind_tensix_machine(py::module_& m) {
       .def(
           "set_dst16",
           [](Machine& mc, py::handle rows, py::handle row) {
-            const std::string w = where("set_dst16");
-            const auto first = uint_arg(row, w, "row", kDstRows - 1);
-            const auto r = rows_arg<uint16_t>(rows, w, first, kDstRows, "DstBits").unchecked<2>();
-            for (py::ssize_t i = 0; i < r.shape(0); ++i)
-              for (py::ssize_t c = 0; c < r.shape(1); ++c) mc.state.Dst.write16(first + i, c, r(i, c));
+            set_dst_rows<uint16_t>("set_dst16", rows, row, kDstRows, "DstBits",
+                                   [&](size_t r, size_t c, uint16_t v) { mc.state.Dst.write16(r, c, v); });
           },
           py::arg("rows"), py::arg("row") = 0,
           "Writes DstBits rows from `row` (uint16 (n, 16) or (16,)) and marks them valid, as .dst16.")
       .def(
           "set_dst32",
           [](Machine& mc, py::handle rows, py::handle row) {
-            const std::string w = where("set_dst32");
-            const auto first = uint_arg(row, w, "row", kDst32Rows - 1);
-            const auto r = rows_arg<uint32_t>(rows, w, first, kDst32Rows, "Dst32b").unchecked<2>();
-            for (py::ssize_t i = 0; i < r.shape(0); ++i)
-              for (py::ssize_t c = 0; c < r.shape(1); ++c) mc.state.Dst.write32(first + i, c, r(i, c));
+            set_dst_rows<uint32_t>("set_dst32", rows, row, kDst32Rows, "Dst32b",
+                                   [&](size_t r, size_t c, uint32_t v) { mc.state.Dst.write32(r, c, v); });
           },
           py::arg("rows"), py::arg("row") = 0,
           "Writes Dst32b rows from `row` (uint32 (n, 16) or (16,); both halves through Adj32) and marks\n"
