@@ -107,3 +107,14 @@ def cli_dst(rows_values, rows_bits):
     values = np.array([[float(rows_values[dst_row[p, q]][q % 16]) for q in range(32)] for p in range(32)])
     bits = np.array([[int(rows_bits[dst_row[p, q]][q % 16], 16) for q in range(32)] for p in range(32)])
     return values, bits
+
+
+def assert_matmul_equals_cli(tensix, a, b, fmt, fidelity, dst32, path, tmu_exe, source_dir):
+    """tensix.matmul of a @ b and `tmu run` of the same LLK sequence written to `path` give the same
+    Dst values, signs of zero and stored bits."""
+    r = tensix.matmul(a, b, fidelity=fidelity, src_format=fmt, dst="FP32" if dst32 else DST16[fmt], bits=True)
+    path.write_text(program(a, b, fmt, fidelity, dst32, source_dir))
+    values, bits = cli_dst(*run_cli(tmu_exe, path, dst32, fmt))
+    assert np.array_equal(values, r["values"])
+    assert np.array_equal(np.signbit(values), np.signbit(r["values"]))
+    assert np.array_equal(bits, dst_layout_bits(r["bits"], dst32, fmt))

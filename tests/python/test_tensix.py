@@ -5,9 +5,8 @@ modes) bit for bit."""
 import numpy as np
 import pytest
 
-import tmu
 from tmu import tensix
-from tensix_program import DST16, FIDELITIES, FORMATS, cli_dst, dst_layout_bits, program, random_numbers, run_cli
+from tensix_program import FIDELITIES, FORMATS, assert_matmul_equals_cli, random_numbers
 
 
 def test_readme_program_by_hand():
@@ -129,11 +128,4 @@ def test_matmul_equals_tmu_run_of_the_same_sequence_bit_for_bit(fmt, fidelity, d
     rng = np.random.default_rng(seed)
     a = random_numbers(rng, (32, 32), fmt, -2, 2)
     b = random_numbers(rng, (32, 32), fmt, -2, 2)
-    dst = "FP32" if dst32 else DST16[fmt]
-    r = tensix.matmul(a, b, fidelity=fidelity, src_format=fmt, dst=dst, bits=True)
-    path = tmp_path / "matmul.tmu"
-    path.write_text(program(a, b, fmt, fidelity, dst32, source_dir))
-    values, bits = cli_dst(*run_cli(tmu_exe, path, dst32, fmt))
-    assert np.array_equal(values, r["values"])
-    assert np.array_equal(np.signbit(values), np.signbit(r["values"]))
-    assert np.array_equal(bits, dst_layout_bits(r["bits"], dst32, fmt))
+    assert_matmul_equals_cli(tensix, a, b, fmt, fidelity, dst32, tmp_path / "matmul.tmu", tmu_exe, source_dir)

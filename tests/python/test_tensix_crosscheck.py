@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tmu import tensix
-from tensix_program import DST16, FIDELITIES, FORMATS, cli_dst, dst_layout_bits, program, random_numbers, run_cli
+from tensix_program import FIDELITIES, FORMATS, assert_matmul_equals_cli, cli_dst, program, random_numbers, run_cli
 
 
 @pytest.mark.parametrize("k", [64, 96])
@@ -18,13 +18,7 @@ def test_matmul_k_tiles_equal_tmu_run_bit_for_bit(fmt, fidelity, dst32, k, tmp_p
     rng = np.random.default_rng(seed)
     a = random_numbers(rng, (32, k), fmt, -2, 2)
     b = random_numbers(rng, (k, 32), fmt, -2, 2)
-    r = tensix.matmul(a, b, fidelity=fidelity, src_format=fmt, dst="FP32" if dst32 else DST16[fmt], bits=True)
-    path = tmp_path / "matmul.tmu"
-    path.write_text(program(a, b, fmt, fidelity, dst32, source_dir))
-    values, bits = cli_dst(*run_cli(tmu_exe, path, dst32, fmt))
-    assert np.array_equal(values, r["values"])
-    assert np.array_equal(np.signbit(values), np.signbit(r["values"]))
-    assert np.array_equal(bits, dst_layout_bits(r["bits"], dst32, fmt))
+    assert_matmul_equals_cli(tensix, a, b, fmt, fidelity, dst32, tmp_path / "matmul.tmu", tmu_exe, source_dir)
 
 
 def test_the_k_tiles_matter(tmp_path, tmu_exe, source_dir):

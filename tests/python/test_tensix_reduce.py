@@ -2,7 +2,6 @@
 keeps), every refusal, and the cross-check against `tmu run` of the same reduce LLK sequence written
 out as a .tmu program (a bank hand-over per face, as llk_unpack_reduce.h's unpacker makes them)."""
 
-import re
 import subprocess
 
 import numpy as np
@@ -10,9 +9,9 @@ import pytest
 
 import tmu
 from tmu import tensix
+from tensix_program import DST16, run_cli
 
 MANTISSA_BITS = {"BF16": 7, "FP16": 10, "TF32": 10}
-DST16 = {"BF16": "BF16", "FP16": "FP16", "TF32": "BF16"}
 FORMAT_CODE = {"BF16": 5, "FP16": 1, "TF32": 4}  # formats.h DataFormat
 I = np.arange(32)[:, None]
 J = np.arange(32)[None, :]
@@ -283,18 +282,6 @@ def reduce_program(tiles, op, dim, scaler, fmt, dst32, phases, argmax=False, arc
                 p.lines.append("GAPOOL Dim16x16=1 DstRow=0 FlipSrcA=1 FlipSrcB=1 AddrMod=0")
             p.release()
     return "\n".join(p.lines) + "\n"
-
-
-def run_cli(tmu_exe, path, dst32, fmt):
-    show, values = ("dst32", "fp32") if dst32 else ("dst", DST16[fmt].lower())
-    out = subprocess.run([tmu_exe, "run", str(path), "--show", show, "--values", values, "--format", "lines"],
-                         check=True, capture_output=True, text=True).stdout
-    vals, bits = {}, {}
-    for line in out.splitlines():
-        m = re.match(rf"{show}\.(\d+)\.(values|bits): (.*)", line)
-        if m:
-            (vals if m.group(2) == "values" else bits)[int(m.group(1))] = m.group(3).split()
-    return vals, bits
 
 
 def result_cells(dim):
