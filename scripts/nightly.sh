@@ -12,6 +12,11 @@
 #   2. Every RTL block test at its full random depth (ctest: a quarter), seed N.
 #   3. The co-simulation regression with 8 random runs of 250,000 instructions per architecture
 #      (ctest: 2 runs on seed 20261122), seed N.
+#   4. The property tests of the shard merge and the ISA table loader with 5,000 examples per
+#      property (ctest: 200), seed N.
+#   5. The libFuzzer campaign: every harness for $TMU_FUZZ_MINUTES minutes (default 2), its corpus
+#      kept and merged in build-fuzz/ from night to night (ctest: the checked-in corpus replayed).
+#   6. The model, CLI, unit and DPI tests under ASan+UBSan+LSan (scripts/sanitize.sh, build-san/).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build="${TMU_BUILD_DIR:-build}"
@@ -20,7 +25,7 @@ seed="$(date +%Y%m%d)"
 while [ $# -gt 0 ]; do
   case "$1" in
     --seed) seed="$2"; shift ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "nightly.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -54,6 +59,9 @@ for arch in bh wh; do
     --random-runs 8 --instrs 250000 --jobs "$(nproc)" --out "$out/regress-$arch" --junit "$out/regress-$arch/junit.xml" \
     --cov-out "$out/regress-$arch/coverage.json"
 done
+step properties "$python" tests/regress/test_properties.py --examples 5000 --seed "$seed"
+step fuzz bash -c "bash scripts/fuzz.sh --build && bash scripts/fuzz.sh --minutes ${TMU_FUZZ_MINUTES:-2}"
+step sanitizers bash scripts/sanitize.sh
 
 if [ "${#failed[@]}" -gt 0 ]; then
   echo "nightly.sh: FAIL (${failed[*]}), seed $seed"

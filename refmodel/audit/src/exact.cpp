@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "tmu/bits.h"
+#include "tmu/mpfr_thread.h"
 
 namespace tmu::audit {
 namespace {
@@ -32,7 +33,10 @@ int bias_of(const OutFormat& f) { return -f.emin + 1; }
 
 }  // namespace
 
-void use_exact_precision() { Real::set_default_prec(kExactBits); }
+void use_exact_precision() {
+  release_mpfr_caches_at_thread_exit();
+  Real::set_default_prec(kExactBits);
+}
 
 ExactScope::ExactScope(std::string what) : what_(std::move(what)) { mpfr_clear_inexflag(); }
 

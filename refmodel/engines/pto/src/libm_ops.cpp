@@ -17,6 +17,7 @@
 #include <mpfr.h>
 
 #include "internal.h"
+#include "tmu/mpfr_thread.h"
 
 namespace tmu::pto::detail {
 
@@ -82,6 +83,7 @@ uint64_t pattern_of(ieee::Format f, mpfr_srcptr r) {
 // E in [emin - frac_bits + 1, emax + 1]), then mpfr_subnormalize. x and y are finite patterns of
 // d, in the function's domain. MPFR's exponent range is per thread; it is restored before return.
 uint64_t correctly_rounded(Fn fn, ieee::Format d, uint64_t x, uint64_t y) {
+  release_mpfr_caches_at_thread_exit();
   const Operand a(d, x), b(d, y);
   mpfr_t r;
   mpfr_init2(r, static_cast<mpfr_prec_t>(d.precision()));
