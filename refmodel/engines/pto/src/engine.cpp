@@ -24,7 +24,7 @@ Error bad(std::string text) { return Error(ErrorKind::BadInput, std::move(text))
 
 pto::Profile profile_of(const std::string& variant) {
   const auto p = pto::profile_from_name(variant);
-  if (!p) throw bad(fmt::format("unknown profile '{}' (cpusim or a2a3)", variant));
+  if (!p) throw bad(fmt::format("unknown profile '{}' (cpusim, a2a3 or a5)", variant));
   return *p;
 }
 
@@ -92,7 +92,8 @@ class PtoEngine final : public Engine {
   std::string name() const override { return "pto"; }
   std::string summary() const override { return "PTO elementwise tile operations"; }
   std::vector<EngineVariant> variants() const override {
-    return {{"cpusim", "pto-isa's CPU simulator (the default)"}, {"a2a3", "the A2/A3 NPU sources"}};
+    return {{"cpusim", "pto-isa's CPU simulator (the default)"}, {"a2a3", "the A2/A3 NPU sources"},
+            {"a5", "the A5 NPU sources (float lanes under the assumption a5-ieee)"}};
   }
   std::string variant_alias() const override { return "--profile"; }
 
@@ -110,6 +111,9 @@ class PtoEngine final : public Engine {
     j["engine"] = "pto";
     j["profile"] = pto::profile_name(run.profile);
     j["operations"] = run.steps.size();
+    if (run.profile == pto::Profile::A5 &&
+        std::any_of(run.operands.begin(), run.operands.end(), [](const auto& t) { return pto::is_float(t.back().type); }))
+      j["assumption"] = pto::a5_float_assumption();
     j["a2a3_cycles"] = cycles_json(run);
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
     for (const pto::NamedTile& t : run.tiles)

@@ -35,10 +35,19 @@ bool bitwise(Op op) {
   return op == Op::TAND || op == Op::TOR || op == Op::TXOR || op == Op::TNOT || op == Op::TSHL || op == Op::TSHR;
 }
 
+bool supports(Profile p, Op op, ElemType t) {
+  switch (p) {
+    case Profile::CpuSim: return detail::cpusim_supports(op, t);
+    case Profile::A2A3: return detail::a2a3_supports(op, t);
+    case Profile::A5: return detail::a5_supports(op, t);
+  }
+  return false;
+}
+
 std::string supported_list(Profile p, Op op) {
   std::string list;
   for (ElemType t : kAllElemTypes)
-    if (p == Profile::A2A3 ? detail::a2a3_supports(op, t) : detail::cpusim_supports(op, t)) {
+    if (supports(p, op, t)) {
       if (!list.empty()) list += ", ";
       list += elem_name(t);
     }
@@ -63,13 +72,14 @@ void check_elementwise(Profile p, Op op, const Tile& dst, std::span<const Tile* 
                 fmt::format("{}'s valid region {}x{} differs from dst's {}x{} (the implementations assert they match)",
                             name, s.valid_rows, s.valid_cols, dst.valid_rows, dst.valid_cols));
   }
-  const bool supported = p == Profile::A2A3 ? detail::a2a3_supports(op, t) : detail::cpusim_supports(op, t);
-  if (!supported)
+  if (!supports(p, op, t))
     refuse_op(p, op, ErrorKind::Unsupported,
               fmt::format("element type {} is not accepted; the {} implementation accepts {}", elem_name(t),
                           profile_name(p), supported_list(p, op)));
   if (p == Profile::A2A3)
     if (const char* why = a2a3_not_modelled_reason(op, t)) refuse_op(p, op, ErrorKind::Unsupported, why);
+  if (p == Profile::A5)
+    if (const char* why = detail::a5_not_modelled_reason(op, t)) refuse_op(p, op, ErrorKind::Unsupported, why);
 }
 
 // The operations the simulator computes through host libm (libm_ops.cpp).
@@ -106,7 +116,7 @@ void run_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) 
 }
 
 void run_lanes(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
-  if (detail::run_specialised(p, op, out, srcs)) return;
+  if (p != Profile::A5 && detail::run_specialised(p, op, out, srcs)) return;
   const ElemType t = out.type;
   for (unsigned r = 0; r < out.valid_rows; ++r)
     for (unsigned c = 0; c < out.valid_cols; ++c) {
@@ -121,6 +131,7 @@ void run_lanes(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
 namespace detail {
 
 uint64_t generic_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
+  if (lane.profile == Profile::A5) return a5_lane(lane, a, b);
   if (bitwise(lane.op)) return bitwise_lane(lane, a, b);
   if (through_libm(lane.op, lane.type)) return libm_lane(lane, a, b);
   return is_float(lane.type) ? float_lane(lane, a, b, c) : integer_lane(lane, a, b, c);
@@ -134,15 +145,24 @@ void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, con
               fmt::format("takes {} source tiles, {} given", source_count(op), srcs.size()));
   for (const Tile* s : srcs)
     if (s == nullptr) refuse_op(p, op, ErrorKind::BadInput, "a source tile is missing");
-  if (p == Profile::A2A3) {
+  if (p == Profile::A2A3 || p == Profile::A5) {
+    const char* const who = p == Profile::A2A3 ? "A2/A3" : "A5";
     if (op == Op::TADDC || op == Op::TSUBC)
       refuse_op(p, op, ErrorKind::Unsupported,
-                "the A2/A3 sources have no implementation (include/pto/npu/a2a3/ defines no TADDC_IMPL or TSUBC_IMPL)");
+                fmt::format("the {} sources have no implementation (include/pto/npu/{}/ defines no TADDC_IMPL or "
+                            "TSUBC_IMPL)",
+                            who, profile_name(p)));
     bool row_major = dst.layout == Layout::RowMajor;
     for (const Tile* s : srcs) row_major = row_major && s->layout == Layout::RowMajor;
-    if (!row_major)
-      refuse_op(p, op, ErrorKind::Unsupported, "the A2/A3 implementation requires row-major tiles");
+    if (!row_major)  // A5: every implementation's static_assert (e.g. "Fix: TADD only support row major layout.")
+      refuse_op(p, op, ErrorKind::Unsupported, fmt::format("the {} implementation requires row-major tiles", who));
   }
+  if (p == Profile::A5 && op == Op::TCVT)
+    refuse_op(p, op, ErrorKind::Unsupported, "TCVT on a5 is not modelled yet");
+  if (p == Profile::A5 && (op == Op::TCMP || op == Op::TSEL))
+    refuse_op(p, op, ErrorKind::Unsupported,
+              "not modelled yet for a5 (TCmp.hpp / TSel.hpp pack and read predicates with the vector unit's mask "
+              "registers; tmu has not read their layout into a model yet)");
 
   if (p == Profile::CpuSim && op == Op::TRECIP) {
     bool row_major = dst.layout == Layout::RowMajor;

@@ -93,6 +93,12 @@ void execute_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, cons
 // The element types each profile's implementation of an operation accepts (profiles.cpp).
 bool cpusim_supports(Op op, ElemType t);
 bool a2a3_supports(Op op, ElemType t);
+bool a5_supports(Op op, ElemType t);
+// A5 (profile_a5.cpp): why an accepted operation and type is not modelled (nullptr: modelled), the
+// lanes of the modelled ones, and the assumption every float lane rests on.
+const char* a5_not_modelled_reason(Op op, ElemType t);
+uint64_t a5_lane(const Lane& lane, uint64_t a, uint64_t b);
+extern const char* const kA5FloatAssumption;
 
 // The NaN a float operation returns when its result is not a number, given its operands in the
 // source order (profiles.cpp).

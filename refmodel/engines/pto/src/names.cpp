@@ -60,11 +60,19 @@ Layout layout_from_name(std::string_view name) {
   throw Error(ErrorKind::BadInput, fmt::format("unknown layout '{}' (row_major, col_major)", name));
 }
 
-std::string_view profile_name(Profile p) { return p == Profile::CpuSim ? "cpusim" : "a2a3"; }
+std::string_view profile_name(Profile p) {
+  switch (p) {
+    case Profile::CpuSim: return "cpusim";
+    case Profile::A2A3: return "a2a3";
+    case Profile::A5: return "a5";
+  }
+  return "?";
+}
 
 std::optional<Profile> profile_from_name(std::string_view name) {
   if (name == "cpusim") return Profile::CpuSim;
   if (name == "a2a3") return Profile::A2A3;
+  if (name == "a5") return Profile::A5;
   return std::nullopt;
 }
 

@@ -41,9 +41,9 @@ class Runner {
         const std::string& w0 = l.words[0];
         if (w0 == ".profile") {
           if (!first) fail(l, ".profile must be the first line of the program");
-          if (l.words.size() != 2) fail(l, ".profile takes one of cpusim a2a3");
+          if (l.words.size() != 2) fail(l, ".profile takes one of cpusim a2a3 a5");
           const auto p = profile_from_name(l.words[1]);
-          if (!p) fail(l, fmt::format("unknown profile '{}' (cpusim, a2a3)", l.words[1]));
+          if (!p) fail(l, fmt::format("unknown profile '{}' (cpusim, a2a3, a5)", l.words[1]));
           run_.profile = *p;
         } else if (w0 == ".tile") {
           declare(l);

@@ -40,5 +40,8 @@ struct OpParams {
 // do or leaves undefined (shift counts >= the width, integer division by zero, mismatched shapes
 // or valid regions), BadInput for a wrong number of sources. dst is unchanged when it throws.
 void execute(Profile profile, Op op, Tile& dst, std::span<const Tile* const> srcs, const OpParams& params = {});
+// The assumption every a5 float lane rests on (the A5 vector intrinsics' arithmetic is not specified
+// bit for bit by the public sources); results that depend on it carry this text.
+std::string_view a5_float_assumption();
 
 }  // namespace tmu::pto

@@ -1,0 +1,183 @@
+// The A5 profile: what pto-isa's include/pto/npu/a5/ implementation files accept (their
+// static_asserts), and the lanes tmu models from the intrinsic each one issues. Integer and raw-bit
+// lanes follow from the headers alone; float lanes rest on kA5FloatAssumption, and what that
+// assumption does not cover (denormals, NaN results, the -0 of vabs/vrelu, vmin/vmax on NaN) is
+// refused lane by lane.
+#include <fmt/format.h>
+
+#include "internal.h"
+
+namespace tmu::pto::detail {
+
+namespace {
+
+using enum ElemType;
+
+bool one_of(ElemType t, std::initializer_list<ElemType> types) {
+  for (ElemType u : types)
+    if (u == t) return true;
+  return false;
+}
+
+bool is_int64(ElemType t) { return t == I64 || t == U64; }
+
+[[noreturn]] void refuse_float(const Lane& lane, const std::string& what) {
+  refuse_lane(lane, ErrorKind::Unsupported, fmt::format("{} ({})", what, kA5FloatAssumption));
+}
+
+// The type-system page says A5 flushes denormals, but not whether inputs and outputs both flush,
+// with which sign, nor whether tininess is judged before or after rounding: lanes that meet a
+// subnormal are refused.
+void check_no_subnormal_operand(const Lane& lane, ieee::Format f, std::initializer_list<uint64_t> operands) {
+  for (uint64_t x : operands)
+    if (ieee::unpack(f, x).cls == ieee::Class::Subnormal)
+      refuse_float(lane, "a subnormal operand: A5 flushes denormals and the sources do not say how");
+}
+
+uint64_t checked_result(const Lane& lane, ieee::Format f, const ieee::Result& r) {
+  if (ieee::is_nan(f, r.bits))
+    refuse_float(lane, "the result is a NaN, and the A5 sources do not say which NaN the vector unit returns");
+  if (r.flags.underflow || ieee::unpack(f, r.bits).cls == ieee::Class::Subnormal)
+    refuse_float(lane, "the result is tiny: A5 flushes denormals and the sources do not say when or to which zero");
+  return r.bits;
+}
+
+// One vector intrinsic on float lanes, under the assumption.
+uint64_t a5_float_lane(const Lane& lane, uint64_t a, uint64_t b) {
+  const ieee::Format f = float_format(lane.type);
+  const uint64_t one = static_cast<uint64_t>(f.bias()) << f.frac_bits;
+  switch (lane.op) {
+    case Op::TADD: check_no_subnormal_operand(lane, f, {a, b}); return checked_result(lane, f, ieee::add(f, a, b));
+    case Op::TSUB: check_no_subnormal_operand(lane, f, {a, b}); return checked_result(lane, f, ieee::sub(f, a, b));
+    case Op::TMUL: check_no_subnormal_operand(lane, f, {a, b}); return checked_result(lane, f, ieee::mul(f, a, b));
+    // TDiv.hpp's default algorithm is one vdiv (the HIGH_PRECISION compensation is not selectable here).
+    case Op::TDIV: check_no_subnormal_operand(lane, f, {a, b}); return checked_result(lane, f, ieee::div(f, a, b));
+    // TSQRT's default algorithm is one vsqrt (TUnaryOp.hpp).
+    case Op::TSQRT: check_no_subnormal_operand(lane, f, {a}); return checked_result(lane, f, ieee::sqrt(f, a));
+    // TUnaryOp.hpp: TNEG_IMPL is TMULS_IMPL(dst, src, -1), one vmuls by -1.
+    case Op::TNEG: {
+      check_no_subnormal_operand(lane, f, {a});
+      return checked_result(lane, f, ieee::mul(f, a, one | f.sign_bit()));
+    }
+    // vmin / vmax: the sources say nothing of NaN operands or of which zero wins between -0 and +0.
+    case Op::TMIN: case Op::TMAX: {
+      check_no_subnormal_operand(lane, f, {a, b});
+      if (ieee::is_nan(f, a) || ieee::is_nan(f, b))
+        refuse_float(lane, "a NaN operand: the A5 sources do not say what vmin/vmax return for NaN");
+      if (equal(lane.type, a, b) && a != b)
+        refuse_float(lane, "-0 against +0: the A5 sources do not say which zero vmin/vmax return");
+      const bool take_b = lane.op == Op::TMIN ? less_than(lane.type, b, a) : less_than(lane.type, a, b);
+      return take_b ? b : a;
+    }
+    // vabs / vrelu: the magnitude, or max(x, 0); their -0 and NaN results are not stated.
+    case Op::TABS: case Op::TRELU: {
+      check_no_subnormal_operand(lane, f, {a});
+      if (ieee::is_nan(f, a))
+        refuse_float(lane, "a NaN operand: the A5 sources do not say what the vector unit returns");
+      if (a == f.zero(true))
+        refuse_float(lane, "-0: the A5 sources do not say whether vabs/vrelu keep the sign of -0");
+      if (lane.op == Op::TABS) return a & ~f.sign_bit();
+      return less_than(lane.type, a, f.zero(false)) ? f.zero(false) : a;
+    }
+    default: break;
+  }
+  refuse_lane(lane, ErrorKind::Unsupported, "not modelled for a5");
+}
+
+}  // namespace
+
+const char* const kA5FloatAssumption =
+    "assumption a5-ieee: each A5 vector intrinsic on float lanes is one IEEE 754 operation rounded to nearest "
+    "even; lanes meeting a subnormal, a NaN result or a sign of zero the sources leave open are refused";
+
+// The static_asserts of include/pto/npu/a5/: TAdd.hpp ... TPrelu.hpp, TUnaryOp.hpp (TUnaryCheck and
+// the per-op asserts), TMulS.hpp (TNEG), TDivS.hpp (TRECIP), TPow.hpp (PowCheckType, default
+// algorithm), TCmp.hpp, TSel.hpp (any 1-, 2-, 4- or 8-byte type).
+bool a5_supports(Op op, ElemType t) {
+  switch (op) {
+    case Op::TADD: case Op::TSUB: case Op::TMIN: case Op::TMAX: case Op::TCMP: case Op::TSEL: return true;
+    case Op::TMUL: return !one_of(t, {I8, U8});
+    case Op::TDIV: return one_of(t, {I64, U64, I32, U32, F32, I16, U16, F16});
+    case Op::TRECIP: return one_of(t, {U64, I64, U32, I32, U16, I16, F16, F32});
+    case Op::TNEG: return one_of(t, {I64, U64, I32, I16, U32, U16, F16, F32, BF16});
+    // sizeof(T) is 1, 2 or 4, the lanes reinterpreted as unsigned (TAnd.hpp's AndOp): floats too.
+    case Op::TAND: case Op::TOR: return width_bits(t) <= 32;
+    case Op::TXOR: case Op::TNOT: return one_of(t, {U8, I8, U16, I16, U32, I32});
+    case Op::TSHL: case Op::TSHR: return !is_float(t);
+    case Op::TREM: return one_of(t, {I64, U64, F16, F32, U16, I16, U32, I32});
+    case Op::TFMOD: return one_of(t, {F16, F32, U16, I16, U32, I32});
+    case Op::TPOW: return one_of(t, {F32, F16, I32, U32, I16, U16, I8, U8});
+    case Op::TPRELU: case Op::TEXP: case Op::TLOG: case Op::TSQRT: case Op::TRSQRT: return one_of(t, {F16, F32});
+    case Op::TABS: return one_of(t, {F32, F16, I8, I16, I32});
+    case Op::TRELU: return one_of(t, {F16, F32, I32});
+    case Op::TADDC: case Op::TSUBC: return false;  // no implementation under include/pto/npu/a5/
+    case Op::TCVT: return true;                    // decided per type pair
+  }
+  return false;
+}
+
+const char* a5_not_modelled_reason(Op op, ElemType t) {
+  switch (op) {
+    case Op::TEXP: case Op::TLOG:
+      return "not modelled for a5: TUnaryOp.hpp's vexp and vln are instructions whose precision the sources do not "
+             "give";
+    case Op::TRSQRT:
+      return "not modelled for a5: TRsqrt.hpp's default algorithm is vsqrt then vdiv, and the HIGH_PRECISION one a "
+             "Newton sequence; tmu has not read them into a model yet";
+    case Op::TPOW:
+      return is_float(t) ? "not modelled for a5: TPow.hpp computes float powers through a log2/exp polynomial "
+                           "sequence whose intrinsics' precision the sources do not give"
+                         : "not modelled yet for a5 (TPow.hpp's integer square-and-multiply over widened lanes)";
+    case Op::TPRELU:
+      return "not modelled yet for a5 (TPrelu.hpp's compare-and-select sequence)";
+    case Op::TREM: case Op::TFMOD:
+      return "not modelled yet for a5 (TRem.hpp / TFMod.hpp: vdiv, vtrc, vmul, vsub and a sign fix-up, each "
+             "rounding; f16 through f32 halves)";
+    case Op::TDIV: case Op::TRECIP:
+      return is_float(t) && op == Op::TRECIP
+                 ? "not modelled yet for a5 (TDivS.hpp's scalar divide)"
+                 : (is_float(t) ? nullptr : "not modelled yet for a5 (integer division: Int64Div.hpp and vdiv on "
+                                            "integer lanes, whose rounding of negative quotients is not stated)");
+    case Op::TMUL:
+      return is_int64(t) ? "not modelled yet for a5 (Int64Binary.hpp's 64-bit multiply sequence)" : nullptr;
+    case Op::TABS:
+      return nullptr;
+    default: return nullptr;
+  }
+}
+
+// One A5 lane of an accepted, modelled operation.
+uint64_t a5_lane(const Lane& lane, uint64_t a, uint64_t b) {
+  const ElemType t = lane.type;
+  switch (lane.op) {
+    // vand / vor on the lanes' bits (floats reinterpreted), vxor, vnot; vshl / vshr with counts the
+    // ISA requires below the width (bitwise_lane refuses the others: TShl.hpp hands an unsigned
+    // count to vshl as a signed one, so a count of 2^(w-1) or more is negative there).
+    case Op::TAND: case Op::TOR: case Op::TXOR: case Op::TNOT: case Op::TSHL: case Op::TSHR: {
+      Lane as_bits = lane;
+      if (is_float(t)) as_bits.type = width_bits(t) == 32 ? U32 : U16;
+      return bitwise_lane(as_bits, a, b);
+    }
+    default: break;
+  }
+  if (is_float(t)) return a5_float_lane(lane, a, b);
+  switch (lane.op) {
+    case Op::TADD: case Op::TSUB: case Op::TMUL: case Op::TMIN: case Op::TMAX: case Op::TRELU: case Op::TNEG:
+      return integer_lane(lane, a, b, 0);  // modular vadd/vsub/vmul(s), vmin/vmax/vrelu: exact
+    case Op::TABS:
+      if (a == (uint64_t{1} << (width_bits(t) - 1)))
+        refuse_lane(lane, ErrorKind::Unsupported,
+                    "the most negative integer: the A5 sources do not say what vabs returns for it");
+      return integer_lane(lane, a, b, 0);
+    default: break;
+  }
+  refuse_lane(lane, ErrorKind::Unsupported, "not modelled for a5");
+}
+
+}  // namespace tmu::pto::detail
+
+namespace tmu::pto {
+
+std::string_view a5_float_assumption() { return detail::kA5FloatAssumption; }
+
+}  // namespace tmu::pto
