@@ -1,0 +1,121 @@
+// tmu::pto under --profile a5: the element types include/pto/npu/a5/'s static_asserts accept (the
+// lists typed here from the headers), lanes worked by hand, and the lanes the assumption a5-ieee
+// does not cover, refused.
+#include <fmt/format.h>
+
+#include "test_pto_support.h"
+
+namespace tmu::pto::test {
+namespace {
+
+using enum ElemType;
+
+uint64_t a5(Op op, ElemType t, uint64_t a, uint64_t b = 0) { return lane(Profile::A5, op, t, a, b); }
+
+// The refusal names every accepted type in kAllElemTypes' order; these lists are the headers'.
+TEST(PtoA5, AcceptedTypesAreTheHeaders) {
+  struct Case {
+    Op op;
+    ElemType refused;
+    const char* accepted;
+  };
+  const Case cases[] = {
+      {Op::TMUL, I8, "f32, f16, bf16, i16, u16, i32, u32, i64, u64"},  // TMul.hpp: no 8-bit types
+      {Op::TDIV, BF16, "f32, f16, i16, u16, i32, u32, i64, u64"},
+      {Op::TRECIP, BF16, "f32, f16, i16, u16, i32, u32, i64, u64"},    // TDivS.hpp
+      {Op::TNEG, I8, "f32, f16, bf16, i16, u16, i32, u32, i64, u64"},  // TMulS.hpp
+      {Op::TAND, I64, "f32, f16, bf16, i8, u8, i16, u16, i32, u32"},   // sizeof(T) 1, 2 or 4
+      {Op::TXOR, F32, "i8, u8, i16, u16, i32, u32"},
+      {Op::TSHL, F16, "i8, u8, i16, u16, i32, u32, i64, u64"},
+      {Op::TREM, BF16, "f32, f16, i16, u16, i32, u32, i64, u64"},
+      {Op::TFMOD, I64, "f32, f16, i16, u16, i32, u32"},
+      {Op::TPOW, BF16, "f32, f16, i8, u8, i16, u16, i32, u32"},        // PowCheckType, default algorithm
+      {Op::TABS, U8, "f32, f16, i8, i16, i32"},
+      {Op::TRELU, I16, "f32, f16, i32"},
+      {Op::TSQRT, BF16, "f32, f16"},
+      {Op::TPRELU, I32, "f32, f16"},
+  };
+  for (const Case& c : cases)
+    expect_refusal([&] { a5(c.op, c.refused, 0, 0); }, ErrorKind::Unsupported,
+                   {fmt::format("{} (a5)", op_name(c.op)), fmt::format("the a5 implementation accepts {}", c.accepted)});
+}
+
+TEST(PtoA5, NoTaddcAndRowMajorOnly) {
+  const Tile a = one_lane(F32, 0), b = one_lane(F32, 0), c = one_lane(F32, 0);
+  const Tile* three[3] = {&a, &b, &c};
+  Tile dst = one_lane(F32, 0);
+  expect_refusal([&] { execute(Profile::A5, Op::TSUBC, dst, three); }, ErrorKind::Unsupported,
+                 {"include/pto/npu/a5/ defines no TADDC_IMPL or TSUBC_IMPL"});
+  const Tile col = make_tile(F32, 8, 1, Layout::ColMajor, 1, 1);
+  Tile dcol = col;
+  const Tile* two[2] = {&col, &col};
+  expect_refusal([&] { execute(Profile::A5, Op::TADD, dcol, two); }, ErrorKind::Unsupported,
+                 {"the A5 implementation requires row-major tiles"});
+}
+
+// Types the a2a3 profile refuses and a5 accepts, with their modular integer results.
+TEST(PtoA5, IntegerLanes) {
+  EXPECT_EQ(a5(Op::TADD, I8, 0x7F, 0x01), 0x80u);                      // 127 + 1 wraps to -128
+  EXPECT_EQ(a5(Op::TSUB, U64, 0, 1), ~0ull);
+  EXPECT_EQ(a5(Op::TMUL, U32, 0x10000, 0x10000), 0u);                  // 2^32 mod 2^32
+  EXPECT_EQ(a5(Op::TMUL, I16, 0xFFFD, 0x0007), 0xFFEBu);               // -3 * 7 = -21
+  EXPECT_EQ(a5(Op::TMIN, I64, 0xFFFFFFFFFFFFFFFFull, 5), 0xFFFFFFFFFFFFFFFFull);  // min(-1, 5)
+  EXPECT_EQ(a5(Op::TMAX, U8, 0x80, 0x7F), 0x80u);
+  EXPECT_EQ(a5(Op::TNEG, I32, 5), 0xFFFFFFFBu);                        // TMULS(src, -1)
+  EXPECT_EQ(a5(Op::TRELU, I32, 0xFFFFFFF9), 0u);                       // max(-7, 0)
+  EXPECT_EQ(a5(Op::TABS, I8, 0xFB), 5u);                               // |-5|
+  expect_refusal([] { a5(Op::TABS, I16, 0x8000); }, ErrorKind::Unsupported, {"most negative integer", "vabs"});
+  expect_refusal([] { a5(Op::TDIV, I32, 7, 2); }, ErrorKind::Unsupported, {"not modelled yet for a5", "integer division"});
+  expect_refusal([] { a5(Op::TMUL, I64, 7, 2); }, ErrorKind::Unsupported, {"Int64Binary.hpp"});
+}
+
+TEST(PtoA5, RawBitLanes) {
+  // TAnd.hpp reinterprets float lanes as unsigned: 1.5 & -1.0 = 0x3FC00000 & 0xBF800000.
+  EXPECT_EQ(a5(Op::TAND, F32, 0x3FC00000, 0xBF800000), 0x3F800000u);
+  EXPECT_EQ(a5(Op::TOR, BF16, 0x3F80, 0x8000), 0xBF80u);               // 1.0 | sign = -1.0
+  EXPECT_EQ(a5(Op::TXOR, U16, 0xF0F0, 0xFF00), 0x0FF0u);
+  EXPECT_EQ(a5(Op::TSHL, I64, 1, 40), 0x10000000000ull);               // a2a3 refuses 64-bit shifts
+  EXPECT_EQ(a5(Op::TSHR, I8, 0x80, 2), 0xE0u);                         // -128 >> 2 = -32
+  expect_refusal([] { a5(Op::TSHL, U8, 1, 8); }, ErrorKind::UndefinedBehaviour, {"shift count 8 >= element width 8"});
+}
+
+TEST(PtoA5, FloatLanesUnderTheAssumption) {
+  EXPECT_EQ(a5(Op::TADD, F32, 0x3FC00000, 0x3E800000), 0x3FE00000u);  // 1.5 + 0.25 = 1.75
+  EXPECT_EQ(a5(Op::TADD, F32, 0x3F800000, 0x33800000), 0x3F800000u);  // 1 + 2^-24: a tie, to even
+  EXPECT_EQ(a5(Op::TADD, BF16, 0x3F80, 0x3B80), 0x3F80u);             // 1 + 2^-8 in bf16: a tie, to even
+  EXPECT_EQ(a5(Op::TMUL, F16, 0x4200, 0xC400), 0xCA00u);              // 3 * -4 = -12
+  EXPECT_EQ(a5(Op::TDIV, F32, 0x3F800000, 0x40400000), 0x3EAAAAABu);  // 1/3 = 0x1.555556p-2 rounded up
+  EXPECT_EQ(a5(Op::TDIV, F32, 0x3F800000, 0), 0x7F800000u);           // 1/+0 = +inf
+  EXPECT_EQ(a5(Op::TSQRT, F32, 0x40000000), 0x3FB504F3u);             // sqrt(2)
+  EXPECT_EQ(a5(Op::TNEG, BF16, 0x3F80), 0xBF80u);                     // bf16: a2a3 refuses it
+  EXPECT_EQ(a5(Op::TNEG, F32, 0), 0x80000000u);                       // +0 * -1 = -0
+  EXPECT_EQ(a5(Op::TMIN, F32, 0x3F800000, 0xC0400000), 0xC0400000u);  // min(1, -3)
+  EXPECT_EQ(a5(Op::TMAX, BF16, 0x3F80, 0xC040), 0x3F80u);
+  EXPECT_EQ(a5(Op::TABS, F16, 0xC000), 0x4000u);                      // |-2|
+  EXPECT_EQ(a5(Op::TRELU, F16, 0xC000), 0x0000u);                     // max(-2, 0) = +0
+}
+
+TEST(PtoA5, WhatTheAssumptionLeavesOpenIsRefused) {
+  const std::string a = "assumption a5-ieee";
+  expect_refusal([&] { a5(Op::TADD, F32, 1, 0x3F800000); }, ErrorKind::Unsupported, {"a subnormal operand", a});
+  expect_refusal([&] { a5(Op::TMUL, F32, 0x00800000, 0x3F000000); }, ErrorKind::Unsupported,
+                 {"the result is tiny", a});                           // 2^-126 * 0.5
+  expect_refusal([&] { a5(Op::TSUB, F32, 0x7F800000, 0x7F800000); }, ErrorKind::Unsupported,
+                 {"the result is a NaN", a});                          // inf - inf
+  expect_refusal([&] { a5(Op::TMAX, F32, 0x7FC00000, 0); }, ErrorKind::Unsupported, {"vmin/vmax return for NaN"});
+  expect_refusal([&] { a5(Op::TMIN, F16, 0x8000, 0); }, ErrorKind::Unsupported, {"which zero vmin/vmax return"});
+  expect_refusal([&] { a5(Op::TABS, F32, 0x80000000); }, ErrorKind::Unsupported, {"-0", "vabs/vrelu"});
+  expect_refusal([&] { a5(Op::TEXP, F32, 0); }, ErrorKind::Unsupported, {"vexp and vln", "precision"});
+  expect_refusal([&] { a5(Op::TPOW, F32, 0, 0); }, ErrorKind::Unsupported, {"not modelled for a5"});
+  EXPECT_THAT(std::string(a5_float_assumption()), ::testing::HasSubstr("rounded to nearest even"));
+}
+
+TEST(PtoA5, CompareAndSelectNotModelledYet) {
+  const Tile a = one_lane(F32, 0);
+  Tile p = make_tile(U8, 1, 32, Layout::RowMajor, 1, 1);
+  const Tile* two[2] = {&a, &a};
+  expect_refusal([&] { execute(Profile::A5, Op::TCMP, p, two); }, ErrorKind::Unsupported, {"TCMP (a5)", "TCmp.hpp"});
+}
+
+}  // namespace
+}  // namespace tmu::pto::test
