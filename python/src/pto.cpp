@@ -200,7 +200,7 @@ Call prepare(const std::string& where, const std::string& op, py::handle dst, co
   auto o = pto::op_from_name(op);
   if (!o) value_error(where, "op", pto::unknown_operation(op));
   auto p = pto::profile_from_name(profile);
-  if (!p) value_error(where, "profile", fmt::format("unknown profile '{}' (expected 'cpusim' or 'a2a3')", profile));
+  if (!p) value_error(where, "profile", fmt::format("unknown profile '{}' (expected 'cpusim', 'a2a3' or 'a5')", profile));
   pto::OpParams params;
   if (!cmp.is_none()) {
     auto c = pto::cmp_from_name(py::str(cmp).cast<std::string>());
@@ -248,7 +248,7 @@ void bind_pto(py::module_& m) {
       "keep dst's values; TCMP clears its whole predicate tile first).\n"
       "op: 'TADD', 'tadd' or 'pto.tadd'; dst and each src: a 2-D array [row, col] or a tmu.pto.Tile\n"
       "(type, layout, valid region); srcs in the intrinsic's order (TSEL: mask, src0, src1).\n"
-      "profile: 'cpusim' or 'a2a3'; cmp: TCMP's mode (EQ..GE); round, saturation: TCVT's.\n\n"
+      "profile: 'cpusim', 'a2a3' or 'a5' (a5's float lanes rest on tmu.pto.A5_FLOAT_ASSUMPTION); cmp: TCMP's mode (EQ..GE); round, saturation: TCVT's.\n\n"
       ">>> a = np.full((1, 8), 1.5, np.float32); b = np.full((1, 8), 2.25, np.float32)\n"
       ">>> tmu.pto.execute('TADD', np.zeros((1, 8), np.float32), [a, b])[0, 0]\n3.75");
   m.def(
@@ -273,6 +273,7 @@ void bind_pto(py::module_& m) {
     for (auto t : pto::kAllElemTypes) l.append(std::string(pto::elem_name(t)));
     return l;
   }, "The element type names: f32 f16 bf16 i8 u8 i16 u16 i32 u32 i64 u64.");
+  m.attr("A5_FLOAT_ASSUMPTION") = std::string(pto::a5_float_assumption());
 }
 
 }  // namespace tmu::python

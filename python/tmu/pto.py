@@ -7,6 +7,7 @@ type may travel as the unsigned integer of its width). Tile also carries the lay
 region (rows, cols) the operation iterates over.
 
   execute(op, dst, srcs, profile="cpusim", cmp=None, round=None, saturation=None) -> new dst array
+      profile: 'cpusim', 'a2a3' or 'a5'; a5's float lanes rest on A5_FLOAT_ASSUMPTION
   a2a3_cycles(op, dst, srcs, cmp=None, round=None) -> {'cycles': N, 'steps': [(call, repeats, cycles)]}
 
 TCMP writes one predicate bit per lane, 8 lanes to a u8 element (lane 8k + b in bit b of element k
@@ -25,6 +26,7 @@ _impl = _tmu.pto
 execute = _impl.execute
 a2a3_cycles = _impl.a2a3_cycles
 types = _impl.types
+A5_FLOAT_ASSUMPTION = _impl.A5_FLOAT_ASSUMPTION
 
 
 class Tile:
@@ -43,4 +45,4 @@ class Tile:
         return f"Tile(shape={shape}, type={self.type!r}, layout={self.layout!r}, valid={self.valid!r})"
 
 
-__all__ = ["execute", "a2a3_cycles", "types", "Tile"]
+__all__ = ["execute", "a2a3_cycles", "types", "Tile", "A5_FLOAT_ASSUMPTION"]

@@ -1,0 +1,45 @@
+"""tmu.pto with profile='a5': lanes worked by hand, the types only A5 accepts, and the refusals
+that name the assumption a5-ieee or the A5 headers."""
+
+import numpy as np
+import pytest
+
+import tmu
+from tmu import pto
+
+
+def test_a5_tand_reads_float_lanes_as_bits():
+    # TAnd.hpp reinterprets lanes as unsigned: 1.5 (0x3FC00000) & -1.0 (0xBF800000) = 1.0.
+    a = pto.Tile(np.full((1, 8), 0x3FC00000, np.uint32), type="f32")
+    b = pto.Tile(np.full((1, 8), 0xBF800000, np.uint32), type="f32")
+    out = pto.execute("TAND", pto.Tile(np.zeros((1, 8), np.uint32), type="f32"), [a, b], profile="a5")
+    assert (out == 0x3F800000).all()
+    with pytest.raises(tmu.Unsupported, match=r"TAND \(cpusim\): element type f32 is not accepted"):
+        pto.execute("TAND", pto.Tile(np.zeros((1, 8), np.uint32), type="f32"), [a, b])
+
+
+def test_a5_float_add_rounds_once_to_nearest_even():
+    # 1 + 2^-24 is a tie between 1 and 1 + 2^-23: the even one, 1.
+    a = np.ones((1, 8), np.float32)
+    b = np.full((1, 8), 2.0 ** -24, np.float32)
+    assert (pto.execute("TADD", np.zeros((1, 8), np.float32), [a, b], profile="a5") == 1).all()
+    assert "a5-ieee" in pto.A5_FLOAT_ASSUMPTION
+
+
+def test_a5_int8_add_wraps_where_a2a3_has_no_implementation():
+    a = np.full((1, 32), 127, np.int8)
+    b = np.ones((1, 32), np.int8)
+    assert (pto.execute("TADD", np.zeros((1, 32), np.int8), [a, b], profile="a5") == -128).all()
+    with pytest.raises(tmu.Unsupported, match=r"TADD \(a2a3\): element type i8 is not accepted"):
+        pto.execute("TADD", np.zeros((1, 32), np.int8), [a, b], profile="a2a3")
+
+
+def test_a5_refusals_name_the_reason():
+    sub = np.zeros((1, 8), np.float32)
+    sub[0, 3] = np.float32(1e-45)  # the smallest subnormal
+    with pytest.raises(tmu.Unsupported, match=r"lane \(0, 3\).*subnormal operand.*a5-ieee"):
+        pto.execute("TADD", np.zeros((1, 8), np.float32), [sub, sub], profile="a5")
+    with pytest.raises(tmu.Unsupported, match=r"TEXP \(a5\).*vexp and vln"):
+        pto.execute("TEXP", np.zeros((1, 8), np.float32), [np.ones((1, 8), np.float32)], profile="a5")
+    with pytest.raises(ValueError, match=r"unknown profile 'a6' \(expected 'cpusim', 'a2a3' or 'a5'\)"):
+        pto.execute("TADD", np.zeros((1, 8), np.float32), [sub, sub], profile="a6")
