@@ -219,6 +219,31 @@ PTO_CASE(TMUL_bf16, TMUL, BF16);
 PTO_CASE(TDIV_f16, TDIV, F16);
 HOST_CASE(TDIV_f16, TDIV, F16, _Float16, _Float16, a / b);
 
+// --profile a5 on the same data (every lane normal, so none is refused under a5-ieee), to set beside
+// the cpusim rows above.
+void BM_PtoA5(benchmark::State& bs, Op op, ElemType t) {
+  Data d = make_data(op, t, t);
+  for (auto _ : bs) {
+    tmu::pto::execute(tmu::pto::Profile::A5, op, d.dst, d.ptrs);
+    benchmark::DoNotOptimize(d.dst.bits.data());
+  }
+  bs.SetItemsProcessed(static_cast<int64_t>(bs.iterations()) * kLanes);
+}
+#define A5_CASE(name, op, t) BENCHMARK_CAPTURE(BM_PtoA5, name, Op::op, ElemType::t)
+A5_CASE(TADD_i32, TADD, I32);
+A5_CASE(TADD_i8, TADD, I8);
+A5_CASE(TMUL_i32, TMUL, I32);
+A5_CASE(TMIN_i32, TMIN, I32);
+A5_CASE(TAND_i32, TAND, I32);
+A5_CASE(TSHL_i32, TSHL, I32);
+A5_CASE(TADD_f32, TADD, F32);
+A5_CASE(TMUL_f32, TMUL, F32);
+A5_CASE(TDIV_f32, TDIV, F32);
+A5_CASE(TSQRT_f32, TSQRT, F32);
+A5_CASE(TMAX_f32, TMAX, F32);
+A5_CASE(TADD_f16, TADD, F16);
+A5_CASE(TMUL_bf16, TMUL, BF16);
+
 // Conversions.
 BENCHMARK_CAPTURE(BM_Pto, TCVT_f32_i32_RINT, Op::TCVT, ElemType::F32, ElemType::I32, round_params(RoundMode::Rint));
 HOST_CASE(TCVT_f32_i32_RINT, TCVT, F32, float, int32_t, static_cast<int32_t>(std::nearbyint(a)));

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include "test_pto_support.h"
+#include "tmu/ieee.h"
+#include "tmu/rng.h"
 
 namespace tmu::pto::test {
 namespace {
@@ -108,6 +110,41 @@ TEST(PtoA5, WhatTheAssumptionLeavesOpenIsRefused) {
   expect_refusal([&] { a5(Op::TEXP, F32, 0); }, ErrorKind::Unsupported, {"vexp and vln", "precision"});
   expect_refusal([&] { a5(Op::TPOW, F32, 0, 0); }, ErrorKind::Unsupported, {"not modelled for a5"});
   EXPECT_THAT(std::string(a5_float_assumption()), ::testing::HasSubstr("rounded to nearest even"));
+}
+
+// A whole tile takes the specialised loops (fast_lanes.cpp); each lane must still be the one IEEE
+// operation of the assumption (computed here by tmu/ieee.h), and a lane the assumption leaves open
+// must still be refused when its neighbours are plain.
+TEST(PtoA5, TileLoopsKeepTheLaneRules) {
+  const uint64_t seed = 0xA5A5;
+  std::printf("seed %#llx\n", static_cast<unsigned long long>(seed));
+  Rng rng(seed);
+  const ieee::Format f = ieee::kBinary32;
+  Tile a = make_tile(F32, 8, 8), b = make_tile(F32, 8, 8);
+  for (unsigned i = 0; i < 64; ++i) {
+    auto draw = [&] { return (rng.next() & 0x807FFFFF) | (uint64_t{100 + rng.below(56)} << 23); };
+    a.bits[i] = draw(), b.bits[i] = draw();
+  }
+  a.bits[9] = 0, b.bits[9] = 0x3F800000;  // 0 + 1 goes to the generic path and gives 1
+  const Tile* two[2] = {&a, &b};
+  for (Op op : {Op::TADD, Op::TSUB, Op::TMUL, Op::TDIV}) {
+    Tile dst = make_tile(F32, 8, 8);
+    execute(Profile::A5, op, dst, two);
+    for (unsigned i = 0; i < 64; ++i) {
+      const ieee::Result r = op == Op::TADD   ? ieee::add(f, a.bits[i], b.bits[i])
+                             : op == Op::TSUB ? ieee::sub(f, a.bits[i], b.bits[i])
+                             : op == Op::TMUL ? ieee::mul(f, a.bits[i], b.bits[i])
+                                              : ieee::div(f, a.bits[i], b.bits[i]);
+      EXPECT_EQ(dst.bits[i], r.bits) << op_name(op) << " lane " << i << " seed " << seed;
+    }
+  }
+  b.bits[20] = 0x7FC00000;  // min(x, NaN): the host's std::min would give x back
+  Tile dst = make_tile(F32, 8, 8);
+  expect_refusal([&] { execute(Profile::A5, Op::TMIN, dst, two); }, ErrorKind::Unsupported,
+                 {"lane (2, 4)", "vmin/vmax return for NaN"});
+  b.bits[20] = 0x00000001;  // a subnormal divisor among normal lanes
+  expect_refusal([&] { execute(Profile::A5, Op::TDIV, dst, two); }, ErrorKind::Unsupported,
+                 {"lane (2, 4)", "a subnormal operand"});
 }
 
 TEST(PtoA5, CompareAndSelectNotModelledYet) {

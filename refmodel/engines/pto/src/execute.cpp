@@ -116,7 +116,7 @@ void run_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) 
 }
 
 void run_lanes(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
-  if (p != Profile::A5 && detail::run_specialised(p, op, out, srcs)) return;
+  if (detail::run_specialised(p, op, out, srcs)) return;
   const ElemType t = out.type;
   for (unsigned r = 0; r < out.valid_rows; ++r)
     for (unsigned c = 0; c < out.valid_cols; ++c) {

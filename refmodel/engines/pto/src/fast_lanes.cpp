@@ -40,6 +40,16 @@ bool run(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs, Kernel 
   for (size_t i = 0; i < 3; ++i) src[i] = srcs[std::min(i, n - 1)]->bits.data();
   uint64_t* dst = out.bits.data();
   const ElemType t = out.type;
+  // a5's float lanes: the host result is the one IEEE operation of the assumption a5-ieee only away
+  // from what a5_lane refuses or decides (zeros, subnormals, NaNs): every operand and the result
+  // must be normal or infinite, else the lane goes to the generic path.
+  const bool a5_float = p == Profile::A5 && is_float(t);
+  const ieee::Format f = is_float(t) ? float_format(t) : ieee::kBinary32;
+  const uint64_t exp_max = f.exp_field_max(), frac = f.frac_mask();
+  auto plain = [&](uint64_t x) {
+    const uint64_t e = (x >> f.frac_bits) & exp_max;
+    return e != 0 && (e != exp_max || (x & frac) == 0);
+  };
   // Lane (r, c) is at first(r) + c * stride: contiguous within a row-major row.
   const bool row_major = out.layout == Layout::RowMajor;
   const size_t stride = row_major ? 1 : out.rows;
@@ -49,7 +59,8 @@ bool run(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs, Kernel 
       const size_t i = first + c * stride;
       const uint64_t a = src[0][i], b = src[1][i], x = src[2][i];
       uint64_t v;
-      if (!kernel(a, b, x, v)) v = generic_lane(Lane{p, op, t, r, c}, a, n > 1 ? b : 0, n > 2 ? x : 0);
+      const bool a5_plain = !a5_float || (plain(a) && (n < 2 || plain(b)) && (n < 3 || plain(x)));
+      if (!a5_plain || !kernel(a, b, x, v) || (a5_float && !plain(v))) v = generic_lane(Lane{p, op, t, r, c}, a, n > 1 ? b : 0, n > 2 ? x : 0);
       dst[i] = v;
     }
   }
@@ -318,6 +329,7 @@ bool run_specialised_convert(Profile p, Tile& out, const Tile& src, RoundMode mo
 }
 
 bool run_specialised(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
+  if (p == Profile::A5 && op == Op::TABS) return false;  // a5 refuses vabs of the most negative integer
   if (out.type == ElemType::F32) return run_f32(p, op, out, srcs);
   if (!is_float(out.type)) return run_integer(p, op, out, srcs);
   return run_half(p, op, out, srcs);
