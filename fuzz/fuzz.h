@@ -22,6 +22,7 @@
 
 #include "tmu/engine.h"
 #include "tmu/error.h"
+#include "tmu/ieee.h"
 #include "tmu/program_error.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
@@ -114,6 +115,86 @@ inline void replay_vector_file(std::string_view engine, const uint8_t* data, siz
   const std::string text = as_text(data, size);
   std::istringstream in(text);
   accepts([&] { e->replay_vectors(in, "input.tmv", {}); }, Refusal::ProgramErrorOnly, "input.tmv", line_count(text));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Differential harnesses: a case decoded from the fuzz bytes, a fast path and a reference computing
+// it, and difference() when they disagree.
+// ---------------------------------------------------------------------------------------------
+
+// The fuzz bytes read as fields, in order. Past the end a field continues from a splitmix64 stream
+// seeded by the bytes themselves, so every input decodes to a full case, short inputs included, and
+// the same input always decodes to the same case.
+class Fields {
+ public:
+  Fields(const uint8_t* data, size_t size) : data_(data), size_(size) {
+    for (size_t i = 0; i < size; ++i) state_ = (state_ ^ data[i]) * 0x100000001b3ull;
+  }
+  uint8_t byte() {
+    if (pos_ < size_) return data_[pos_++];
+    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return static_cast<uint8_t>((z ^ (z >> 31)) >> 56);
+  }
+  uint64_t bits(unsigned n) {  // n <= 64, little-endian bytes
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i += 8) v |= uint64_t{byte()} << i;
+    return n >= 64 ? v : v & ((uint64_t{1} << n) - 1);
+  }
+  uint32_t below(uint32_t n) { return n <= 1 ? 0 : static_cast<uint32_t>(bits(n <= 256 ? 8 : 32) % n); }
+  bool flag() { return (byte() & 1) != 0; }
+  template <class T, size_t N>
+  T pick(const T (&list)[N]) { return list[below(N)]; }
+
+ private:
+  const uint8_t* data_;
+  size_t size_;
+  size_t pos_ = 0;
+  uint64_t state_ = 0xcbf29ce484222325ull;
+};
+
+// A bit pattern of format f for a float differential: mostly values whose exponents sit near
+// `exponent` (an unbiased exponent the case chose, so that operands meet in one another's range),
+// else a special value (zeros, subnormals at both ends, the normal range's ends, infinities, quiet
+// and signalling NaNs with payloads) or raw bits.
+inline uint64_t float_pattern(Fields& in, ieee::Format f, int exponent) {
+  const uint64_t sign = in.flag() ? f.sign_bit() : 0, frac = in.bits(64) & f.frac_mask();
+  const uint64_t exp_max = f.exp_field_max();
+  const uint32_t kind = in.below(16);
+  if (kind < 8) {
+    const int64_t field = std::clamp<int64_t>(int64_t{exponent} + f.bias() + in.below(9) - 4, 0,
+                                              static_cast<int64_t>(exp_max) - 1);
+    // Short fractions too: ties and exact results need trailing zeros.
+    const uint64_t shortened = kind < 4 ? frac : frac & ~(f.frac_mask() >> in.below(f.frac_bits + 1));
+    return sign | static_cast<uint64_t>(field) << f.frac_bits | shortened;
+  }
+  switch (kind) {
+    case 8: return sign;                                                       // zero
+    case 9: return sign | (frac ? frac : 1);                                   // subnormal
+    case 10: return sign | (in.flag() ? 1 : f.frac_mask());                    // smallest, largest subnormal
+    case 11: return sign | uint64_t{1} << f.frac_bits | (in.flag() ? 0 : frac); // smallest binade
+    case 12: return sign | (exp_max - 1) << f.frac_bits | (in.flag() ? f.frac_mask() : frac);  // largest
+    case 13: return f.infinity(sign != 0);
+    case 14: return sign | exp_max << f.frac_bits | (frac ? frac : 1);        // NaN, quiet or signalling
+    default: return in.bits(f.width());
+  }
+}
+
+inline std::string hex(const uint8_t* data, size_t size) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out;
+  for (size_t i = 0; i < size; ++i) out += {digits[data[i] >> 4], digits[data[i] & 15]};
+  return out;
+}
+
+// A fast path and its reference disagree: the case (what was computed, on which operands), both
+// values and the fuzz input in hex, then abort.
+[[noreturn]] inline void difference(std::string_view what, std::string_view fast, std::string_view reference,
+                                    const uint8_t* data, size_t size) {
+  std::ostringstream out;
+  out << what << "\n  fast path: " << fast << "\n  reference: " << reference << "\n  input: " << hex(data, size);
+  finding("difference", out.str());
 }
 
 }  // namespace tmu::fuzz
