@@ -5,6 +5,7 @@
 
 #include "test_pto_support.h"
 #include "tmu/ieee.h"
+#include "tmu/pto/cycles.h"
 #include "tmu/rng.h"
 
 namespace tmu::pto::test {
@@ -145,6 +146,28 @@ TEST(PtoA5, TileLoopsKeepTheLaneRules) {
   b.bits[20] = 0x00000001;  // a subnormal divisor among normal lanes
   expect_refusal([&] { execute(Profile::A5, Op::TDIV, dst, two); }, ErrorKind::Unsupported,
                  {"lane (2, 4)", "a subnormal operand"});
+}
+
+// The formula backend's curves, worked by hand from formula_params.csv's coefficients.
+TEST(PtoA5, FormulaCycles) {
+  auto cycles = [](Op op, ElemType t, unsigned rows, unsigned cols, unsigned vr, unsigned vc) {
+    const Tile a = make_tile(t, rows, cols, Layout::RowMajor, vr, vc);
+    const Tile* srcs[3] = {&a, &a, &a};
+    return a5_cycles(op, a, std::span<const Tile* const>(srcs, source_count(op))).cycles;
+  };
+  // 1D (all columns valid): loop = 1024 / 64 = 16; 1.2469671 x 16 + 55.073657 = 75.025 -> 75.
+  EXPECT_EQ(cycles(Op::TADD, F32, 16, 64, 16, 64), 75u);
+  // 2D (32 of 64 columns): inner 1, outer 16; (1.8749443 + 2.8762808) x 16 + 44.344619 = 120.364 -> 120.
+  EXPECT_EQ(cycles(Op::TADD, F32, 16, 64, 16, 32), 120u);
+  // One row is 1D whatever its valid columns: f16 1x256 valid 200 -> ceil(200 / 128) = 2;
+  // 1.1941075 x 2 + 56.285962 = 58.674 -> 59.
+  EXPECT_EQ(cycles(Op::TMUL, F16, 1, 256, 1, 200), 59u);
+  // TNEG (a scalar-VF op) is 2D on one row with a partial width: inner 1, outer 1;
+  // 1.0952879 + 4.5652633 + 51.508464 = 57.169 -> 57.
+  EXPECT_EQ(cycles(Op::TNEG, F32, 1, 64, 1, 32), 57u);
+  expect_refusal([&] { cycles(Op::TDIV, F32, 1, 64, 1, 64); }, ErrorKind::Unsupported,
+                 {"formula_params.csv", "no curve for TDIV on f32 (1D path)"});
+  expect_refusal([&] { cycles(Op::TADD, I32, 1, 64, 1, 64); }, ErrorKind::Unsupported, {"no curve for TADD on i32"});
 }
 
 TEST(PtoA5, CompareAndSelectNotModelledYet) {

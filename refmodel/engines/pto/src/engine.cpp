@@ -52,9 +52,12 @@ nlohmann::ordered_json tile_json(const pto::Tile& t) {
   return j;
 }
 
-// Each operation with the A2/A3 cost model's estimate of it (whatever the profile: the estimate is
-// of the A2/A3 implementation), or the reason there is none; and the total over those estimated.
-nlohmann::ordered_json cycles_json(const pto::ProgramRun& run) {
+// Each operation with a cost model's estimate of it (A2/A3's whatever the profile: the estimate is
+// of the A2/A3 implementation; A5's under --profile a5), or the reason there is none; and the total
+// over those estimated.
+using Estimator = pto::CycleEstimate (*)(pto::Op, const pto::Tile&, std::span<const pto::Tile* const>,
+                                         const pto::OpParams&);
+nlohmann::ordered_json cycles_json(const pto::ProgramRun& run, Estimator estimate, const char* model) {
   nlohmann::ordered_json ops = nlohmann::ordered_json::array();
   uint64_t total = 0;
   unsigned estimated = 0;
@@ -66,7 +69,7 @@ nlohmann::ordered_json cycles_json(const pto::ProgramRun& run) {
     op["line"] = run.steps[i].line;
     op["operation"] = pto::step_text(run.steps[i]);
     try {
-      const pto::CycleEstimate e = pto::a2a3_cycles(run.steps[i].op, t.back(), srcs, run.steps[i].params);
+      const pto::CycleEstimate e = estimate(run.steps[i].op, t.back(), srcs, run.steps[i].params);
       op["cycles"] = e.cycles;
       nlohmann::ordered_json calls = nlohmann::ordered_json::array();
       for (const pto::CycleStep& c : e.steps) calls.push_back({{"call", c.call}, {"repeats", c.repeats}, {"cycles", c.cycles}});
@@ -80,7 +83,7 @@ nlohmann::ordered_json cycles_json(const pto::ProgramRun& run) {
     ops.push_back(std::move(op));
   }
   nlohmann::ordered_json j;
-  j["model"] = "A2/A3 cost model (pto-isa include/pto/costmodel/a2a3)";
+  j["model"] = model;
   j["total"] = total;
   j["estimated"] = estimated;
   j["operations"] = std::move(ops);
@@ -114,7 +117,9 @@ class PtoEngine final : public Engine {
     if (run.profile == pto::Profile::A5 &&
         std::any_of(run.operands.begin(), run.operands.end(), [](const auto& t) { return pto::is_float(t.back().type); }))
       j["assumption"] = pto::a5_float_assumption();
-    j["a2a3_cycles"] = cycles_json(run);
+    j["a2a3_cycles"] = cycles_json(run, &pto::a2a3_cycles, "A2/A3 cost model (pto-isa include/pto/costmodel/a2a3)");
+    if (run.profile == pto::Profile::A5)
+      j["a5_cycles"] = cycles_json(run, &pto::a5_cycles, "A5 formula cost model (pto-isa include/pto/costmodel/a5)");
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
     for (const pto::NamedTile& t : run.tiles)
       if (r.parts.empty() || std::find(r.parts.begin(), r.parts.end(), t.name) != r.parts.end()) out[t.name] = tile_json(t.tile);

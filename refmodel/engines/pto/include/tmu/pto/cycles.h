@@ -38,4 +38,9 @@ struct CycleEstimate {
 // params: TCMP's mode; TCVT's round mode (its saturation does not change the calls).
 CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> srcs, const OpParams& params = {});
 
+// The A5 formula cost model's estimate (src/cycles_a5.cpp, docs/pto-cycles.md): one step, the
+// vector function's fitted curve, for TADD, TSUB, TMUL, TNEG, TRECIP, TSQRT, TRSQRT, TEXP (f16,
+// f32) and TSEL (f32, f16, i8); Unsupported with the reason for everything else.
+CycleEstimate a5_cycles(Op op, const Tile& dst, std::span<const Tile* const> srcs, const OpParams& params = {});
+
 }  // namespace tmu::pto
