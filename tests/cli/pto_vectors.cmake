@@ -6,7 +6,7 @@ file(MAKE_DIRECTORY ${WORK})
 
 tmu_expect(0 --engine pto vectors -o ${WORK}/a --level 2 -n 2 --seed 5)
 expect_contains("seed printed" "${err}" "seed 5 (replay with --seed 5)")
-expect_contains("summary" "${out}" "tmu vectors: 22 files")
+expect_contains("summary" "${out}" "tmu vectors: 34 files")
 tmu_expect(0 --engine pto check ${WORK}/a)
 expect_contains("replay" "${out}" ": all match")
 
@@ -35,7 +35,7 @@ expect_ops_in(a2a3 TADD TSUB TMUL TDIV TMIN TMAX TCMP TSEL TSHL TSHR TAND TOR TX
 # The same seed writes the same bytes; another seed other random vectors.
 tmu_expect(0 --engine pto vectors -o ${WORK}/b --level 2 -n 2 --seed 5)
 tmu_expect(0 --engine pto vectors -o ${WORK}/c --level 2 -n 2 --seed 6)
-foreach(f cpusim-f32 cpusim-i8 cpusim-random a2a3-f16 a2a3-random)
+foreach(f cpusim-f32 cpusim-i8 cpusim-random a2a3-f16 a2a3-random a5-f32 a5-i8 a5-random)
   file(SHA256 ${WORK}/a/pto/${f}.tmv ha)
   file(SHA256 ${WORK}/b/pto/${f}.tmv hb)
   expect_equal("${f}.tmv regenerated" "${hb}" "${ha}")
@@ -82,4 +82,4 @@ tmu_expect(2 --engine pto check ${WORK}/nothing_here)
 tmu_expect(2 --engine pto check --poison 3 ${WORK}/a)
 expect_contains("--poison" "${err}" "no state left to poison")
 tmu_expect(2 --engine pto --profile a2a3 vectors -o ${WORK}/d)
-expect_contains("--profile" "${err}" "writes the files of both profiles")
+expect_contains("--profile" "${err}" "writes the files of every profile")

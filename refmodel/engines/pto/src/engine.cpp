@@ -128,7 +128,7 @@ class PtoEngine final : public Engine {
   }
 
   GeneratedSet generate_vectors(const VectorRequest& r, const FileSink& sink) const override {
-    if (!r.variant.empty()) throw bad("--profile: the pto engine writes the files of both profiles, each naming its own");
+    if (!r.variant.empty()) throw bad("--profile: the pto engine writes the files of every profile, each naming its own");
     pto::GenOptions gen;
     gen.level = r.level;
     gen.random = r.random;

@@ -293,7 +293,7 @@ std::optional<Vector> random_vector(Profile p, const Combo& c, Rng& rng, const s
 
 std::vector<GenFile> generate_vectors(const GenOptions& opts) {
   std::vector<GenFile> files;
-  for (Profile p : {Profile::CpuSim, Profile::A2A3}) {
+  for (Profile p : kAllProfiles) {
     const std::vector<Combo> combos = accepted(p);
     for (ElemType t : kAllElemTypes) {
       GenFile f{fmt::format("pto/{}-{}.tmv", profile_name(p), elem_name(t)), {p, {}}};
