@@ -5,6 +5,9 @@
 #   bash scripts/fuzz.sh --build                   configure (clang++, -DTMU_FUZZ=ON) and build the harnesses
 #   bash scripts/fuzz.sh --minutes N [NAME...]     run each harness (default: all) for N minutes, then merge
 #                                                  its corpus; findings are saved in build-fuzz/findings/
+#   bash scripts/fuzz.sh --runs N [NAME...]        the same, each harness for N executions instead
+#   bash scripts/fuzz.sh --keep NAME...            merge the campaign corpus into fuzz/corpus/NAME: only
+#                                                  inputs adding coverage to the checked-in ones are copied
 #   bash scripts/fuzz.sh --summary                 every campaign run so far, and the totals per harness
 #
 # Each harness's corpus lives in build-fuzz/corpus/NAME and grows from run to run (the nightly keeps
@@ -16,7 +19,7 @@ cd "$(dirname "$0")/.."
 build="${TMU_FUZZ_BUILD_DIR:-build-fuzz}"
 jobs="${TMU_FUZZ_JOBS:-2}"
 
-usage() { sed -n '4,7p' "$0" >&2; exit 2; }
+usage() { sed -n '4,10p' "$0" >&2; exit 2; }
 
 configure_and_build() {
   command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
@@ -27,8 +30,10 @@ configure_and_build() {
       "${launcher[@]}" -DTMU_FUZZ=ON -DTMU_BUILD_TESTS=OFF -DTMU_BUILD_TB=OFF -DTMU_BUILD_RTL_TESTS=OFF \
       -DTMU_BUILD_BENCH=OFF -DTMU_BUILD_PYTHON=OFF
   fi
+  # The named harnesses only (all without names); cmake re-reads fuzz/CMakeLists.txt first.
+  nice -n 19 cmake "$build" >/dev/null
   local targets
-  targets=$(cut -d' ' -f1 "$build/fuzz/harnesses.txt" | sed 's/^/fuzz_/')
+  if [ $# -ne 0 ]; then targets=$(printf 'fuzz_%s ' "$@"); else targets=$(cut -d' ' -f1 "$build/fuzz/harnesses.txt" | sed 's/^/fuzz_/'); fi
   # shellcheck disable=SC2086
   nice -n 19 cmake --build "$build" -j "$jobs" --target $targets
 }
@@ -36,8 +41,9 @@ configure_and_build() {
 # The figures of libFuzzer's last status line and final stats in a log.
 stat_of() { grep -o "$2: *[0-9]*" "$1" | tail -1 | grep -o '[0-9]*$' || echo 0; }
 
+# run_harness NAME LIMIT: LIMIT is -max_total_time=SECONDS or -runs=N.
 run_harness() {
-  local name=$1 minutes=$2 max_len dict seeds
+  local name=$1 limit=$2 max_len dict seeds
   read -r _ max_len dict seeds < <(grep "^$name " "$build/fuzz/harnesses.txt") || { echo "fuzz.sh: no harness '$name'" >&2; exit 2; }
   local corpus="$build/corpus/$name" findings="$build/findings" logs="$build/logs"
   mkdir -p "$corpus" "$findings" "$logs"
@@ -48,7 +54,7 @@ run_harness() {
   rm -rf "$seed_dir" && mkdir -p "$seed_dir"
   for s in $seeds; do cp -r "$s"/. "$seed_dir"/ 2>/dev/null || cp "$s" "$seed_dir"/; done
   local start=$SECONDS status=0
-  nice -n 19 "$build/fuzz/fuzz_$name" -max_total_time=$((minutes * 60)) -max_len="$max_len" -dict="$dict" \
+  nice -n 19 "$build/fuzz/fuzz_$name" "$limit" -max_len="$max_len" -dict="$dict" \
     -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/$name-" \
     "$corpus" "$seed_dir" >"$log" 2>&1 || status=$?
   local seconds=$((SECONDS - start))
@@ -67,6 +73,17 @@ run_harness() {
   return "$status"
 }
 
+# New corpus entries worth keeping: libFuzzer's merge copies into fuzz/corpus/NAME only the inputs of
+# the campaign corpus that add coverage to what is already there.
+keep() {
+  local name=$1
+  [ -d "$build/corpus/$name" ] || { echo "fuzz.sh: no campaign corpus for '$name'" >&2; exit 2; }
+  local before
+  before=$(find "fuzz/corpus/$name" -type f | wc -l)
+  nice -n 19 "$build/fuzz/fuzz_$name" -merge=1 "fuzz/corpus/$name" "$build/corpus/$name" >/dev/null 2>&1
+  echo "fuzz.sh: fuzz/corpus/$name: $before -> $(find "fuzz/corpus/$name" -type f | wc -l) inputs"
+}
+
 summary() {
   [ -f "$build/campaign.tsv" ] || { echo "fuzz.sh: no campaign yet ($build/campaign.tsv)"; return; }
   echo "date harness seconds executions cov ft corpus findings"
@@ -81,15 +98,19 @@ summary() {
 case "$1" in
   --build) configure_and_build ;;
   --summary) summary ;;
-  --minutes)
+  --keep)
+    shift
+    for n in "$@"; do keep "$n"; done ;;
+  --minutes|--runs)
     [ $# -ge 2 ] || usage
-    minutes=$2
+    if [ "$1" = --minutes ]; then limit=-max_total_time=$(($2 * 60)); else limit=-runs=$2; fi
     shift 2
-    configure_and_build
+    # TMU_FUZZ_NO_BUILD=1: run the executables as they are (e.g. while the tree does not build).
+    [ "${TMU_FUZZ_NO_BUILD:-0}" = 1 ] || configure_and_build "$@"
     names=("$@")
     [ ${#names[@]} -ne 0 ] || mapfile -t names < <(cut -d' ' -f1 "$build/fuzz/harnesses.txt")
     failed=0
-    for n in "${names[@]}"; do run_harness "$n" "$minutes" || failed=1; done
+    for n in "${names[@]}"; do run_harness "$n" "$limit" || failed=1; done
     exit "$failed" ;;
   *) usage ;;
 esac
