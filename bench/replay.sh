@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Vector replay speed, whole process: `tmu check` over a level-2 set of each engine read from disk
 # (written first into a scratch directory, seed 1), serially (-j 1, one core) and on every core
-# (-j N), with vectors/s, MB/s of vector text and, for PTO, lanes/s. Each figure is the minimum of
-# three runs. With --vs OLD_BUILD the same files are replayed by OLD_BUILD/tmu too, side by side
-# (an OLD tmu without -j runs serially in both columns).
+# (-j N), with vectors/s, MB/s of vector text and, for PTO, lanes/s, by wall time; and the CPU
+# seconds (user + system) with vectors per CPU second, which other jobs on a shared machine disturb
+# less. Each figure is the minimum of three runs. With --vs OLD_BUILD the same files are replayed by
+# OLD_BUILD/tmu too, side by side (an OLD tmu without -j runs serially in both columns).
 #
 #   bench/replay.sh [--vs OLD_BUILD] [BUILD] [-n N]
 #
@@ -17,7 +18,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --vs) old="${2:?--vs needs a build directory}"; shift ;;
     -n) n="${2:?-n needs a number}"; shift ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "bench/replay.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) args+=("$1") ;;
   esac
@@ -34,23 +35,23 @@ cores="$(nproc)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# best TMU JOBS DIR -> "SECONDS|SUMMARY": the fastest of three wall times, and tmu check's summary line
+# best TMU JOBS DIR -> "SECONDS|CPU_SECONDS|SUMMARY": the least of three wall times and of three CPU
+# times (user + system), and tmu check's summary line
 best() {
-  local tmu="$1" jobs="$2" dir="$3" t best_t="" jflag=() summary=""
+  local tmu="$1" jobs="$2" dir="$3" t cpu best_t="" best_cpu="" jflag=() summary=""
   "$tmu" check --help | grep -q -- '--jobs' && jflag=(-j "$jobs")
   for _ in 1 2 3; do
-    local start end
-    start=$(date +%s.%N)
-    summary=$("$tmu" check "${jflag[@]}" "$dir" | tail -1)
-    end=$(date +%s.%N)
-    t=$(echo "$end - $start" | bc -l)
+    summary=$(/usr/bin/time -f 'time %e %U %S' -o "$work/time" "$tmu" check "${jflag[@]}" "$dir" | tail -1)
+    read -r _ t user sys < "$work/time"
+    cpu=$(echo "$user + $sys" | bc -l)
     if [ -z "$best_t" ] || [ "$(echo "$t < $best_t" | bc -l)" = 1 ]; then best_t=$t; fi
+    if [ -z "$best_cpu" ] || [ "$(echo "$cpu < $best_cpu" | bc -l)" = 1 ]; then best_cpu=$cpu; fi
   done
-  echo "$best_t|$summary"
+  echo "$best_t|$best_cpu|$summary"
 }
 
 echo "machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-printf '%-7s %-9s %9s %6s %-5s %8s %10s %7s\n' engine build vectors MB jobs seconds vectors/s MB/s
+printf '%-7s %-9s %9s %6s %-5s %8s %10s %7s %7s %10s\n' engine build vectors MB jobs seconds vectors/s MB/s cpu-s vec/cpu-s
 for engine in tensix amx pto; do
   dir="$work/$engine"
   # AMX files hold few random vectors per file; 32 times as many give a set large enough to time.
@@ -62,13 +63,17 @@ for engine in tensix amx pto; do
     for jobs in 1 "$cores"; do
       result=$(best "$b/tmu" "$jobs" "$dir")
       t=${result%%|*}
+      result=${result#*|}
+      cpu=${result%%|*}
       summary=${result#*|}
       vectors=$(echo "$summary" | sed -n 's/.* files, \([0-9]*\) vectors.*/\1/p')
       lanes=$(echo "$summary" | sed -n 's/.*, \([0-9]*\) dst elements.*/\1/p')
       extra=""
-      [ -n "$lanes" ] && extra=$(printf '  %.2f M lanes/s' "$(echo "$lanes / $t / 1000000" | bc -l)")
-      printf '%-7s %-9s %9s %6s %-5s %8.2f %10.0f %7.0f%s\n' "$engine" "$(basename "$b")" "$vectors" "$mb" "-j $jobs" "$t" \
-        "$(echo "$vectors / $t" | bc -l)" "$(echo "$mb / $t" | bc -l)" "$extra"
+      [ -n "$lanes" ] && extra=$(printf '  %.2f M lanes/s, %.2f M lanes/cpu-s' "$(echo "$lanes / $t / 1000000" | bc -l)" \
+        "$(echo "$lanes / $cpu / 1000000" | bc -l)")
+      printf '%-7s %-9s %9s %6s %-5s %8.2f %10.0f %7.0f %7.2f %10.0f%s\n' "$engine" "$(basename "$b")" "$vectors" "$mb" \
+        "-j $jobs" "$t" "$(echo "$vectors / $t" | bc -l)" "$(echo "$mb / $t" | bc -l)" "$cpu" "$(echo "$vectors / $cpu" | bc -l)" \
+        "$extra"
     done
   done
 done

@@ -66,5 +66,23 @@ TEST(TextLines, LinesAcrossAndBeyondTheReadBlock) {
   EXPECT_EQ(count, number + 2);
 }
 
+// The view form gives the same words, comments and numbers; a one-character comment set takes the
+// memchr path, and a comment character inside what would be a word cuts it there.
+TEST(TextLines, ViewsMatchTheOwningForm) {
+  const std::string text = "  a bb\tccc # note  \n\n#whole\nx#y z\n\t \nlast";
+  std::string seen;
+  unsigned count = 0;
+  std::istringstream in(text);
+  for_each_text_line_view(in, "#", {.keep_comments = true, .line_count = &count}, [&](const TextLineView& l) {
+    TextLine copy;
+    copy_text_line(l, copy);
+    seen += joined({copy});
+  });
+  EXPECT_EQ(seen, "1:[a][bb][ccc]#note\n3:#^whole\n4:[x]#y z\n6:[last]\n");
+  EXPECT_EQ(count, 6u);
+  std::istringstream again(text);
+  EXPECT_EQ(joined(read_text_lines(again, "#", {.keep_comments = true})), seen);
+}
+
 }  // namespace
 }  // namespace tmu

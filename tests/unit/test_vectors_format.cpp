@@ -231,7 +231,20 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"truncated between vectors", with_vector("insn 60000000\n", "end\n"), 6, "truncated file: no 'eof' line after 1 vectors"},
         Malformed{"eof count disagrees", with_vector("insn 60000000\n", "end\neof 2\n"), 6, "'eof' says 2 vectors, the file holds 1"},
         Malformed{"record after eof", with_vector("insn 60000000\n", "end\neof 1\nvector w\n"), 7, "after the 'eof' line"},
-        Malformed{"unknown view", with_vector("view dst fp64\n"), 4, "unknown view 'fp64'"}),
+        Malformed{"unknown view", with_vector("view dst fp64\n"), 4, "unknown view 'fp64'"},
+        // The hex digit table: nine digits, a digit past 'f', a sign, an empty word cannot occur
+        // (blanks separate words), and the upper-case largest value is accepted then range-checked.
+        Malformed{"nine hex digits", with_vector("init gpr 0 1 000000001\n"), 4, "'000000001' is not a hex value"},
+        Malformed{"hex digit g", with_vector("init gpr 0 1 1g\n"), 4, "'1g' is not a hex value"},
+        Malformed{"hex digit G", with_vector("init gpr 0 1 G\n"), 4, "'G' is not a hex value"},
+        Malformed{"signed hex", with_vector("init gpr 0 1 -1\n"), 4, "'-1' is not a hex value"},
+        Malformed{"trailing junk after hex", with_vector("init gpr 0 1 ff,\n"), 4, "'ff,' is not a hex value"},
+        Malformed{"upper-case hex out of range", with_vector("init dst 0 1 FFFF 1FFFF 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n"), 4,
+                  "Dst datum (16 bits) 0x1ffff is out of range"},
+        Malformed{"decimal overflow", with_vector("init gpr 4294967296 1 0\n"), 4, "thread '4294967296' is out of range"},
+        // The 41st record repeats the first after the duplicate set has grown past its first size.
+        Malformed{"location listed twice after 40 others", with_vector("init gpr 0 0 0\ninit gpr 0 1 0\ninit gpr 0 2 0\ninit gpr 0 3 0\ninit gpr 0 4 0\ninit gpr 0 5 0\ninit gpr 0 6 0\ninit gpr 0 7 0\ninit gpr 0 8 0\ninit gpr 0 9 0\ninit gpr 0 10 0\ninit gpr 0 11 0\ninit gpr 0 12 0\ninit gpr 0 13 0\ninit gpr 0 14 0\ninit gpr 0 15 0\ninit gpr 0 16 0\ninit gpr 0 17 0\ninit gpr 0 18 0\ninit gpr 0 19 0\ninit gpr 0 20 0\ninit gpr 0 21 0\ninit gpr 0 22 0\ninit gpr 0 23 0\ninit gpr 0 24 0\ninit gpr 0 25 0\ninit gpr 0 26 0\ninit gpr 0 27 0\ninit gpr 0 28 0\ninit gpr 0 29 0\ninit gpr 0 30 0\ninit gpr 0 31 0\ninit gpr 0 32 0\ninit gpr 0 33 0\ninit gpr 0 34 0\ninit gpr 0 35 0\ninit gpr 0 36 0\ninit gpr 0 37 0\ninit gpr 0 38 0\ninit gpr 0 39 0\n" "init gpr 0 0 7\n"), 44,
+                  "GPR 0 of thread 0 is listed twice"}),
     [](const auto& info) {
       std::string n = info.param.what;
       for (char& c : n)

@@ -7,26 +7,30 @@ namespace tmu {
 
 namespace {
 
-bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+// Word characters are nearly all above ' ', so one comparison settles most of them.
+bool blank(char c) { return static_cast<unsigned char>(c) <= ' ' && (c == ' ' || c == '\t' || c == '\r'); }
 
-// Splits `text` into l.words, reusing the strings already there.
-void split_words(std::string_view text, TextLine& l) {
-  size_t n = 0, i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && blank(text[i])) ++i;
-    const size_t start = i;
-    while (i < text.size() && !blank(text[i])) ++i;
-    if (i == start) break;
-    if (n == l.words.size()) l.words.emplace_back();
-    l.words[n++].assign(text.substr(start, i - start));
+// Splits `text` into `words`, reusing its storage.
+void split_words(std::string_view text, std::vector<std::string_view>& words) {
+  words.clear();
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  for (;;) {
+    while (p != end && blank(*p)) ++p;
+    if (p == end) return;
+    const char* const start = p;
+    while (p != end && !blank(*p)) ++p;
+    words.emplace_back(start, static_cast<size_t>(p - start));
   }
-  l.words.resize(n);
 }
 
-// string_view::find_first_of searches the set once per character of the line (a memchr call
-// each); the comment set has one or two characters, so scanning the line once is several times
-// faster on the long lines of vector files.
+// The first of `set` in `text`. string_view::find_first_of calls memchr once per character of the
+// line; a one-character set (every engine's "#") is one memchr call, a longer one a single scan.
 size_t first_of(std::string_view text, std::string_view set) {
+  if (set.size() == 1) {
+    const void* hit = std::memchr(text.data(), set[0], text.size());
+    return hit ? static_cast<size_t>(static_cast<const char*>(hit) - text.data()) : std::string_view::npos;
+  }
   for (size_t i = 0; i < text.size(); ++i)
     for (char c : set)
       if (text[i] == c) return i;
@@ -62,30 +66,46 @@ void for_each_line(std::istream& in, Line line) {
 
 }  // namespace
 
-void for_each_text_line(std::istream& in, std::string_view comment_chars, const TextLines& how,
-                        const std::function<void(const TextLine&)>& each) {
-  TextLine l{0, {}, {}, false};
+void for_each_text_line_view(std::istream& in, std::string_view comment_chars, const TextLines& how,
+                             const std::function<void(const TextLineView&)>& each) {
+  std::vector<std::string_view> words;
   unsigned number = 1;
   for_each_line(in, [&](std::string_view code) {
-    l.number = number++;
-    l.comment.clear();
-    l.comment_starts_line = false;
+    TextLineView l{number++, {}, {}, false};
     bool has_comment = false;
     if (const size_t c = first_of(code, comment_chars); c != std::string_view::npos) {
       if (how.keep_comments) {
         std::string_view note = code.substr(c + 1);
         if (!note.empty() && note.front() == ' ') note.remove_prefix(1);
         while (!note.empty() && blank(note.back())) note.remove_suffix(1);
-        l.comment.assign(note);
+        l.comment = note;
         l.comment_starts_line = c == 0;
       }
       code = code.substr(0, c);
       has_comment = true;
     }
-    split_words(code, l);
-    if (!l.words.empty() || (how.keep_comments && has_comment)) each(l);
+    split_words(code, words);
+    l.words = words;
+    if (!words.empty() || (how.keep_comments && has_comment)) each(l);
   });
   if (how.line_count) *how.line_count = number - 1;
+}
+
+void for_each_text_line(std::istream& in, std::string_view comment_chars, const TextLines& how,
+                        const std::function<void(const TextLine&)>& each) {
+  TextLine l{0, {}, {}, false};
+  for_each_text_line_view(in, comment_chars, how, [&](const TextLineView& v) {
+    copy_text_line(v, l);
+    each(l);
+  });
+}
+
+void copy_text_line(const TextLineView& from, TextLine& to) {
+  to.number = from.number;
+  to.words.resize(from.words.size());
+  for (size_t i = 0; i < from.words.size(); ++i) to.words[i].assign(from.words[i]);
+  to.comment.assign(from.comment);
+  to.comment_starts_line = from.comment_starts_line;
 }
 
 std::vector<TextLine> read_text_lines(std::istream& in, std::string_view comment_chars, const TextLines& how) {

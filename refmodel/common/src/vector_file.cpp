@@ -4,6 +4,7 @@
 #include <istream>
 #include <memory>
 #include <optional>
+#include <span>
 #include <unordered_set>
 #include <sstream>
 
@@ -18,17 +19,17 @@ namespace {
 
 constexpr std::string_view kComment = "#";
 
-bool is_version_line(const TextLine& l) {
-  return l.words.size() == 2 && l.words[0] == kVectorMagic && l.words[1] == std::to_string(kVectorFormatVersion);
+bool is_version_line(std::span<const std::string_view> w) {
+  return w.size() == 2 && w[0] == kVectorMagic && w[1] == std::to_string(kVectorFormatVersion);
 }
 
 std::string version_text() { return fmt::format("{} {}", kVectorMagic, kVectorFormatVersion); }
 
 // Why `l`, a file's first record, is not the version line this reader takes; "" when it is.
-std::string version_problem(const TextLine& l) {
-  if (is_version_line(l)) return "";
-  if (l.words[0] == kVectorMagic && l.words.size() == 2)
-    return fmt::format("format version {} is not supported (this tmu reads version {})", l.words[1], kVectorFormatVersion);
+std::string version_problem(std::span<const std::string_view> w) {
+  if (is_version_line(w)) return "";
+  if (w[0] == kVectorMagic && w.size() == 2)
+    return fmt::format("format version {} is not supported (this tmu reads version {})", w[1], kVectorFormatVersion);
   return fmt::format("expected the version line '{}' first", version_text());
 }
 
@@ -61,15 +62,16 @@ FramedVectorFile read_vector_frame(std::istream& in, const std::string& path, st
   size_t vectors = 0;
   bool seen_eof = false;
   unsigned line_count = 0;
-  for_each_text_line(in, kComment, {.keep_comments = true, .line_count = &line_count}, [&](const TextLine& l) {
+  TextLine copy;  // the record as the handlers that take a TextLine see it
+  for_each_text_line_view(in, kComment, {.keep_comments = true, .line_count = &line_count}, [&](const TextLineView& l) {
     if (l.words.empty()) {
       if (stage != Stage::Version && !open && vectors == 0 && l.comment_starts_line)
-        handle(l.number, handler.header_comment, l.comment);
+        handle(l.number, handler.header_comment, std::string(l.comment));
       return;
     }
-    const std::string& head = l.words[0];
+    const std::string_view head = l.words[0];
     if (stage == Stage::Version) {
-      if (const std::string why = version_problem(l); !why.empty()) fail(l.number, why);
+      if (const std::string why = version_problem(l.words); !why.empty()) fail(l.number, why);
       stage = Stage::Engine;
       return;
     }
@@ -77,7 +79,7 @@ FramedVectorFile read_vector_frame(std::istream& in, const std::string& path, st
       stage = Stage::Body;
       if (head == "engine") {
         if (l.words.size() != 2) fail(l.number, "engine takes one name");
-        f.engine = l.words[1];
+        f.engine = std::string(l.words[1]);
         check_engine(l.number);
         return;
       }
@@ -94,21 +96,25 @@ FramedVectorFile read_vector_frame(std::istream& in, const std::string& path, st
         ++vectors;
       } else if (head == "vector" || head == "eof") {
         fail(l.number, fmt::format("'{}' inside vector '{}' (line {}): its 'end' is missing", head, open->name, open->line));
-      } else {
-        handle(l.number, handler.record, l);
+      } else if (handler.record_view) {
+        handle(l.number, handler.record_view, l);
+      } else if (handler.record) {
+        copy_text_line(l, copy);
+        handle(l.number, handler.record, copy);
       }
       return;
     }
     if (head == "vector" || head == "eof") check_header(l.number);
     if (head == "vector") {
       if (l.words.size() != 2) fail(l.number, "expected 'vector NAME'");
-      if (!names.insert(l.words[1]).second) fail(l.number, fmt::format("vector name '{}' is used twice", l.words[1]));
+      if (!names.emplace(l.words[1]).second) fail(l.number, fmt::format("vector name '{}' is used twice", l.words[1]));
       const size_t start = l.comment.find_first_not_of(' ');
-      open = VectorBlock{l.words[1], start == std::string::npos ? "" : l.comment.substr(start), l.number, 0};
+      open = VectorBlock{std::string(l.words[1]), std::string(start == std::string_view::npos ? "" : l.comment.substr(start)),
+                         l.number, 0};
       handle(l.number, handler.begin, *open);
     } else if (head == "eof") {
       size_t n = 0;
-      const std::string& t = l.words.size() == 2 ? l.words[1] : head;
+      const std::string_view t = l.words.size() == 2 ? l.words[1] : head;
       const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), n);
       if (l.words.size() != 2 || ec != std::errc() || end != t.data() + t.size())
         fail(l.number, "expected 'eof VECTORS' (the number of vectors)");
@@ -116,8 +122,8 @@ FramedVectorFile read_vector_frame(std::istream& in, const std::string& path, st
         fail(l.number, fmt::format("truncated or edited file: 'eof' says {} vectors, the file holds {}", n, vectors));
       seen_eof = true;
     } else if (vectors == 0) {
-      f.header.push_back(l);
-      handle(l.number, handler.header, l);
+      copy_text_line(l, f.header.emplace_back());
+      handle(l.number, handler.header, f.header.back());
     } else {
       fail(l.number, fmt::format("unknown record '{}' between vectors (vector, eof)", head));
     }
@@ -140,7 +146,8 @@ NamedEngine vector_file_engine(std::istream& in, const std::string& path) {
     for (std::string w; words >> w;) l.words.push_back(w);
     if (l.words.empty()) continue;
     if (!versioned) {
-      if (const std::string why = version_problem(l); !why.empty()) throw ProgramError(path, static_cast<int>(number), why);
+      const std::vector<std::string_view> w(l.words.begin(), l.words.end());
+      if (const std::string why = version_problem(w); !why.empty()) throw ProgramError(path, static_cast<int>(number), why);
       versioned = true;
       continue;
     }

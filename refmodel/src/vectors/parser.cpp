@@ -1,18 +1,21 @@
 // Parsing vector files (docs/vector-format.md). The first problem stops the file and is reported as
 // "file:line: reason": a malformed line, an unknown record or field, an index or value out of
 // range, an instruction word that does not decode, records out of order, or a truncated file.
+#include <algorithm>
 #include <charconv>
 #include <istream>
 #include <optional>
 #include <span>
 #include <type_traits>
-#include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "text.h"
 #include "tmu/decode.h"
 #include "tmu/error.h"
+#include "tmu/hex_digits.h"
 #include "tmu/vector_file.h"
 
 namespace tmu::vectors {
@@ -33,22 +36,6 @@ uint32_t parse_decimal(std::string_view t, uint32_t max, const char* what) {
   return v;
 }
 
-// Hex digits without a prefix, at most eight: the value, or nullopt. One pass with no library
-// call per character (this runs on every datum of every file tmu check reads).
-std::optional<uint32_t> hex_value(std::string_view t) {
-  if (t.empty() || t.size() > 8) return std::nullopt;
-  uint32_t v = 0;
-  for (char c : t) {
-    uint32_t d;
-    if (c >= '0' && c <= '9') d = static_cast<uint32_t>(c - '0');
-    else if (c >= 'a' && c <= 'f') d = static_cast<uint32_t>(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F') d = static_cast<uint32_t>(c - 'A' + 10);
-    else return std::nullopt;
-    v = v << 4 | d;
-  }
-  return v;
-}
-
 // A hex value at most `max`; `what` names it in the error (a string, or a callable giving one,
 // so that a record's description is only formatted when it is needed).
 template <typename What>
@@ -57,10 +44,10 @@ uint32_t parse_hex(std::string_view t, uint32_t max, const What& what) {
     if constexpr (std::is_invocable_v<What>) return what();
     else return std::string(what);
   };
-  const std::optional<uint32_t> v = hex_value(t);
-  if (!v) bad(fmt::format("{} '{}' is not a hex value (1 to 8 hex digits, no prefix)", name(), t));
-  if (*v > max) bad(fmt::format("{} 0x{:x} is out of range 0..0x{:x}", name(), *v, max));
-  return *v;
+  uint64_t v = 0;
+  if (!parse_hex_digits(t, 8, v)) bad(fmt::format("{} '{}' is not a hex value (1 to 8 hex digits, no prefix)", name(), t));
+  if (v > max) bad(fmt::format("{} 0x{:x} is out of range 0..0x{:x}", name(), v, max));
+  return static_cast<uint32_t>(v);
 }
 
 void expect_count(std::span<const std::string_view> w, size_t n, const char* usage) {
@@ -68,8 +55,8 @@ void expect_count(std::span<const std::string_view> w, size_t n, const char* usa
 }
 
 // One location record: the words after `init` / `expect`.
-Record parse_record(const std::vector<std::string_view>& all) {
-  const std::span<const std::string_view> w = std::span(all).subspan(1);
+Record parse_record(std::span<const std::string_view> all) {
+  const std::span<const std::string_view> w = all.subspan(1);
   if (w.empty()) bad(fmt::format("'{}' needs a location", all[0]));
   Record r;
   const std::string_view kind = w[0];
@@ -146,6 +133,45 @@ Record parse_record(const std::vector<std::string_view>& all) {
   return r;
 }
 
+// The location keys of one section, to refuse a location listed twice: open addressing in one
+// reused array (a node-based set allocated once per record, a large part of reading a file).
+class KeySet {
+ public:
+  void clear() {
+    std::fill(slots_.begin(), slots_.end(), kEmpty);
+    size_ = 0;
+    has_empty_key_ = false;
+  }
+  // False when `key` was already there.
+  bool insert(uint64_t key) {
+    if (key == kEmpty) return !std::exchange(has_empty_key_, true);
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = mix(key) & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == key) return false;
+      if (slots_[i] == kEmpty) {
+        slots_[i] = key;
+        ++size_;
+        return true;
+      }
+    }
+  }
+
+ private:
+  static constexpr uint64_t kEmpty = ~uint64_t{0};
+  static size_t mix(uint64_t k) { return static_cast<size_t>((k * 0x9E3779B97F4A7C15u) >> 32); }
+  void grow() {
+    std::vector<uint64_t> old = std::move(slots_);
+    slots_.assign(std::max<size_t>(64, 2 * old.size()), kEmpty);
+    size_ = 0;
+    for (uint64_t k : old)
+      if (k != kEmpty) insert(k);
+  }
+  std::vector<uint64_t> slots_;
+  size_t size_ = 0;
+  bool has_empty_key_ = false;
+};
+
 // The Tensix records of the shared framing (tmu/vector_file.h): the "arch" header record, and inside
 // a vector thread, view, init, insn, expect.
 class Parser {
@@ -161,7 +187,7 @@ class Parser {
     };
     h.header = [this](const TextLine& l) { header(views(l)); };
     h.begin = [this](const VectorBlock& b) { begin(b); };
-    h.record = [this](const TextLine& l) { in_vector(views(l), static_cast<int>(l.number)); };
+    h.record_view = [this](const TextLineView& l) { in_vector(l.words, static_cast<int>(l.number)); };
     h.end = [this](const VectorBlock& b) { end(b); };
     read_vector_frame(in, file_, "tensix", h, /*engine_line_optional=*/true);
     return std::move(out_);
@@ -174,8 +200,8 @@ class Parser {
   bool seen_arch_ = false;
   std::optional<Vector> current_;
   Stage stage_ = Stage::Init;
-  std::unordered_set<uint64_t> init_keys_, expect_keys_;
-  std::vector<std::string_view> words_;  // the current record's words, reused from record to record
+  KeySet init_keys_, expect_keys_;
+  std::vector<std::string_view> words_;  // the header record's words
 
   const std::vector<std::string_view>& views(const TextLine& l) {
     words_.assign(l.words.begin(), l.words.end());
@@ -212,7 +238,7 @@ class Parser {
     current_.reset();
   }
 
-  void in_vector(const std::vector<std::string_view>& w, int number) {
+  void in_vector(std::span<const std::string_view> w, int number) {
     Vector& v = *current_;
     const std::string_view head = w[0];
     if (head == "thread") {
@@ -252,8 +278,8 @@ class Parser {
     }
   }
 
-  static void add(std::vector<Record>& section, std::unordered_set<uint64_t>& keys, Record r, int number) {
-    if (!keys.insert(r.location_key()).second)
+  static void add(std::vector<Record>& section, KeySet& keys, Record r, int number) {
+    if (!keys.insert(r.location_key()))
       bad(fmt::format("{} is listed twice in this section", location_text(r)));
     r.line = number;
     section.push_back(r);

@@ -1,7 +1,9 @@
 // Replaying vectors against the reference model: build the initial state, run the words, and
 // compare exactly the written locations with the expected ones (docs/vector-format.md, "Checking").
 #include <algorithm>
-#include <unordered_map>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -170,31 +172,55 @@ class Differ {
   unsigned count_ = 0;
 };
 
+// Records by a key, sorted, searched by halves: built once per vector without a node per record
+// (the hash maps this replaced were a large part of replaying a vector).
+template <typename Key>
+class RecordIndex {
+ public:
+  void add(Key k, const Record* r) { items_.emplace_back(k, r); }
+  void sort() {
+    std::stable_sort(items_.begin(), items_.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  }
+  const Record* find(Key k) const {
+    const auto it = std::lower_bound(items_.begin(), items_.end(), k, [](const auto& x, Key y) { return x.first < y; });
+    return it != items_.end() && it->first == k ? it->second : nullptr;
+  }
+  bool empty() const { return items_.empty(); }
+
+ private:
+  std::vector<std::pair<Key, const Record*>> items_;
+};
+using RowIndex = RecordIndex<uint32_t>;
+
 // The Dst32b word at column c of the pair containing `row`, if both halves are known.
-std::optional<uint32_t> dst32_word(uint32_t row, unsigned c, const std::unordered_map<uint32_t, const Record*>& rows) {
+std::optional<uint32_t> dst32_word(uint32_t row, unsigned c, const RowIndex& rows) {
   const uint32_t hi = is_low_half_row(row) ? partner_row(row) : row;
-  const auto h = rows.find(hi), l = rows.find(partner_row(hi));
-  if (h == rows.end() || l == rows.end()) return std::nullopt;
-  return (h->second->row[c] << 16) | l->second->row[c];
+  const Record* h = rows.find(hi);
+  const Record* l = rows.find(partner_row(hi));
+  if (!h || !l) return std::nullopt;
+  return (h->row[c] << 16) | l->row[c];
 }
 
 void compare_dst_row(const Vector& v, const Record& want, const Record& got, const TensixState& after,
-                     const std::unordered_map<uint32_t, const Record*>& expected_rows, Differ& d) {
-  const std::string where = location_text(want, v.dst_view);
+                     const RowIndex& expected_rows, Differ& d) {
+  // The location's name and the actual Dst32b pair are only built for a difference (most rows match).
+  const auto where = [&] { return location_text(want, v.dst_view); };
   if (want.value != got.value)
-    d.add(want.line, fmt::format("{}: validity: expected {}, got {}", where, want.value, got.value));
-  std::unordered_map<uint32_t, const Record*> actual_rows;
+    d.add(want.line, fmt::format("{}: validity: expected {}, got {}", where(), want.value, got.value));
+  RowIndex actual_rows;
   Record partner;
-  if (is_dst32_view(v.dst_view)) {
-    Record loc;
-    loc.space = Space::Dst;
-    loc.a = static_cast<uint16_t>(partner_row(want.a));
-    partner = read_location(after, loc);
-    actual_rows = {{got.a, &got}, {partner.a, &partner}};
-  }
   for (unsigned c = 0; c < kDstCols; ++c) {
     if (want.row[c] == got.row[c]) continue;
-    std::string text = fmt::format("{} col {}: expected {}, got {}", where, c,
+    if (is_dst32_view(v.dst_view) && actual_rows.empty()) {
+      Record loc;
+      loc.space = Space::Dst;
+      loc.a = static_cast<uint16_t>(partner_row(want.a));
+      partner = read_location(after, loc);
+      actual_rows.add(got.a, &got);
+      actual_rows.add(partner.a, &partner);
+      actual_rows.sort();
+    }
+    std::string text = fmt::format("{} col {}: expected {}, got {}", where(), c,
                                    with_value(hex(want.row[c], 4), dst16_value_text(want.row[c], v.dst_view)),
                                    with_value(hex(got.row[c], 4), dst16_value_text(got.row[c], v.dst_view)));
     if (is_dst32_view(v.dst_view)) {
@@ -209,18 +235,18 @@ void compare_dst_row(const Vector& v, const Record& want, const Record& got, con
 }
 
 void compare_record(const Vector& v, const Record& want, const TensixState& before, const TensixState& after,
-                    const std::unordered_map<uint32_t, const Record*>& expected_rows, Differ& d) {
+                    const RowIndex& expected_rows, Differ& d) {
   const Record got = read_location(after, want);
-  const std::string where = location_text(want, v.dst_view);
+  const auto where = [&] { return location_text(want, v.dst_view); };
   switch (want.space) {
     case Space::Dst: compare_dst_row(v, want, got, after, expected_rows, d); return;
     case Space::DstValid: {
       if (want.value != got.value)
-        d.add(want.line, fmt::format("{}: validity: expected {}, got {}", where, want.value, got.value));
+        d.add(want.line, fmt::format("{}: validity: expected {}, got {}", where(), want.value, got.value));
       for (unsigned c = 0; c < kDstCols; ++c) {
         const uint32_t was = before.Dst.DstBits[want.a][c], is = after.Dst.DstBits[want.a][c];
         if (was != is)
-          d.add(want.line, fmt::format("{} col {}: bits must stay {} (only the validity changes), got {}", where, c,
+          d.add(want.line, fmt::format("{} col {}: bits must stay {} (only the validity changes), got {}", where(), c,
                                        hex(was, 4), hex(is, 4)));
       }
       return;
@@ -230,7 +256,7 @@ void compare_record(const Vector& v, const Record& want, const TensixState& befo
       const View view = want.space == Space::SrcA ? v.srca_view : v.srcb_view;
       for (unsigned c = 0; c < kSrcCols; ++c) {
         if (want.row[c] == got.row[c]) continue;
-        d.add(want.line, fmt::format("{} col {}: expected {}, got {}", where, c,
+        d.add(want.line, fmt::format("{} col {}: expected {}, got {}", where(), c,
                                      with_value(hex(want.row[c], 5), src_value_text(want.row[c], view)),
                                      with_value(hex(got.row[c], 5), src_value_text(got.row[c], view))));
       }
@@ -238,7 +264,7 @@ void compare_record(const Vector& v, const Record& want, const TensixState& befo
     }
     default:
       if (want.value != got.value)
-        d.add(want.line, fmt::format("{}: expected {:x}, got {:x}", where, want.value, got.value));
+        d.add(want.line, fmt::format("{}: expected {:x}, got {:x}", where(), want.value, got.value));
       return;
   }
 }
@@ -270,26 +296,29 @@ TensixState initial_state(const VectorFile& f, const Vector& v, const ReplayOpti
 bool compare_vector(const Vector& v, const TensixState& before, const TensixState& after, const WriteSet& writes,
                     const ReplayOptions& options, std::vector<Difference>& out) {
   Differ d(v, options, out);
-  std::unordered_map<uint64_t, const Record*> expected;
-  std::unordered_map<uint32_t, const Record*> expected_rows;
+  RecordIndex<uint64_t> expected;
+  RowIndex expected_rows;
   for (const Record& r : v.expect) {
-    expected.emplace(r.location_key(), &r);
-    if (r.space == Space::Dst) expected_rows.emplace(r.a, &r);
+    expected.add(r.location_key(), &r);
+    if (r.space == Space::Dst) expected_rows.add(r.a, &r);
   }
-  std::unordered_map<uint64_t, bool> written;
+  expected.sort();
+  expected_rows.sort();
+  std::vector<uint64_t> written;
   for (const Record& loc : written_locations(writes, v.thread)) {
-    written.emplace(loc.location_key(), true);
-    const auto it = expected.find(loc.location_key());
-    if (it == expected.end()) {
+    written.push_back(loc.location_key());
+    const Record* want = expected.find(loc.location_key());
+    if (!want) {
       d.add(v.end_line ? v.end_line : v.line,
             fmt::format("{} was written ({}) but the vector expects no write there", location_text(loc, v.dst_view),
                         actual_value_text(read_location(after, loc), v)));
       continue;
     }
-    compare_record(v, *it->second, before, after, expected_rows, d);
+    compare_record(v, *want, before, after, expected_rows, d);
   }
+  std::sort(written.begin(), written.end());
   for (const Record& r : v.expect)
-    if (!written.count(r.location_key()))
+    if (!std::binary_search(written.begin(), written.end(), r.location_key()))
       d.add(r.line, fmt::format("{}: expected a write, but the instructions wrote nothing there",
                                 location_text(r, v.dst_view)));
   d.finish();

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,5 +32,18 @@ std::vector<TextLine> read_text_lines(std::istream& in, std::string_view comment
 // words keep their storage), so a large file is read without holding it or allocating per word.
 void for_each_text_line(std::istream& in, std::string_view comment_chars, const TextLines& how,
                         const std::function<void(const TextLine&)>& each);
+
+// A line as views into the reader's buffer, valid only during the call that receives it: the
+// words and comment of a TextLine without copying them (vector replay reads hundreds of MB).
+struct TextLineView {
+  unsigned number;
+  std::span<const std::string_view> words;
+  std::string_view comment;  // as TextLine::comment, with TextLines::keep_comments only
+  bool comment_starts_line = false;
+};
+void for_each_text_line_view(std::istream& in, std::string_view comment_chars, const TextLines& how,
+                             const std::function<void(const TextLineView&)>& each);
+// Makes `to` an owning copy of `from`, reusing its storage.
+void copy_text_line(const TextLineView& from, TextLine& to);
 
 }  // namespace tmu

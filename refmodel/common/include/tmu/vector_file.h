@@ -54,6 +54,9 @@ struct VectorRecordHandler {
   std::function<void(const TextLine&)> header;    // each header record
   std::function<void(const VectorBlock&)> begin;  // "vector NAME"
   std::function<void(const TextLine&)> record;    // each record of the open vector
+  // Instead of `record` when set: the record as views into the reader's buffer, valid during the
+  // call only (no copy of its words; the Tensix replay reads hundreds of MB of them).
+  std::function<void(const TextLineView&)> record_view;
   std::function<void(const VectorBlock&)> end;    // its "end"
 };
 

@@ -1,12 +1,15 @@
 // PTO vector files: writing, reading and replaying them (docs/vector-format.md, "PTO records").
 #include <istream>
 #include <ostream>
+#include <span>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "tmu/error.h"
 #include "tmu/exact_number.h"
+#include "tmu/hex_digits.h"
 #include "tmu/program_error.h"
 #include "tmu/pto/text.h"
 #include "tmu/pto/vectors.h"
@@ -27,36 +30,30 @@ std::string tile_text(const Tile& t, bool declaration) {
   return out;
 }
 
-uint64_t pattern(const std::string& text, ElemType t) {
+uint64_t pattern(std::string_view text, ElemType t, unsigned digits) {
   uint64_t v = 0;
-  const unsigned digits = width_bytes(t) * 2;
-  bool ok = !text.empty() && text.size() <= digits;
-  for (char c : text) {
-    const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-    if (d < 0) ok = false;
-    v = v << 4 | static_cast<unsigned>(d < 0 ? 0 : d);
-  }
-  if (!ok)
+  if (!parse_hex_digits(text, digits, v))
     throw Error(ErrorKind::BadInput,
                 fmt::format("'{}' is not a {} pattern (at most {} hex digits, no 0x)", text, elem_name(t), digits));
   return v;
 }
 
-void fill_patterns(Tile& t, const std::vector<std::string>& w, size_t first) {
+void fill_patterns(Tile& t, std::span<const std::string_view> w, size_t first) {
   if (w.size() - first != t.bits.size())
     throw Error(ErrorKind::BadInput,
                 fmt::format("{} patterns for a {}x{} tile of {} elements", w.size() - first, t.rows, t.cols, t.bits.size()));
-  for (size_t i = first; i < w.size(); ++i) t.bits[i - first] = pattern(w[i], t.type);
+  const unsigned digits = width_bytes(t.type) * 2;
+  for (size_t i = first; i < w.size(); ++i) t.bits[i - first] = pattern(w[i], t.type, digits);
 }
 
 // w[first..]: TYPE ROWSxCOLS LAYOUT valid=VRxVC P0 P1 ...
-Tile read_tile(const std::vector<std::string>& w, size_t first) {
+Tile read_tile(std::span<const std::string_view> w, size_t first) {
   if (w.size() < first + 4 || !w[first + 3].starts_with("valid="))
     throw Error(ErrorKind::BadInput, "a tile is TYPE ROWSxCOLS LAYOUT valid=VRxVC then its patterns");
   const auto type = elem_from_name(w[first]);
   if (!type) throw Error(ErrorKind::BadInput, fmt::format("unknown element type '{}'", w[first]));
   const auto [rows, cols] = shape_from_text(w[first + 1], "shape");
-  const auto [vr, vc] = shape_from_text(std::string_view(w[first + 3]).substr(6), "valid region");
+  const auto [vr, vc] = shape_from_text(w[first + 3].substr(6), "valid region");
   Tile t = make_tile(*type, rows, cols, layout_from_name(w[first + 2]), vr, vc);
   fill_patterns(t, w, first + 4);
   return t;
@@ -111,9 +108,9 @@ VectorFile read_vector_file(std::istream& in, const std::string& path) {
     cur.line = b.line;
     have_op = have_dst = have_expect = false;
   };
-  h.record = [&](const TextLine& l) {
-    const std::vector<std::string>& w = l.words;
-    const std::string& rec = w[0];
+  h.record_view = [&](const TextLineView& l) {
+    const std::span<const std::string_view> w = l.words;
+    const std::string_view rec = w[0];
     if (rec == "op") {
       if (have_op || w.size() < 2) fail("one 'op NAME [PARAMS]' per vector, first");
       const auto op = op_from_name(w[1]);
