@@ -8,6 +8,7 @@ region (rows, cols) the operation iterates over.
 
   execute(op, dst, srcs, profile="cpusim", cmp=None, round=None, saturation=None) -> new dst array
       profile: 'cpusim', 'a2a3' or 'a5'; a5's float lanes rest on A5_FLOAT_ASSUMPTION
+      (keyword a5_ieee=False: refused instead)
   a2a3_cycles(op, dst, srcs, cmp=None, round=None) -> {'cycles': N, 'steps': [(call, repeats, cycles)]}
 
 TCMP writes one predicate bit per lane, 8 lanes to a u8 element (lane 8k + b in bit b of element k

@@ -25,6 +25,13 @@ foreach(c 8 31)
   expect_equal("w[0][${c}], outside the valid region" "${got}" "0")
 endforeach()
 
+# `.assume none`: TAND still runs (raw bits), the f32 TADD (now line 34) is refused with the reason.
+file(READ ${prog} text)
+file(MAKE_DIRECTORY ${WORK})
+file(WRITE ${WORK}/assume_none.tmu ".assume none\n${text}")
+tmu_expect(2 --engine pto run ${WORK}/assume_none.tmu --profile a5)
+expect_contains(".assume none" "${err}" "assume_none.tmu:34: Unsupported: TADD (a5): f32 lanes on a5 are computed only under the assumption a5-ieee, which is switched off")
+
 foreach(profile a2a3 cpusim)
   tmu_expect(2 --engine pto run ${prog} --profile ${profile})
   expect_contains("${profile}" "${err}" "bits_and_wraps_a5.tmu:32: Unsupported: TAND (${profile}): element type f32 is not accepted")

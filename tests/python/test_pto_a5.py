@@ -34,6 +34,14 @@ def test_a5_int8_add_wraps_where_a2a3_has_no_implementation():
         pto.execute("TADD", np.zeros((1, 32), np.int8), [a, b], profile="a2a3")
 
 
+def test_a5_ieee_false_refuses_float_lanes_but_not_raw_bits():
+    a = np.ones((1, 8), np.float32)
+    with pytest.raises(tmu.Unsupported, match=r"TMUL \(a5\): f32 lanes on a5 are computed only under the assumption a5-ieee, which is switched off"):
+        pto.execute("TMUL", np.zeros((1, 8), np.float32), [a, a], profile="a5", a5_ieee=False)
+    out = pto.execute("TOR", np.zeros((1, 8), np.float32), [a, a], profile="a5", a5_ieee=False)
+    assert (out == 1).all()
+
+
 def test_a5_refusals_name_the_reason():
     sub = np.zeros((1, 8), np.float32)
     sub[0, 3] = np.float32(1e-45)  # the smallest subnormal

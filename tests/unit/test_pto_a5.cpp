@@ -170,6 +170,25 @@ TEST(PtoA5, FormulaCycles) {
   expect_refusal([&] { cycles(Op::TADD, I32, 1, 64, 1, 64); }, ErrorKind::Unsupported, {"no curve for TADD on i32"});
 }
 
+// OpParams::a5_ieee off: float lanes computed under the assumption are refused, raw bits still run.
+TEST(PtoA5, AssumptionSwitchedOff) {
+  const Tile a = one_lane(F32, 0x3F800000);
+  const Tile* two[2] = {&a, &a};
+  OpParams off;
+  off.a5_ieee = false;
+  Tile dst = one_lane(F32, 0);
+  expect_refusal([&] { execute(Profile::A5, Op::TADD, dst, two, off); }, ErrorKind::Unsupported,
+                 {"TADD (a5)", "f32 lanes on a5 are computed only under the assumption a5-ieee, which is switched off"});
+  EXPECT_EQ(dst.at(0, 0), 0u);  // dst untouched
+  execute(Profile::A5, Op::TAND, dst, two, off);
+  EXPECT_EQ(dst.at(0, 0), 0x3F800000u);
+  const Tile i = one_lane(I32, 5);
+  const Tile* ints[2] = {&i, &i};
+  Tile di = one_lane(I32, 0);
+  execute(Profile::A5, Op::TADD, di, ints, off);
+  EXPECT_EQ(di.at(0, 0), 10u);
+}
+
 TEST(PtoA5, CompareAndSelectNotModelledYet) {
   const Tile a = one_lane(F32, 0);
   Tile p = make_tile(U8, 1, 32, Layout::RowMajor, 1, 1);

@@ -82,6 +82,14 @@ void check_elementwise(Profile p, Op op, const Tile& dst, std::span<const Tile* 
     if (const char* why = detail::a5_not_modelled_reason(op, t)) refuse_op(p, op, ErrorKind::Unsupported, why);
 }
 
+// TAND and TOR read float lanes as bits; every other a5 float lane is computed under a5-ieee.
+void check_a5_assumption(Op op, ElemType t, const OpParams& params) {
+  if (params.a5_ieee || !is_float(t) || op == Op::TAND || op == Op::TOR) return;
+  refuse_op(Profile::A5, op, ErrorKind::Unsupported,
+            fmt::format("{} lanes on a5 are computed only under the assumption a5-ieee, which is switched off ({})",
+                        elem_name(t), detail::kA5FloatAssumption));
+}
+
 // The operations the simulator computes through host libm (libm_ops.cpp).
 bool through_libm(Op op, ElemType t) {
   return op == Op::TEXP || op == Op::TLOG || (op == Op::TPOW && is_float(t));
@@ -182,6 +190,7 @@ void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, con
     run_convert(p, out, *srcs[0], params);
   } else {
     check_elementwise(p, op, dst, srcs);
+    if (p == Profile::A5) check_a5_assumption(op, dst.type, params);
     run_lanes(p, op, out, srcs);
   }
   dst = std::move(out);

@@ -45,6 +45,11 @@ class Runner {
           const auto p = profile_from_name(l.words[1]);
           if (!p) fail(l, fmt::format("unknown profile '{}' (cpusim, a2a3, a5)", l.words[1]));
           run_.profile = *p;
+        } else if (w0 == ".assume") {
+          // `.assume a5-ieee` (the default) or `.assume none`: a5's float lanes under a5-ieee, or refused.
+          if (l.words.size() != 2 || (l.words[1] != "a5-ieee" && l.words[1] != "none"))
+            fail(l, ".assume takes a5-ieee or none");
+          run_.a5_ieee = l.words[1] == "a5-ieee";
         } else if (w0 == ".tile") {
           declare(l);
         } else if (w0 == ".valid") {
@@ -54,8 +59,8 @@ class Runner {
         } else if (w0 == ".set" || w0 == ".bits") {
           data(l, w0 == ".bits");
         } else if (w0.starts_with(".")) {
-          static constexpr std::string_view kDirectives[] = {".profile", ".tile", ".valid", ".set", ".bits"};
-          fail(l, fmt::format("unknown directive '{}'{} (.profile .tile .valid .set .bits)", w0, did_you_mean(w0, kDirectives)));
+          static constexpr std::string_view kDirectives[] = {".profile", ".assume", ".tile", ".valid", ".set", ".bits"};
+          fail(l, fmt::format("unknown directive '{}'{} (.profile .assume .tile .valid .set .bits)", w0, did_you_mean(w0, kDirectives)));
         } else {
           operation(l);
         }
@@ -135,6 +140,7 @@ class Runner {
     std::vector<const Tile*> srcs;
     for (const Tile& t : operands) srcs.push_back(&t);
     operands.push_back(dst);
+    step.params.a5_ieee = run_.a5_ieee;
     execute(run_.profile, step.op, dst, srcs, step.params);
     if (opts_.trace) *opts_.trace << fmt::format("{}:{}: {}\n", path_, l.number, step_text(step));
     run_.steps.push_back(std::move(step));

@@ -31,6 +31,9 @@ struct OpParams {
   CmpMode cmp = CmpMode::EQ;
   RoundMode round = RoundMode::Rint;
   std::optional<SaturationMode> saturation;
+  // a5 only: whether float lanes may rest on the assumption a5-ieee (a5_float_assumption()). Off,
+  // every a5 operation that would compute float lanes under it is refused with the reason.
+  bool a5_ieee = true;
 };
 
 // dst = op(srcs...) over dst's valid region, lane by lane. srcs in the C++ intrinsic's order (TSEL:

@@ -37,6 +37,7 @@ struct NamedTile {
 
 struct ProgramRun {
   Profile profile = Profile::CpuSim;
+  bool a5_ieee = true;  // `.assume none` switches a5's float assumption off (OpParams::a5_ieee)
   std::vector<NamedTile> tiles;  // in declaration order, as the program left them
   std::vector<ProgramStep> steps;
   // The tiles each step read and wrote, before it ran (for callers that estimate cycles or replay):
