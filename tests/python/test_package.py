@@ -10,7 +10,7 @@ def test_engines_lists_the_registry_in_order():
     assert names == ["tensix", "amx", "pto"]
     tensix = tmu.engines()[0]
     assert tensix["variants"] == ["blackhole", "wormhole"]
-    assert tmu.engines()[2]["variants"] == ["cpusim", "a2a3"]
+    assert tmu.engines()[2]["variants"] == ["cpusim", "a2a3", "a5"]
 
 
 @pytest.mark.parametrize("name", ["DecodeError", "UndefinedBehaviour", "NonContractualBehaviour",
