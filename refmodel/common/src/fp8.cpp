@@ -57,7 +57,7 @@ bool is_inf(Kind k, uint8_t bits) { return k == Kind::E5M2 && (bits & 0x7F) == 0
 
 uint32_t to_f32(Kind k, uint8_t bits) {
   const Layout l = layout(k);
-  const uint32_t sign = uint32_t{bits >> 7} << 31;
+  const uint32_t sign = static_cast<uint32_t>(bits >> 7) << 31;
   const uint32_t exp = (bits >> l.frac_bits) & ((1u << l.exp_bits) - 1);
   const uint32_t frac = bits & ((1u << l.frac_bits) - 1);
   if (is_nan(k, bits)) return sign | 0x7F800000u | (k == Kind::E4M3 ? 0x00400000u : frac << (23 - l.frac_bits));
@@ -116,7 +116,7 @@ uint8_t from_f32(Kind k, uint32_t f32_bits, ieee::Rounding rounding, Overflow ov
 
 uint64_t cpusim_to_f64(Kind k, uint8_t bits) {
   const Layout l = layout(k);
-  const uint64_t sign = uint64_t{bits >> 7} << 63;
+  const uint64_t sign = static_cast<uint64_t>(bits >> 7) << 63;
   const uint64_t exp = (bits >> l.frac_bits) & ((1u << l.exp_bits) - 1);
   const uint64_t frac = bits & ((1u << l.frac_bits) - 1);
   if (exp > 0) return sign | ((exp + 1023 - l.bias) << 52) | (frac << (52 - l.frac_bits));
