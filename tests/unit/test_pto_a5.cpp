@@ -96,6 +96,10 @@ TEST(PtoA5, FloatLanesUnderTheAssumption) {
   EXPECT_EQ(a5(Op::TMAX, BF16, 0x3F80, 0xC040), 0x3F80u);
   EXPECT_EQ(a5(Op::TABS, F16, 0xC000), 0x4000u);                      // |-2|
   EXPECT_EQ(a5(Op::TRELU, F16, 0xC000), 0x0000u);                     // max(-2, 0) = +0
+  EXPECT_EQ(a5(Op::TPRELU, F32, 0xC0000000, 0x3E800000), 0xBF000000u);  // vprelu(-2, 0.25) = -0.5
+  EXPECT_EQ(a5(Op::TPRELU, F16, 0x4200, 0x3400), 0x4200u);              // vprelu(3, 0.25) = 3
+  expect_refusal([] { a5(Op::TPRELU, F32, 0, 0xBF800000); }, ErrorKind::Unsupported, {"src0 is a zero", "vprelu"});
+  expect_refusal([] { a5(Op::TPRELU, F32, 0x80000000, 0x3F800000); }, ErrorKind::Unsupported, {"src0 is a zero"});
 }
 
 TEST(PtoA5, WhatTheAssumptionLeavesOpenIsRefused) {

@@ -69,6 +69,16 @@ uint64_t a5_float_lane(const Lane& lane, uint64_t a, uint64_t b) {
       const bool take_b = lane.op == Op::TMIN ? less_than(lane.type, b, a) : less_than(lane.type, a, b);
       return take_b ? b : a;
     }
+    // TPrelu.hpp: one vprelu, src0 where src0 > 0, else src0 x src1 rounded once. Which side a zero
+    // src0 takes (+0 x -1 is -0) and what vprelu makes of NaN operands are not stated.
+    case Op::TPRELU: {
+      check_no_subnormal_operand(lane, f, {a, b});
+      if (ieee::is_nan(f, a) || ieee::is_nan(f, b))
+        refuse_float(lane, "a NaN operand: the A5 sources do not say what vprelu returns for NaN");
+      if ((a & ~f.sign_bit()) == 0)
+        refuse_float(lane, "src0 is a zero: the A5 sources do not say whether vprelu returns it or src0 x src1");
+      return less_than(lane.type, f.zero(false), a) ? a : checked_result(lane, f, ieee::mul(f, a, b));
+    }
     // vabs / vrelu: the magnitude, or max(x, 0); their -0 and NaN results are not stated.
     case Op::TABS: case Op::TRELU: {
       check_no_subnormal_operand(lane, f, {a});
@@ -128,8 +138,6 @@ const char* a5_not_modelled_reason(Op op, ElemType t) {
       return is_float(t) ? "not modelled for a5: TPow.hpp computes float powers through a log2/exp polynomial "
                            "sequence whose intrinsics' precision the sources do not give"
                          : "not modelled yet for a5 (TPow.hpp's integer square-and-multiply over widened lanes)";
-    case Op::TPRELU:
-      return "not modelled yet for a5 (TPrelu.hpp's compare-and-select sequence)";
     case Op::TREM: case Op::TFMOD:
       return "not modelled yet for a5 (TRem.hpp / TFMod.hpp: vdiv, vtrc, vmul, vsub and a sign fix-up, each "
              "rounding; f16 through f32 halves)";
