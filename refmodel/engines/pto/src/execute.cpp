@@ -106,6 +106,7 @@ void run_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) 
     refuse_op(p, Op::TCVT, ErrorKind::UndefinedBehaviour,
               fmt::format("src's valid region {}x{} differs from dst's {}x{} (the shapes MUST be compatible)",
                           src.valid_rows, src.valid_cols, out.valid_rows, out.valid_cols));
+  if (p == Profile::A5) return detail::a5_convert(out, src, params);
   if (p == Profile::A2A3 && !detail::a2a3_converts(src.type, out.type))
     refuse_op(p, Op::TCVT, ErrorKind::Unsupported,
               fmt::format("{} to {}: TCvt.hpp has no vconv path for the pair (it would write nothing)",
@@ -165,8 +166,6 @@ void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, con
     if (!row_major)  // A5: every implementation's static_assert (e.g. "Fix: TADD only support row major layout.")
       refuse_op(p, op, ErrorKind::Unsupported, fmt::format("the {} implementation requires row-major tiles", who));
   }
-  if (p == Profile::A5 && op == Op::TCVT)
-    refuse_op(p, op, ErrorKind::Unsupported, "TCVT on a5 is not modelled yet");
   if (p == Profile::A5 && (op == Op::TCMP || op == Op::TSEL))
     refuse_op(p, op, ErrorKind::Unsupported,
               "not modelled yet for a5 (TCmp.hpp / TSel.hpp pack and read predicates with the vector unit's mask "

@@ -99,6 +99,14 @@ bool a5_supports(Op op, ElemType t);
 const char* a5_not_modelled_reason(Op op, ElemType t);
 uint64_t a5_lane(const Lane& lane, uint64_t a, uint64_t b);
 extern const char* const kA5FloatAssumption;
+// The assumption's refusals of a subnormal operand and of a NaN or tiny result (profile_a5.cpp).
+void a5_check_no_subnormal_operand(const Lane& lane, ieee::Format f, std::initializer_list<uint64_t> operands);
+uint64_t a5_checked_result(const Lane& lane, ieee::Format f, const ieee::Result& r);
+// TCVT on A5 (convert_a5.cpp): the pair's castData overload over src's valid region, refusing a pair
+// without one and, with a5-ieee off, every pair with a float side; and one lane, `mode` already the
+// rounding type TCVT_IMPL picks.
+void a5_convert(Tile& out, const Tile& src, const OpParams& params);
+uint64_t a5_convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
 
 // The NaN a float operation returns when its result is not a number, given its operands in the
 // source order (profiles.cpp).

@@ -96,6 +96,14 @@ uint64_t a5_float_lane(const Lane& lane, uint64_t a, uint64_t b) {
 
 }  // namespace
 
+// The assumption's checks, shared with TCVT (convert_a5.cpp).
+void a5_check_no_subnormal_operand(const Lane& lane, ieee::Format f, std::initializer_list<uint64_t> operands) {
+  check_no_subnormal_operand(lane, f, operands);
+}
+uint64_t a5_checked_result(const Lane& lane, ieee::Format f, const ieee::Result& r) {
+  return checked_result(lane, f, r);
+}
+
 const char* const kA5FloatAssumption =
     "assumption a5-ieee: each A5 vector intrinsic on float lanes is one IEEE 754 operation rounded to nearest "
     "even; lanes meeting a subnormal, a NaN result or a sign of zero the sources leave open are refused";
