@@ -4,7 +4,9 @@
 # (-j N), with vectors/s, MB/s of vector text and, for PTO, lanes/s, by wall time; and the CPU
 # seconds (user + system) with vectors per CPU second, which other jobs on a shared machine disturb
 # less. Each figure is the minimum of three runs. With --vs OLD_BUILD the same files are replayed by
-# OLD_BUILD/tmu too, side by side (an OLD tmu without -j runs serially in both columns).
+# OLD_BUILD/tmu too, side by side (an OLD tmu without -j runs serially in both columns); the files
+# are then written by OLD_BUILD/tmu, so that both read them (a newer tmu may write records or
+# operations an older one does not know).
 #
 #   bench/replay.sh [--vs OLD_BUILD] [BUILD] [-n N]
 #
@@ -18,7 +20,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --vs) old="${2:?--vs needs a build directory}"; shift ;;
     -n) n="${2:?-n needs a number}"; shift ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "bench/replay.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) args+=("$1") ;;
   esac
@@ -42,7 +44,8 @@ best() {
   "$tmu" check --help | grep -q -- '--jobs' && jflag=(-j "$jobs")
   for _ in 1 2 3; do
     summary=$(/usr/bin/time -f 'time %e %U %S' -o "$work/time" "$tmu" check "${jflag[@]}" "$dir" | tail -1)
-    read -r _ t user sys < "$work/time"
+    # the last line: /usr/bin/time puts "Command exited with non-zero status N" before it
+    read -r _ t user sys < <(tail -1 "$work/time")
     cpu=$(echo "$user + $sys" | bc -l)
     if [ -z "$best_t" ] || [ "$(echo "$t < $best_t" | bc -l)" = 1 ]; then best_t=$t; fi
     if [ -z "$best_cpu" ] || [ "$(echo "$cpu < $best_cpu" | bc -l)" = 1 ]; then best_cpu=$cpu; fi
@@ -57,7 +60,7 @@ for engine in tensix amx pto; do
   # AMX files hold few random vectors per file; 32 times as many give a set large enough to time.
   per_file=$n
   [ "$engine" = amx ] && per_file=$((n * 32))
-  "$build/tmu" --engine "$engine" vectors --level 2 -n "$per_file" --seed 1 -q -o "$dir" > /dev/null 2>&1
+  "${old:-$build}/tmu" --engine "$engine" vectors --level 2 -n "$per_file" --seed 1 -q -o "$dir" > /dev/null 2>&1
   mb=$(du -sm --apparent-size "$dir" | cut -f1)
   for b in "${builds[@]}"; do
     for jobs in 1 "$cores"; do
