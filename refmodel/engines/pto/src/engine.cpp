@@ -115,7 +115,9 @@ class PtoEngine final : public Engine {
     j["profile"] = pto::profile_name(run.profile);
     j["operations"] = run.steps.size();
     if (run.profile == pto::Profile::A5 && run.a5_ieee &&
-        std::any_of(run.operands.begin(), run.operands.end(), [](const auto& t) { return pto::is_float(t.back().type); }))
+        std::any_of(run.operands.begin(), run.operands.end(), [](const auto& step) {  // TCVT: a float on either side
+          return std::any_of(step.begin(), step.end(), [](const pto::Tile& t) { return pto::is_float(t.type); });
+        }))
       j["assumption"] = pto::a5_float_assumption();
     j["a2a3_cycles"] = cycles_json(run, &pto::a2a3_cycles, "A2/A3 cost model (pto-isa include/pto/costmodel/a2a3)");
     if (run.profile == pto::Profile::A5)
