@@ -52,14 +52,13 @@ RoundMode rounding_type(ElemType from, ElemType to, RoundMode mode) {
   return is_float(from) && !is_float(to) ? RoundMode::Trunc : RoundMode::Rint;
 }
 
-ieee::Rounding direction(RoundMode m, bool negative, bool away) {
+// The direction of a directed mode; ROUND's is away from zero (its neighbour past a midpoint).
+ieee::Rounding direction(RoundMode m, bool negative) {
   switch (m) {
     case RoundMode::Floor: return ieee::Rounding::TowardNegative;
     case RoundMode::Ceil: return ieee::Rounding::TowardPositive;
     case RoundMode::Trunc: case RoundMode::Odd: return ieee::Rounding::TowardZero;
-    case RoundMode::Round:
-      if (!away) return ieee::Rounding::TowardZero;
-      return negative ? ieee::Rounding::TowardNegative : ieee::Rounding::TowardPositive;
+    case RoundMode::Round: return negative ? ieee::Rounding::TowardNegative : ieee::Rounding::TowardPositive;
     default: return ieee::Rounding::NearestEven;
   }
 }
@@ -76,7 +75,7 @@ ieee::Options options(ieee::Rounding r) {
 }
 
 // A float result under the mode: ROUND is nearest unless the value is a midpoint, found from its two
-// neighbours (toward zero and away) in `value` units; ODD is refused where it would round.
+// neighbours (toward zero and away); ODD is refused where it would round.
 template <typename Convert, typename Midpoint>
 ieee::Result rounded(const Lane& lane, ElemType to, RoundMode m, bool negative, Convert convert, Midpoint midpoint) {
   const ieee::Result nearest = convert(ieee::Rounding::NearestEven);
@@ -84,10 +83,10 @@ ieee::Result rounded(const Lane& lane, ElemType to, RoundMode m, bool negative, 
     if (nearest.flags.inexact) refuse_open(lane, to, "an inexact value under ODD (vcvt's round-to-odd type)");
     return nearest;
   }
-  if (m != RoundMode::Round) return convert(direction(m, negative, true));
+  if (m != RoundMode::Round) return convert(direction(m, negative));
   const ieee::Result low = convert(ieee::Rounding::TowardZero);
   if (!low.flags.inexact) return low;
-  const ieee::Result high = convert(direction(m, negative, true));
+  const ieee::Result high = convert(direction(m, negative));
   return midpoint(low.bits, high.bits) ? high : nearest;
 }
 
