@@ -51,3 +51,19 @@ def test_a5_refusals_name_the_reason():
         pto.execute("TEXP", np.zeros((1, 8), np.float32), [np.ones((1, 8), np.float32)], profile="a5")
     with pytest.raises(ValueError, match=r"unknown profile 'a6' \(expected 'cpusim', 'a2a3' or 'a5'\)"):
         pto.execute("TADD", np.zeros((1, 8), np.float32), [sub, sub], profile="a6")
+
+
+def test_a5_tcvt_rounds_once_and_saturates_per_pair():
+    # TCvt.hpp: f32 -> i32 is one vcvt, ON by default (3e9 clamps); OFF keeps the low 32 bits,
+    # 3000000000 - 2^32. i32 -> i16 runs OFF by default: 70000 -> 70000 - 65536 = 4464.
+    x = np.array([[1.5, 2.5, -2.5, 3e9, 0.5, -1.5, 40000, -40000]], np.float32)
+    y = pto.execute("TCVT", np.zeros((1, 8), np.int32), [x], profile="a5", round="RINT")
+    assert y.tolist() == [[2, 2, -2, 2**31 - 1, 0, -2, 40000, -40000]]
+    y = pto.execute("TCVT", np.zeros((1, 8), np.int32), [x], profile="a5", round="FLOOR", saturation="off")
+    assert y.tolist() == [[1, 2, -3, 3000000000 - 2**32, 0, -2, 40000, -40000]]
+    i = np.full((1, 16), 70000, np.int32)
+    assert (pto.execute("TCVT", np.zeros((1, 16), np.int16), [i], profile="a5") == 4464).all()
+    with pytest.raises(tmu.Unsupported, match=r"i32 to f16: A5's TCvt.hpp has no castData overload"):
+        pto.execute("TCVT", np.zeros((1, 16), np.float16), [i], profile="a5")
+    with pytest.raises(tmu.Unsupported, match=r"TCVT \(a5\): f32 to i32 lanes .* a5-ieee, which is switched off"):
+        pto.execute("TCVT", np.zeros((1, 8), np.int32), [x], profile="a5", a5_ieee=False)
