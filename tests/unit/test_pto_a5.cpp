@@ -150,6 +150,16 @@ TEST(PtoA5, TileLoopsKeepTheLaneRules) {
   b.bits[20] = 0x00000001;  // a subnormal divisor among normal lanes
   expect_refusal([&] { execute(Profile::A5, Op::TDIV, dst, two); }, ErrorKind::Unsupported,
                  {"lane (2, 4)", "a subnormal operand"});
+  // (2 - 2^-23) 2^-64 x 2^-63 = 2^-126 - 2^-150: tiny, and halfway between the largest subnormal and
+  // 2^-126, so it rounds (to even) up to the smallest normal. The host's product is that normal
+  // number, but the lane is tiny and a5-ieee refuses it: lane (0, 1), before the lanes after it.
+  b.bits[20] = 0x3F800000;
+  a.bits[1] = 0x1FFFFFFF, b.bits[1] = 0x20000000;
+  expect_refusal([&] { execute(Profile::A5, Op::TMUL, dst, two); }, ErrorKind::Unsupported,
+                 {"lane (0, 1)", "the result is tiny"});
+  a.bits[1] = 0x9FFFFFFF;  // the same below zero: -2^-126
+  expect_refusal([&] { execute(Profile::A5, Op::TMUL, dst, two); }, ErrorKind::Unsupported,
+                 {"lane (0, 1)", "the result is tiny"});
 }
 
 // The formula backend's curves, worked by hand from formula_params.csv's coefficients.

@@ -41,8 +41,9 @@ bool run(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs, Kernel 
   uint64_t* dst = out.bits.data();
   const ElemType t = out.type;
   // a5's float lanes: the host result is the one IEEE operation of the assumption a5-ieee only away
-  // from what a5_lane refuses or decides (zeros, subnormals, NaNs): every operand and the result
-  // must be normal or infinite, else the lane goes to the generic path.
+  // from what a5_lane refuses or decides (zeros, subnormals, NaNs, tiny results): every operand
+  // must be normal or infinite and the result above the smallest normal's magnitude (an exact
+  // result just below it rounds up to it and is tiny), else the lane goes to the generic path.
   const bool a5_float = p == Profile::A5 && is_float(t);
   const ieee::Format f = is_float(t) ? float_format(t) : ieee::kBinary32;
   const uint64_t exp_max = f.exp_field_max(), frac = f.frac_mask();
@@ -50,6 +51,8 @@ bool run(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs, Kernel 
     const uint64_t e = (x >> f.frac_bits) & exp_max;
     return e != 0 && (e != exp_max || (x & frac) == 0);
   };
+  const uint64_t smallest_normal = uint64_t{1} << f.frac_bits;
+  auto plain_result = [&](uint64_t v) { return plain(v) && (v & ~f.sign_bit()) != smallest_normal; };
   // Lane (r, c) is at first(r) + c * stride: contiguous within a row-major row.
   const bool row_major = out.layout == Layout::RowMajor;
   const size_t stride = row_major ? 1 : out.rows;
@@ -60,7 +63,7 @@ bool run(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs, Kernel 
       const uint64_t a = src[0][i], b = src[1][i], x = src[2][i];
       uint64_t v;
       const bool a5_plain = !a5_float || (plain(a) && (n < 2 || plain(b)) && (n < 3 || plain(x)));
-      if (!a5_plain || !kernel(a, b, x, v) || (a5_float && !plain(v))) v = generic_lane(Lane{p, op, t, r, c}, a, n > 1 ? b : 0, n > 2 ? x : 0);
+      if (!a5_plain || !kernel(a, b, x, v) || (a5_float && !plain_result(v))) v = generic_lane(Lane{p, op, t, r, c}, a, n > 1 ? b : 0, n > 2 ? x : 0);
       dst[i] = v;
     }
   }
