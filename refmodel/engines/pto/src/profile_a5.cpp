@@ -13,12 +13,6 @@ namespace {
 
 using enum ElemType;
 
-bool one_of(ElemType t, std::initializer_list<ElemType> types) {
-  for (ElemType u : types)
-    if (u == t) return true;
-  return false;
-}
-
 bool is_int64(ElemType t) { return t == I64 || t == U64; }
 
 [[noreturn]] void refuse_float(const Lane& lane, const std::string& what) {

@@ -10,12 +10,6 @@ namespace {
 
 using enum ElemType;
 
-bool one_of(ElemType t, std::initializer_list<ElemType> types) {
-  for (ElemType u : types)
-    if (u == t) return true;
-  return false;
-}
-
 }  // namespace
 
 // What compiles in the simulator: the static_asserts of TAbs.hpp, TSqrt.hpp, TRSqrt.hpp, and C++'s
