@@ -76,7 +76,7 @@ class InMode {
   [[maybe_unused]] unsigned saved_ = 0;
 };
 
-void fill(tmu::fuzz::Fields& in, uint8_t* bytes, size_t count, ieee::Format f, int exponent) {
+TMU_FUZZ_DECODER void fill(tmu::fuzz::Fields& in, uint8_t* bytes, size_t count, ieee::Format f, int exponent) {
   const unsigned width = f.width() / 8;
   for (size_t at = 0; at + width <= count; at += width) {
     const uint64_t v = tmu::fuzz::float_pattern(in, f, exponent);

@@ -22,7 +22,7 @@ using namespace tmu::fpu;
 constexpr SrcStyle kStyles[] = {SrcStyle::BF16, SrcStyle::FP16, SrcStyle::TF32, SrcStyle::INT8};
 
 // A 19-bit Src datum (sign 18, mantissa 17:8, exponent 7:0): raw bits, or a value near `base`.
-uint32_t datum(tmu::fuzz::Fields& in, unsigned how, int base) {
+TMU_FUZZ_DECODER uint32_t datum(tmu::fuzz::Fields& in, unsigned how, int base) {
   if (how == 0) return static_cast<uint32_t>(in.bits(24)) & low_mask(19);
   const uint32_t b = in.byte();
   const int exponent = std::clamp(base - static_cast<int>(b & 15), 0, 255);
