@@ -1,12 +1,14 @@
 // tmu/text_lines.h: lines, words and comments as std::getline and a word split would give them,
 // including the cases block-wise reading must get right (a line across block boundaries, a line
 // longer than a block, no newline at the end, CRLF, blank and comment-only lines).
+#include <cstdio>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "tmu/rng.h"
 #include "tmu/text_lines.h"
 
 namespace tmu {
@@ -82,6 +84,30 @@ TEST(TextLines, ViewsMatchTheOwningForm) {
   EXPECT_EQ(count, 6u);
   std::istringstream again(text);
   EXPECT_EQ(joined(read_text_lines(again, "#", {.keep_comments = true})), seen);
+}
+
+// Words split on exactly ' ', '\t' and '\r' (other control characters belong to words), checked
+// against std::string's find_first_of / find_first_not_of on lines of every length up to 80, so
+// that words start and end at every position of the sixteen-character blocks the splitter reads.
+TEST(TextLines, WordsSplitOnBlanksAtEveryPosition) {
+  static constexpr char kChars[] = {' ', '\t', '\r', 'a', 'B', '0', '\x01', '\x0b', '\xff', '-'};
+  const std::string blanks = " \t\r";
+  Rng rng(20261129);
+  std::printf("seed 20261129\n");
+  for (int trial = 0; trial < 4000; ++trial) {
+    std::string line;
+    const size_t length = rng.below(81);
+    for (size_t i = 0; i < length; ++i) line += kChars[rng.below(sizeof kChars)];
+    std::vector<std::string> want;
+    for (size_t at = line.find_first_not_of(blanks); at != std::string::npos;) {
+      const size_t end = line.find_first_of(blanks, at);
+      want.push_back(line.substr(at, end == std::string::npos ? std::string::npos : end - at));
+      at = end == std::string::npos ? end : line.find_first_not_of(blanks, end);
+    }
+    std::istringstream in(line + "\n");
+    const std::vector<TextLine> got = read_text_lines(in, "#");
+    ASSERT_EQ(got.empty() ? std::vector<std::string>{} : got[0].words, want) << "line of " << length << " characters";
+  }
 }
 
 }  // namespace

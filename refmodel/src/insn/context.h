@@ -114,6 +114,9 @@ class ExecContext {
  private:
   void note_written_row(uint32_t row) {
     result.writes.note_dst_row(row);
+    // Validating a row twice is harmless; listing it once per datum made the list grow per datum.
+    const size_t n = rows_to_validate_.size();
+    if ((n >= 1 && rows_to_validate_[n - 1] == row) || (n >= 2 && rows_to_validate_[n - 2] == row)) return;
     rows_to_validate_.push_back(static_cast<uint16_t>(row));
   }
   std::vector<uint16_t> rows_to_validate_;

@@ -201,6 +201,7 @@ class Parser {
   std::optional<Vector> current_;
   Stage stage_ = Stage::Init;
   KeySet init_keys_, expect_keys_;
+  size_t init_size_ = 0, expect_size_ = 0;  // the last vector's sections
   std::vector<std::string_view> words_;  // the header record's words
 
   const std::vector<std::string_view>& views(const TextLine& l) {
@@ -222,6 +223,9 @@ class Parser {
   void begin(const VectorBlock& b) {
     if (!seen_arch_) bad("'arch' must come before the first vector");
     current_.emplace();
+    // The vectors of a file are alike: sized as the last one, a section is not grown record by record.
+    current_->init.reserve(init_size_);
+    current_->expect.reserve(expect_size_);
     current_->name = b.name;
     current_->note = b.note;
     current_->line = static_cast<int>(b.line);
@@ -234,6 +238,8 @@ class Parser {
     Vector& v = *current_;
     if (v.words.empty()) bad(fmt::format("vector '{}' has no 'insn'", v.name));
     v.end_line = static_cast<int>(b.end_line);
+    init_size_ = v.init.size();
+    expect_size_ = v.expect.size();
     out_.vectors.push_back(std::move(v));
     current_.reset();
   }
