@@ -9,6 +9,9 @@
 #   bash scripts/fuzz.sh --keep NAME...            merge the campaign corpus into fuzz/corpus/NAME: only
 #                                                  inputs adding coverage to the checked-in ones are copied
 #   bash scripts/fuzz.sh --summary                 every campaign run so far, and the totals per harness
+#   bash scripts/fuzz.sh --coverage [NAME...]      line coverage of each harness's target (TARGET in
+#                                                  fuzz/CMakeLists.txt): from its seeds alone, and from its
+#                                                  seeds plus the campaign corpus (build-fuzz-cov/, llvm-cov)
 #
 # Each harness's corpus lives in build-fuzz/corpus/NAME and grows from run to run (the nightly keeps
 # the directory); the checked-in seeds (fuzz/CMakeLists.txt) are read every run. A run appends one
@@ -19,7 +22,7 @@ cd "$(dirname "$0")/.."
 build="${TMU_FUZZ_BUILD_DIR:-build-fuzz}"
 jobs="${TMU_FUZZ_JOBS:-2}"
 
-usage() { sed -n '4,10p' "$0" >&2; exit 2; }
+usage() { sed -n '4,13p' "$0" >&2; exit 2; }
 
 configure_and_build() {
   command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
@@ -94,10 +97,57 @@ summary() {
               END {for (h in r) print h, r[h], s[h], e[h], f[h], c[h]}' "$build/campaign.tsv" | sort | column -t
 }
 
+# Line coverage, measured apart from the campaigns: a clang build with source-based coverage
+# ($TMU_FUZZ_COV_DIR, default build-fuzz-cov) links each harness with the replay driver, which runs
+# every input once (--runs 0); llvm-cov counts the lines of the harness's target that ran. The
+# campaign executables cannot say it: libFuzzer counts edges, and their -print_coverage names
+# functions, not lines.
+coverage() {
+  local cov="${TMU_FUZZ_COV_DIR:-build-fuzz-cov}"
+  command -v clang++ >/dev/null && command -v llvm-cov >/dev/null && command -v llvm-profdata >/dev/null ||
+    { echo "fuzz.sh: clang++, llvm-cov and llvm-profdata are needed (apt-get install clang llvm)" >&2; exit 1; }
+  if [ ! -f "$cov/build.ninja" ]; then
+    nice -n 19 cmake -S . -B "$cov" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
+      -DCMAKE_CXX_FLAGS="-fprofile-instr-generate -fcoverage-mapping" \
+      -DCMAKE_EXE_LINKER_FLAGS="-fprofile-instr-generate" -DTMU_LTO=OFF -DTMU_BUILD_TB=OFF \
+      -DTMU_BUILD_RTL_TESTS=OFF -DTMU_BUILD_BENCH=OFF -DTMU_BUILD_PYTHON=OFF >/dev/null
+  fi
+  nice -n 19 cmake "$cov" >/dev/null
+  local names=("$@")
+  [ ${#names[@]} -ne 0 ] || mapfile -t names < <(cut -d' ' -f1 "$cov/fuzz/harnesses.txt")
+  # shellcheck disable=SC2046
+  nice -n 19 cmake --build "$cov" -j "$jobs" --target $(printf 'fuzz_%s ' "${names[@]}") >/dev/null
+  mkdir -p "$cov/profiles"
+  printf '%-16s %7s %16s %16s\n' harness lines "seeds only" "with campaign"
+  local name
+  for name in "${names[@]}"; do
+    local seeds targets=() t
+    read -r _ _ _ seeds < <(grep "^$name " "$cov/fuzz/harnesses.txt")
+    for t in $(grep "^$name " "$cov/fuzz/targets.txt" | cut -d' ' -f2-); do targets+=("$PWD/$t"); done
+    local row=() inputs
+    for inputs in seeds campaign; do
+      local paths=$seeds raw="$cov/profiles/$name-$inputs.profraw"
+      [ "$inputs" = campaign ] && [ -d "$build/corpus/$name" ] && paths="$paths $build/corpus/$name"
+      # shellcheck disable=SC2086
+      LLVM_PROFILE_FILE="$raw" nice -n 19 "$cov/fuzz/fuzz_$name" --runs 0 $paths >/dev/null 2>&1 ||
+        { echo "fuzz.sh: $name failed on its $inputs inputs (replay them with $cov/fuzz/fuzz_$name)" >&2; exit 1; }
+      llvm-profdata merge -sparse -o "${raw%.profraw}.profdata" "$raw"
+      # The TOTAL row: regions, missed, cover, functions, missed, executed, lines, missed, cover, ...
+      row+=("$(llvm-cov report "$cov/fuzz/fuzz_$name" -instr-profile="${raw%.profraw}.profdata" "${targets[@]}" |
+        awk '$1 == "TOTAL" { printf "%s %d", $8, $8 - $9 }')")
+    done
+    read -r lines seeds_hit <<<"${row[0]}"
+    read -r _ all_hit <<<"${row[1]}"
+    printf '%-16s %7s %8s (%4.1f%%) %8s (%4.1f%%)\n' "$name" "$lines" "$seeds_hit" "$(echo "100 * $seeds_hit / $lines" | bc -l)" \
+      "$all_hit" "$(echo "100 * $all_hit / $lines" | bc -l)"
+  done
+}
+
 [ $# -ge 1 ] || usage
 case "$1" in
   --build) configure_and_build ;;
   --summary) summary ;;
+  --coverage) shift; coverage "$@" ;;
   --keep)
     shift
     for n in "$@"; do keep "$n"; done ;;
