@@ -24,6 +24,7 @@
 #include "tmu/error.h"
 #include "tmu/ieee.h"
 #include "tmu/program_error.h"
+#include "tmu/text_lines.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
@@ -59,17 +60,10 @@ inline size_t line_count(std::string_view text) {
   return static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + (text.back() == '\n' ? 0 : 1);
 }
 
-// Words split on blanks, as the text formats split them.
+// Words split on blanks, as the text formats split them (owning: the readers take std::string).
 inline std::vector<std::string> words(std::string_view text) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    const size_t start = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-    if (i > start) out.emplace_back(text.substr(start, i - start));
-  }
-  return out;
+  const std::vector<std::string_view> w = split_words(text);
+  return {w.begin(), w.end()};
 }
 
 // What a refusal must carry. A ProgramError: the path the input was read under, a line of the input

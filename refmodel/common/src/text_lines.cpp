@@ -16,41 +16,6 @@ namespace {
 // Word characters are nearly all above ' ', so one comparison settles most of them.
 bool blank(char c) { return static_cast<unsigned char>(c) <= ' ' && (c == ' ' || c == '\t' || c == '\r'); }
 
-// Splits `text` into `words`, reusing its storage. A vector file's lines are mostly short words, so
-// a character at a time spent a branch per character; with SSE2 (every x86-64) sixteen characters
-// are classified at once and only the blank/word edges are visited, a word starting at each even
-// edge and ending at each odd one. The tail, and other hosts, take the same rule a character at a time.
-void split_words(std::string_view text, std::vector<std::string_view>& words) {
-  words.clear();
-  const char* const base = text.data();
-  const size_t n = text.size();
-  size_t i = 0, start = 0;
-  bool in_word = false;
-#if defined(__SSE2__)
-  const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), cr = _mm_set1_epi8('\r');
-  for (; i + 16 <= n; i += 16) {
-    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(base + i));
-    const __m128i blanks =
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(c, space), _mm_cmpeq_epi8(c, tab)), _mm_cmpeq_epi8(c, cr));
-    const uint32_t word = ~static_cast<uint32_t>(_mm_movemask_epi8(blanks)) & 0xFFFFu;
-    for (uint32_t edges = (word ^ ((word << 1) | (in_word ? 1u : 0u))) & 0xFFFFu; edges; edges &= edges - 1) {
-      const size_t at = i + static_cast<size_t>(std::countr_zero(edges));
-      if (!in_word) start = at;
-      else words.emplace_back(base + start, at - start);
-      in_word = !in_word;
-    }
-  }
-#endif
-  for (; i < n; ++i) {
-    if (blank(base[i]) == in_word) {
-      if (!in_word) start = i;
-      else words.emplace_back(base + start, i - start);
-      in_word = !in_word;
-    }
-  }
-  if (in_word) words.emplace_back(base + start, n - start);
-}
-
 // The first of `set` in `text`. string_view::find_first_of calls memchr once per character of the
 // line; a one-character set (every engine's "#") is one memchr call, a longer one a single scan.
 size_t first_of(std::string_view text, std::string_view set) {
@@ -92,6 +57,47 @@ void for_each_line(std::istream& in, Line line) {
 }
 
 }  // namespace
+
+// A vector file's lines are mostly short words, so
+// a character at a time spent a branch per character; with SSE2 (every x86-64) sixteen characters
+// are classified at once and only the blank/word edges are visited, a word starting at each even
+// edge and ending at each odd one. The tail, and other hosts, take the same rule a character at a time.
+void split_words(std::string_view text, std::vector<std::string_view>& words) {
+  words.clear();
+  const char* const base = text.data();
+  const size_t n = text.size();
+  size_t i = 0, start = 0;
+  bool in_word = false;
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), cr = _mm_set1_epi8('\r');
+  for (; i + 16 <= n; i += 16) {
+    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(base + i));
+    const __m128i blanks =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(c, space), _mm_cmpeq_epi8(c, tab)), _mm_cmpeq_epi8(c, cr));
+    const uint32_t word = ~static_cast<uint32_t>(_mm_movemask_epi8(blanks)) & 0xFFFFu;
+    for (uint32_t edges = (word ^ ((word << 1) | (in_word ? 1u : 0u))) & 0xFFFFu; edges; edges &= edges - 1) {
+      const size_t at = i + static_cast<size_t>(std::countr_zero(edges));
+      if (!in_word) start = at;
+      else words.emplace_back(base + start, at - start);
+      in_word = !in_word;
+    }
+  }
+#endif
+  for (; i < n; ++i) {
+    if (blank(base[i]) == in_word) {
+      if (!in_word) start = i;
+      else words.emplace_back(base + start, i - start);
+      in_word = !in_word;
+    }
+  }
+  if (in_word) words.emplace_back(base + start, n - start);
+}
+
+std::vector<std::string_view> split_words(std::string_view text) {
+  std::vector<std::string_view> words;
+  split_words(text, words);
+  return words;
+}
 
 void for_each_text_line_view(std::istream& in, std::string_view comment_chars, const TextLines& how,
                              const std::function<void(const TextLineView&)>& each) {

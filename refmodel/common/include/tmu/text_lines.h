@@ -25,6 +25,11 @@ struct TextLines {
   unsigned* line_count = nullptr;  // receives the number of lines read, blank ones included
 };
 
+// The words of one line, split on blanks (' ', '\t', '\r') as every text format splits them: into
+// `words`, reusing its storage, or as a new vector. Views into `text`.
+void split_words(std::string_view text, std::vector<std::string_view>& words);
+std::vector<std::string_view> split_words(std::string_view text);
+
 // The non-blank lines of `in`, each cut at the first of `comment_chars`.
 std::vector<TextLine> read_text_lines(std::istream& in, std::string_view comment_chars, const TextLines& how = {});
 

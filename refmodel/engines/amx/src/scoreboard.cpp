@@ -12,6 +12,7 @@
 #include "tmu/amx/state.h"
 #include "tmu/error.h"
 #include "tmu/exact_number.h"
+#include "tmu/text_lines.h"
 
 namespace tmu::amx {
 
@@ -21,18 +22,6 @@ constexpr unsigned kRowWords = kRowBytes / 4;
 constexpr const char* kLocations = "x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63)";
 
 [[noreturn]] void refuse(const std::string& why) { throw Error(ErrorKind::BadInput, why); }
-
-std::vector<std::string_view> words_of(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    const size_t start = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-    if (i > start) out.push_back(text.substr(start, i - start));
-  }
-  return out;
-}
 
 // A parsed location: one of the three register files, and either every row of it or one.
 struct Location {
@@ -50,7 +39,7 @@ struct Location {
 };
 
 Location parse_location(std::string_view text) {
-  const auto w = words_of(text);
+  const auto w = split_words(text);
   Location l;
   l.text = std::string(text);
   if (w.empty() || w.size() > 2 || w[0].size() != 1 || (w[0] != "x" && w[0] != "y" && w[0] != "z"))
@@ -114,7 +103,7 @@ class AmxScoreboard final : public EngineScoreboard {
   }
 
   void execute(std::string_view operation) override {
-    const auto w = words_of(operation);
+    const auto w = split_words(operation);
     if (w.empty()) refuse("an empty AMX operation (a 0x matfp operand or 'matfp ...' text)");
     uint64_t operand = 0;
     if (w[0] == "matfp") {

@@ -14,6 +14,7 @@
 #include "tmu/pto/program.h"
 #include "tmu/pto/text.h"
 #include "tmu/pto/tile.h"
+#include "tmu/text_lines.h"
 
 namespace tmu::pto {
 
@@ -21,16 +22,10 @@ namespace {
 
 [[noreturn]] void refuse(const std::string& why) { throw Error(ErrorKind::BadInput, why); }
 
+// Owning words: the program step and tile readers take std::string words.
 std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    const size_t start = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-    if (i > start) out.emplace_back(text.substr(start, i - start));
-  }
-  return out;
+  const std::vector<std::string_view> w = split_words(text);
+  return {w.begin(), w.end()};
 }
 
 // The 32-bit words `lanes` lanes of `bits` bits fill. Lane widths are 8, 16, 32 or 64, so a lane
