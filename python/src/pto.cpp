@@ -42,7 +42,8 @@ std::optional<pto::ElemType> type_of_dtype(const py::dtype& d) {
   return std::nullopt;
 }
 
-// The numpy dtype a tile of `t` comes back in: the type's own (f32 float32, f16 float16, bf16 uint16).
+// The numpy dtype a tile of `t` comes back in: the type's own (f32 float32, f16 float16, bf16 uint16,
+// f8e4m3 and f8e5m2 uint8 bit patterns).
 py::dtype dtype_of_type(pto::ElemType t) {
   switch (t) {
     case pto::ElemType::F32: return py::dtype::of<float>();
@@ -56,6 +57,7 @@ py::dtype dtype_of_type(pto::ElemType t) {
     case pto::ElemType::U32: return py::dtype::of<uint32_t>();
     case pto::ElemType::I64: return py::dtype::of<int64_t>();
     case pto::ElemType::U64: return py::dtype::of<uint64_t>();
+    case pto::ElemType::F8E4M3: case pto::ElemType::F8E5M2: return py::dtype::of<uint8_t>();  // numpy has no f8
   }
   return py::dtype::of<uint64_t>();
 }

@@ -1,8 +1,8 @@
 """PTO elementwise tile operations (the PTO engine, refmodel/engines/pto/) on numpy arrays.
 
 A tile is a 2-D array indexed [row, col]; its element type comes from the dtype (float32 f32,
-float16 f16, int8..uint64) or is named with a Tile (bf16 travels as uint16 bit patterns, and any
-type may travel as the unsigned integer of its width). Tile also carries the layout ('row_major',
+float16 f16, int8..uint64) or is named with a Tile (bf16 travels as uint16 bit patterns, f8e4m3 and
+f8e5m2 as uint8 bit patterns, and any type may travel as the unsigned integer of its width). Tile also carries the layout ('row_major',
 'col_major': the order of the model's storage, which some operations' rules read) and the valid
 region (rows, cols) the operation iterates over.
 

@@ -69,7 +69,8 @@ def test_a2a3_cycle_estimate_of_a_small_tadd_by_hand():
 
 
 def test_profiles_differ_where_the_model_says_so():
-    assert pto.types() == ["f32", "f16", "bf16", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64"]
+    assert pto.types() == ["f32", "f16", "bf16", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64",
+                           "f8e4m3", "f8e5m2"]
     a = np.ones((1, 8), F32)
     assert (pto.execute("TADD", np.zeros((1, 8), F32), [a, a], profile="a2a3") == 2).all()
 
@@ -127,7 +128,7 @@ def parse_tile(words):
     vr, vc = map(int, valid[len("valid="):].split("x"))
     width = {"8": np.uint8, "16": np.uint16, "32": np.uint32, "64": np.uint64}[
         {"f32": "32", "f16": "16", "bf16": "16", "i8": "8", "u8": "8", "i16": "16", "u16": "16",
-         "i32": "32", "u32": "32", "i64": "64", "u64": "64"}[typ]]
+         "i32": "32", "u32": "32", "i64": "64", "u64": "64", "f8e4m3": "8", "f8e5m2": "8"}[typ]]
     mem = np.array([int(w, 16) for w in words[4:]], dtype=np.uint64).astype(width)
     data = mem.reshape(rows, cols) if layout == "row_major" else mem.reshape(cols, rows).T
     return pto.Tile(np.ascontiguousarray(data), type=typ, layout=layout, valid=(vr, vc)), layout

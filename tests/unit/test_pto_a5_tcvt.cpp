@@ -27,7 +27,8 @@ constexpr auto kOff = SaturationMode::Off;
 // TCVT.md, "Supported Conversions", the A5 column, restricted to tmu's element types.
 bool documented(ElemType from, ElemType to) {
   const std::vector<std::pair<ElemType, std::vector<ElemType>>> table = {
-      {F32, {F32, F16, BF16, I16, I32, I64}}, {F16, {F32, I32, I16, I8, U8}}, {BF16, {F32, I32, F16}},
+      {F32, {F32, F16, BF16, I16, I32, I64, F8E4M3, F8E5M2}}, {F16, {F32, I32, I16, I8, U8}}, {BF16, {F32, I32, F16}},
+      {F8E4M3, {F32}}, {F8E5M2, {F32}},
       {I16, {U8, F16, F32, U32, I32}},        {I32, {F32, I16, U16, I64, U8}}, {I64, {F32, I32}},
       {U8, {F16, U16}},                       {I8, {F16, I16, I32}},          {U32, {U8, U16, I16}}};
   for (const auto& [s, ds] : table)
@@ -43,6 +44,8 @@ TEST(PtoA5Tcvt, PairList) {
     if (t == F32) return 0x3F800000;
     if (t == F16) return 0x3C00;
     if (t == BF16) return 0x3F80;
+    if (t == F8E4M3) return 0x38;
+    if (t == F8E5M2) return 0x3C;
     return 1;
   };
   unsigned accepted = 0;
@@ -57,7 +60,7 @@ TEST(PtoA5Tcvt, PairList) {
                        {"no castData overload", std::string(elem_name(from)) + " to " + std::string(elem_name(to))});
       }
     }
-  EXPECT_EQ(accepted, 34u);
+  EXPECT_EQ(accepted, 38u);
 }
 
 TEST(PtoA5Tcvt, FloatToIntegerRounding) {

@@ -411,6 +411,7 @@ TEST(PtoFast, ConvertMatchesGenericPath) {
     for (ElemType to : kAllElemTypes)
       for (unsigned m = 0; m <= 6; ++m)
         for (SaturationMode sat : {SaturationMode::Off, SaturationMode::On}) {
+          if (is_f8(from) || is_f8(to)) continue;  // no specialised loop: both paths are convert_lane
           Tile src = make_tile(from, 32, 64, Layout::RowMajor, 1 + rng.below(12), 1 + rng.below(64));
           for (auto& v : src.bits) v = convert_operand(rng, from);
           Tile fast = make_tile(to, 32, 64, Layout::RowMajor, src.valid_rows, src.valid_cols);

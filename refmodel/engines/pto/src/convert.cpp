@@ -137,6 +137,7 @@ uint64_t saturate(const Lane& lane, ElemType from, ElemType to, uint64_t bits) {
 
 uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits) {
   const ElemType from = lane.type;
+  if (is_f8(from) || is_f8(to)) return cpusim_convert_f8_lane(lane, to, saturation, bits);
   if (saturation == SaturationMode::On) bits = saturate(lane, from, to, bits);
   if (from == to) return bits;  // static_cast to its own type: a signalling NaN stays signalling
   if (is_float(from) && is_float(to)) return ieee::convert(float_format(from), float_format(to), bits).bits;

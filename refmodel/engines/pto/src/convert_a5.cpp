@@ -26,8 +26,8 @@ struct A5Pair {
   bool default_off;  // TCVT_IMPL without a SaturationMode runs the pair with saturation OFF
 };
 
-// The castData overloads among tmu's element types (the 8-bit float, hifloat8 and 4-bit float
-// overloads aside); TCVT.md's A5 column lists the same pairs.
+// The castData overloads among tmu's element types (the hifloat8 and 4-bit float overloads aside,
+// the four 8-bit float ones in convert_f8.cpp); TCVT.md's A5 column lists the same pairs.
 constexpr A5Pair kA5Pairs[] = {
     {U8, F16, false},   {U8, U16, false},   {I8, F16, false},   {I8, I16, false},   {I8, I32, false},
     {F16, F32, false},  {F16, I32, false},  {F16, I16, true},   {F16, I8, true},    {F16, U8, true},
@@ -150,7 +150,7 @@ uint64_t to_integer(const Lane& lane, ElemType to, SaturationMode sat, bool infi
 void a5_convert(Tile& out, const Tile& src, const OpParams& params) {
   const ElemType from = src.type, to = out.type;
   const A5Pair* pair = find_pair(from, to);
-  if (pair == nullptr)
+  if (pair == nullptr && !a5_f8_pair(from, to))
     refuse_op(Profile::A5, Op::TCVT, ErrorKind::Unsupported,
               fmt::format("{} to {}: A5's TCvt.hpp has no castData overload for the pair (it does not compile)",
                           elem_name(from), elem_name(to)));
@@ -159,8 +159,9 @@ void a5_convert(Tile& out, const Tile& src, const OpParams& params) {
               fmt::format("{} to {} lanes on a5 are computed only under the assumption a5-ieee, which is switched "
                           "off ({})",
                           elem_name(from), elem_name(to), kA5FloatAssumption));
+  // The f8 pairs touch no CTRL bit: their lanes ignore it.
   const SaturationMode sat =
-      params.saturation.value_or(pair->default_off ? SaturationMode::Off : SaturationMode::On);
+      params.saturation.value_or(pair != nullptr && pair->default_off ? SaturationMode::Off : SaturationMode::On);
   const RoundMode m = rounding_type(from, to, params.round);
   for (unsigned r = 0; r < src.valid_rows; ++r)
     for (unsigned c = 0; c < src.valid_cols; ++c)
@@ -169,6 +170,7 @@ void a5_convert(Tile& out, const Tile& src, const OpParams& params) {
 
 uint64_t a5_convert_lane(const Lane& lane, ElemType to, RoundMode m, SaturationMode sat, uint64_t bits) {
   const ElemType from = lane.type;
+  if (is_f8(from) || is_f8(to)) return a5_convert_f8_lane(lane, to, bits);
   if (!is_float(from)) {
     if (is_float(to)) return integer_to_float(lane, to, m, bits);
     const Integer v = integer_of(from, bits);

@@ -24,7 +24,7 @@ Error bad(std::string text) { return Error(ErrorKind::BadInput, std::move(text))
 
 pto::Profile profile_of(const std::string& variant) {
   const auto p = pto::profile_from_name(variant);
-  if (!p) throw bad(fmt::format("unknown profile '{}' (cpusim, a2a3 or a5)", variant));
+  if (!p) throw bad(fmt::format("unknown profile '{}' ({})", variant, pto::profile_names(", ")));
   return *p;
 }
 

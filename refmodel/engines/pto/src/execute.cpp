@@ -154,6 +154,10 @@ void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, con
               fmt::format("takes {} source tiles, {} given", source_count(op), srcs.size()));
   for (const Tile* s : srcs)
     if (s == nullptr) refuse_op(p, op, ErrorKind::BadInput, "a source tile is missing");
+  bool f8 = is_f8(dst.type);
+  for (const Tile* s : srcs) f8 = f8 || is_f8(s->type);
+  if (f8)
+    if (const char* why = detail::f8_refusal(p, op)) refuse_op(p, op, ErrorKind::Unsupported, why);
   if (p == Profile::A2A3 || p == Profile::A5) {
     const char* const who = p == Profile::A2A3 ? "A2/A3" : "A5";
     if (op == Op::TADDC || op == Op::TSUBC)

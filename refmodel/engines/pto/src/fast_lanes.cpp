@@ -328,11 +328,13 @@ bool run_convert(Profile p, Tile& out, const Tile& src, RoundMode mode, Saturati
 }  // namespace
 
 bool run_specialised_convert(Profile p, Tile& out, const Tile& src, RoundMode mode, SaturationMode saturation) {
+  if (is_f8(out.type) || is_f8(src.type)) return false;  // convert_lane's MXType path
   return run_convert(p, out, src, mode, saturation);
 }
 
 bool run_specialised(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
   if (p == Profile::A5 && op == Op::TABS) return false;  // a5 refuses vabs of the most negative integer
+  if (is_f8(out.type)) return false;  // a5's TAND / TOR on the bits: the generic lanes
   if (out.type == ElemType::F32) return run_f32(p, op, out, srcs);
   if (!is_float(out.type)) return run_integer(p, op, out, srcs);
   return run_half(p, op, out, srcs);

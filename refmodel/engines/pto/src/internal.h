@@ -114,6 +114,14 @@ uint64_t a5_checked_result(const Lane& lane, ieee::Format f, const ieee::Result&
 void a5_convert(Tile& out, const Tile& src, const OpParams& params);
 uint64_t a5_convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
 
+// The 8-bit float types (convert_f8.cpp): why a profile refuses an operation on f8 tiles before any
+// type check (nullptr: the usual checks decide), and TCVT lanes with an f8 side: the simulator's
+// MXType conversions through double (the mode unused), and A5's f32 <-> f8 pairs.
+const char* f8_refusal(Profile p, Op op);
+uint64_t cpusim_convert_f8_lane(const Lane& lane, ElemType to, SaturationMode saturation, uint64_t bits);
+bool a5_f8_pair(ElemType from, ElemType to);
+uint64_t a5_convert_f8_lane(const Lane& lane, ElemType to, uint64_t bits);
+
 // The NaN a float operation returns when its result is not a number, given its operands in the
 // source order (profiles.cpp).
 uint64_t nan_result(const Lane& lane, ieee::Format f, std::initializer_list<uint64_t> operands);

@@ -12,8 +12,8 @@ namespace tmu::pto {
 
 namespace {
 
-constexpr std::array<std::string_view, 11> kElemNames = {"f32", "f16", "bf16", "i8",  "u8", "i16",
-                                                         "u16", "i32", "u32",  "i64", "u64"};
+constexpr std::array<std::string_view, 13> kElemNames = {"f32", "f16", "bf16", "i8",  "u8",     "i16",   "u16",
+                                                         "i32", "u32", "i64",  "u64", "f8e4m3", "f8e5m2"};
 constexpr std::array<std::string_view, kOpCount> kOpNames = {
     "TADD",   "TABS",  "TAND",  "TOR",   "TSUB",  "TMUL",  "TMIN", "TMAX", "TCMP",  "TDIV",
     "TSHL",   "TSHR",  "TXOR",  "TLOG",  "TRECIP", "TPRELU", "TADDC", "TSUBC", "TCVT", "TSEL",
@@ -74,6 +74,12 @@ std::optional<Profile> profile_from_name(std::string_view name) {
   if (name == "a2a3") return Profile::A2A3;
   if (name == "a5") return Profile::A5;
   return std::nullopt;
+}
+
+std::string profile_names(std::string_view separator) {
+  std::string out;
+  for (Profile p : kAllProfiles) out += std::string(out.empty() ? "" : separator) + std::string(profile_name(p));
+  return out;
 }
 
 std::string_view cmp_name(CmpMode m) {

@@ -104,11 +104,13 @@ const char* const kA5FloatAssumption =
 
 // The static_asserts of include/pto/npu/a5/: TAdd.hpp ... TPrelu.hpp, TUnaryOp.hpp (TUnaryCheck and
 // the per-op asserts), TMulS.hpp (TNEG), TDivS.hpp (TRECIP), TPow.hpp (PowCheckType, default
-// algorithm), TCmp.hpp, TSel.hpp (any 1-, 2-, 4- or 8-byte type).
+// algorithm), TCmp.hpp, TSel.hpp (any 1-, 2-, 4- or 8-byte type, the 8-bit floats too).
 bool a5_supports(Op op, ElemType t) {
   switch (op) {
-    case Op::TADD: case Op::TSUB: case Op::TMIN: case Op::TMAX: case Op::TCMP: case Op::TSEL: return true;
-    case Op::TMUL: return !one_of(t, {I8, U8});
+    // TAdd.hpp, TSub.hpp, TMin.hpp, TMax.hpp, TCmp.hpp list the eleven types without an 8-bit float.
+    case Op::TADD: case Op::TSUB: case Op::TMIN: case Op::TMAX: case Op::TCMP: return !is_f8(t);
+    case Op::TSEL: return true;
+    case Op::TMUL: return !one_of(t, {I8, U8}) && !is_f8(t);
     case Op::TDIV: return one_of(t, {I64, U64, I32, U32, F32, I16, U16, F16});
     case Op::TRECIP: return one_of(t, {U64, I64, U32, I32, U16, I16, F16, F32});
     case Op::TNEG: return one_of(t, {I64, U64, I32, I16, U32, U16, F16, F32, BF16});
@@ -165,7 +167,7 @@ uint64_t a5_lane(const Lane& lane, uint64_t a, uint64_t b) {
     // count to vshl as a signed one, so a count of 2^(w-1) or more is negative there).
     case Op::TAND: case Op::TOR: case Op::TXOR: case Op::TNOT: case Op::TSHL: case Op::TSHR: {
       Lane as_bits = lane;
-      if (is_float(t)) as_bits.type = width_bits(t) == 32 ? U32 : U16;
+      if (is_float(t)) as_bits.type = width_bits(t) == 32 ? U32 : width_bits(t) == 16 ? U16 : U8;
       return bitwise_lane(as_bits, a, b);
     }
     default: break;

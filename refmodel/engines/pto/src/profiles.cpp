@@ -18,7 +18,7 @@ bool cpusim_supports(Op op, ElemType t) {
   switch (op) {
     case Op::TABS: return one_of(t, {I8, I16, I32, F16, BF16, F32});
     case Op::TAND: case Op::TOR: case Op::TXOR: case Op::TNOT: case Op::TSHL: case Op::TSHR: return !is_float(t);
-    case Op::TSQRT: return is_float(t);
+    case Op::TSQRT: return is_ieee_float(t);
     case Op::TRSQRT: return one_of(t, {F16, F32});
     default: return true;
   }

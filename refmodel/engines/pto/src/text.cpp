@@ -27,9 +27,31 @@ unsigned dimension(std::string_view text, const char* what) {
   return static_cast<unsigned>(*v);
 }
 
+// An 8-bit float: two hex digits are the pattern; anything else is read as an f32 value and must be
+// one of the format's values exactly (NaN reads as the format's NaN, fp8::nan).
+uint64_t f8_from_text(ElemType t, std::string_view text) {
+  if (text.size() == 4 && text.starts_with("0x")) {
+    const auto v = parse_unsigned(text);
+    if (v && *v <= 0xFF) return *v;
+  }
+  std::string reason;
+  const auto f32 = ieee::from_text(ieee::kBinary32, text, &reason);
+  const fp8::Kind k = f8_kind(t);
+  if (f32) {
+    const uint8_t bits = fp8::from_f32(k, static_cast<uint32_t>(*f32), ieee::Rounding::NearestEven,
+                                       fp8::Overflow::NonSaturate);
+    if (fp8::to_f32(k, bits) == *f32 || (fp8::is_nan(k, bits) && ieee::is_nan(ieee::kBinary32, *f32))) return bits;
+    reason = fmt::format("not exactly an {} value (the nearest is {})", elem_name(t), lane_to_text(t, bits));
+  }
+  throw Error(ErrorKind::BadInput,
+              fmt::format("'{}' is not an {} value: {} (or give the pattern as two hex digits, 0x00 to 0xff)", text,
+                          elem_name(t), reason));
+}
+
 }  // namespace
 
 uint64_t lane_from_text(ElemType t, std::string_view text) {
+  if (is_f8(t)) return f8_from_text(t, text);
   if (is_float(t)) {
     std::string reason;
     const auto bits = ieee::from_text(float_format(t), text, &reason);
@@ -56,6 +78,11 @@ uint64_t lane_from_text(ElemType t, std::string_view text) {
 }
 
 std::string lane_to_text(ElemType t, uint64_t bits) {
+  if (is_f8(t)) {
+    const fp8::Kind k = f8_kind(t);
+    const auto b = static_cast<uint8_t>(bits);
+    return fp8::is_nan(k, b) ? fmt::format("0x{:02x}", b) : ieee::to_text(ieee::kBinary32, fp8::to_f32(k, b));
+  }
   if (is_float(t)) return ieee::to_text(float_format(t), bits);
   if (is_unsigned_int(t)) return std::to_string(bits);
   const uint64_t sign = uint64_t{1} << (width_bits(t) - 1);

@@ -27,6 +27,17 @@ constexpr unsigned aligned_cols(ElemType t, unsigned n) { return (std::max(n, 1u
 // roundings and conversions for floats; the boundaries, shift counts and bit patterns for integers.
 std::vector<uint64_t> specials(ElemType t) {
   std::vector<uint64_t> out;
+  if (is_f8(t)) {  // zeros, subnormals, the smallest normal, 1, 1.5, the largest finite, the top binade
+    const fp8::Layout l = fp8::layout(f8_kind(t));
+    const uint64_t one = static_cast<uint64_t>(l.bias) << l.frac_bits, top = uint64_t{0x7F} >> l.frac_bits << l.frac_bits;
+    for (uint64_t b : {uint64_t{0}, uint64_t{1}, (uint64_t{1} << l.frac_bits) - 1, uint64_t{1} << l.frac_bits, one,
+                       one + 1, one | (uint64_t{1} << (l.frac_bits - 1)), uint64_t{0x40}})
+      out.insert(out.end(), {b, b | 0x80});
+    for (uint64_t b = top; b <= 0x7F; ++b) out.insert(out.end(), {b - 1, b, b | 0x80});
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
   if (is_float(t)) {
     const ieee::Format f = float_format(t);
     const uint64_t one = *ieee::from_text(f, "1", nullptr);
@@ -72,7 +83,22 @@ unsigned combo_cols(const Combo& c) {
   return cols;
 }
 
-uint64_t lane_from_one(ElemType t) { return is_float(t) ? *ieee::from_text(float_format(t), "1", nullptr) : 1; }
+// A float source going to an 8-bit float also crosses the values that decide its roundings: the
+// largest finites and the overflow thresholds, the smallest normals and subnormals, ties.
+std::vector<uint64_t> specials(const Combo& c) {
+  std::vector<uint64_t> out = specials(c.type);
+  if (c.op != Op::TCVT || !is_f8(c.other) || !is_ieee_float(c.type)) return out;
+  for (const char* text : {"448", "-448", "464", "480", "57344", "-61440", "65536", "240", "248", "1.0625", "1.125",
+                           "1.1875", "0.015625", "0.001953125", "-0.0009765625", "0.00006103515625", "0.0000152587890625"})
+    if (const auto b = ieee::from_text(float_format(c.type), text, nullptr))
+      if (std::find(out.begin(), out.end(), *b) == out.end()) out.push_back(*b);
+  return out;
+}
+
+uint64_t lane_from_one(ElemType t) {
+  if (is_f8(t)) return fp8::layout(f8_kind(t)).bias << fp8::layout(f8_kind(t)).frac_bits;
+  return is_float(t) ? *ieee::from_text(float_format(t), "1", nullptr) : 1;
+}
 
 // Whether one lane with these source values is defined: the operation on 1x1 valid regions.
 bool lane_defined(Profile p, const Combo& c, const OpParams& params, const std::vector<uint64_t>& values) {
@@ -81,12 +107,14 @@ bool lane_defined(Profile p, const Combo& c, const OpParams& params, const std::
   std::vector<Tile> srcs;
   std::vector<const Tile*> ptrs;
   srcs.reserve(st.size());
+  // One shape for every tile (TCVT between widths needs it), as the vectors have.
+  const unsigned cols = combo_cols(c);
   for (size_t i = 0; i < st.size(); ++i) {
-    srcs.push_back(make_tile(st[i], 1, min_cols(st[i]), Layout::RowMajor, 1, 1));
+    srcs.push_back(make_tile(st[i], 1, cols, Layout::RowMajor, 1, 1));
     srcs.back().bits[0] = values[i];
     ptrs.push_back(&srcs.back());
   }
-  Tile dst = make_tile(dst_type(c), 1, min_cols(dst_type(c)), Layout::RowMajor, 1, 1);
+  Tile dst = make_tile(dst_type(c), 1, cols, Layout::RowMajor, 1, 1);
   try {
     execute(p, c.op, dst, ptrs, params);
     return true;
@@ -210,7 +238,7 @@ std::vector<std::pair<OpParams, std::string>> param_settings(Op op) {
 
 // Level 1: the special values of the type crossed, the undefined tuples left out.
 std::vector<Vector> level1(Profile p, const Combo& c) {
-  const std::vector<uint64_t> sv = specials(c.type);
+  const std::vector<uint64_t> sv = specials(c);
   const unsigned n = source_count(c.op) - (c.op == Op::TSEL ? 1 : 0);  // value sources
   std::vector<Vector> out;
   for (const auto& [params, suffix] : param_settings(c.op)) {
@@ -264,7 +292,7 @@ std::optional<Vector> random_vector(Profile p, const Combo& c, Rng& rng, const s
   unsigned vc = 1 + rng.below(cols);
   if (p == Profile::A2A3 && c.op == Op::TCMP) vc = cols;
   if (p == Profile::A2A3 && c.op == Op::TSEL) vc = std::min(vc, 64u);
-  const std::vector<uint64_t> sv = specials(c.type);
+  const std::vector<uint64_t> sv = specials(c);
   std::vector<uint64_t> osv;
   if (c.op == Op::TSEL) osv = specials(c.other);
   std::vector<std::vector<uint64_t>> lanes;

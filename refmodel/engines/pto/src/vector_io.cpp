@@ -97,9 +97,10 @@ VectorFile read_vector_file(std::istream& in, const std::string& path) {
   Vector cur;
   const auto fail = [](const std::string& why) { throw Error(ErrorKind::BadInput, why); };
   VectorRecordHandler h;
-  h.header = arch_header("cpusim|a2a3", [&](const std::string& name) {
+  const std::string arch = "arch " + profile_names("|");
+  h.header = arch_header(arch.substr(5), [&](const std::string& name) {
     const auto p = profile_from_name(name);
-    if (!p) fail("expected 'arch cpusim|a2a3' (the profile)");
+    if (!p) fail(fmt::format("expected '{}' (the profile)", arch));
     f.profile = *p;
   });
   h.begin = [&](const VectorBlock& b) {
@@ -145,7 +146,7 @@ VectorFile read_vector_file(std::istream& in, const std::string& path) {
     if (!have_expect) fail(fmt::format("vector {} has no expect", cur.name));
     f.vectors.push_back(std::move(cur));
   };
-  h.required_header = "arch cpusim|a2a3";
+  h.required_header = arch;
   read_vector_frame(in, path, "pto", h);
   return f;
 }

@@ -5,20 +5,25 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
+#include "tmu/fp8.h"
 #include "tmu/ieee.h"
 
 namespace tmu::pto {
 
-enum class ElemType : uint8_t { F32, F16, BF16, I8, U8, I16, U16, I32, U32, I64, U64 };
-inline constexpr ElemType kAllElemTypes[] = {ElemType::F32, ElemType::F16, ElemType::BF16, ElemType::I8,
-                                             ElemType::U8,  ElemType::I16, ElemType::U16,  ElemType::I32,
-                                             ElemType::U32, ElemType::I64, ElemType::U64};
+// F8E4M3 and F8E5M2 are the OCP 8-bit floats (tmu/fp8.h), A5-only in pto-isa (type-system.md):
+// floats, but not IEEE formats here (float_format refuses them; is_ieee_float tells them apart).
+enum class ElemType : uint8_t { F32, F16, BF16, I8, U8, I16, U16, I32, U32, I64, U64, F8E4M3, F8E5M2 };
+inline constexpr ElemType kAllElemTypes[] = {ElemType::F32, ElemType::F16,    ElemType::BF16,  ElemType::I8,
+                                             ElemType::U8,  ElemType::I16,    ElemType::U16,   ElemType::I32,
+                                             ElemType::U32, ElemType::I64,    ElemType::U64,   ElemType::F8E4M3,
+                                             ElemType::F8E5M2};
 
 constexpr unsigned width_bits(ElemType t) {
   switch (t) {
-    case ElemType::I8: case ElemType::U8: return 8;
+    case ElemType::I8: case ElemType::U8: case ElemType::F8E4M3: case ElemType::F8E5M2: return 8;
     case ElemType::F16: case ElemType::BF16: case ElemType::I16: case ElemType::U16: return 16;
     case ElemType::F32: case ElemType::I32: case ElemType::U32: return 32;
     case ElemType::I64: case ElemType::U64: return 64;
@@ -26,7 +31,11 @@ constexpr unsigned width_bits(ElemType t) {
   return 0;
 }
 constexpr unsigned width_bytes(ElemType t) { return width_bits(t) / 8; }
-constexpr bool is_float(ElemType t) { return t == ElemType::F32 || t == ElemType::F16 || t == ElemType::BF16; }
+constexpr bool is_f8(ElemType t) { return t == ElemType::F8E4M3 || t == ElemType::F8E5M2; }
+constexpr bool is_ieee_float(ElemType t) { return t == ElemType::F32 || t == ElemType::F16 || t == ElemType::BF16; }
+constexpr bool is_float(ElemType t) { return is_ieee_float(t) || is_f8(t); }
+// The tmu::fp8 format of an 8-bit float type (call only when is_f8(t)).
+constexpr fp8::Kind f8_kind(ElemType t) { return t == ElemType::F8E4M3 ? fp8::Kind::E4M3 : fp8::Kind::E5M2; }
 constexpr bool is_signed_int(ElemType t) {
   return t == ElemType::I8 || t == ElemType::I16 || t == ElemType::I32 || t == ElemType::I64;
 }
@@ -34,10 +43,12 @@ constexpr bool is_unsigned_int(ElemType t) { return !is_float(t) && !is_signed_i
 constexpr uint64_t lane_mask(ElemType t) {
   return width_bits(t) == 64 ? ~uint64_t{0} : (uint64_t{1} << width_bits(t)) - 1;
 }
-// The IEEE format of a float element type (bf16 is bfloat16: the CPU simulator's std::bfloat16_t).
+// The IEEE format of an IEEE float element type (bf16 is bfloat16: the CPU simulator's
+// std::bfloat16_t); the 8-bit floats are refused (BadInput).
 ieee::Format float_format(ElemType t);
 
-// "f32", "f16", "bf16", "i8", "u8", ... as the per-op pages write them.
+// "f32", "f16", "bf16", "i8", "u8", ... as the per-op pages write them; "f8e4m3", "f8e5m2" as the
+// type-system page does.
 std::string_view elem_name(ElemType t);
 std::optional<ElemType> elem_from_name(std::string_view name);
 
@@ -56,6 +67,8 @@ enum class Profile : uint8_t { CpuSim, A2A3, A5 };
 inline constexpr Profile kAllProfiles[] = {Profile::CpuSim, Profile::A2A3, Profile::A5};
 std::string_view profile_name(Profile p);
 std::optional<Profile> profile_from_name(std::string_view name);
+// Every profile's name, joined by `separator` ("cpusim|a2a3|a5"), for messages that list them.
+std::string profile_names(std::string_view separator);
 
 // type.hpp's CmpMode, same numbering.
 enum class CmpMode : uint8_t { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 };

@@ -1,0 +1,121 @@
+// The 8-bit float element types f8e4m3 and f8e5m2 (tmu/fp8.h for the encodings): which profile
+// runs which operation on them, and TCVT lanes with an 8-bit float side.
+//
+// cpusim: the CPU simulator's float8_e4m3_t / float8_e5m2_t are MXType (cpu/MXTypes.hpp), and its
+// TCvt.hpp converts a pair with one of them through double: MXType(double) (tmu::fp8::cpusim_from_f64:
+// truncating, wrapped exponents) from a float or integer source, `operator double()` (cpusim_to_f64:
+// no specials) to a float or integer destination. convert_value takes neither of its rounding branches
+// for an MXType side (they test is_float_like_v and is_integral_v, which MXType is not), so the mode
+// is unused and an 8-bit float goes to an integer by C++'s truncating cast. With saturation ON the
+// clamp bounds come from std::numeric_limits<MXType>, which is not specialised: lowest() and max() are
+// MXType() = 0, so every lane is clamped to 0 first.
+//
+// a5: TCvt.hpp has castData overloads for f32 -> f8 (cast32to8: one vcvt with ROUND_R whatever mode
+// TCVT_IMPL dispatched) and f8 -> f32 (cast8to32: one vcvt, PART_P0), nothing else with an 8-bit float
+// (no composed pair, so each lane rounds once). SaturationCtrlTraits touches no CTRL bit for these
+// pairs (a float -> float pair that is neither fp32 -> fp16/bf16 nor an fp16/bf16 pair), so the asked
+// saturation is ignored and overflow behaves as the CTRL register happens to be set, which the sources
+// do not give: such lanes are refused. The rest rests on a5-ieee: the widening is exact, the narrowing
+// one rounding to nearest even; subnormals and NaNs are refused as for the other float types.
+#include <fmt/format.h>
+
+#include "internal.h"
+
+namespace tmu::pto::detail {
+
+namespace {
+
+using enum ElemType;
+
+constexpr ieee::Format kDouble = ieee::kBinary64;
+
+bool is_bitwise(Op op) {
+  return op == Op::TAND || op == Op::TOR || op == Op::TXOR || op == Op::TNOT || op == Op::TSHL || op == Op::TSHR;
+}
+
+[[noreturn]] void refuse_a5(const Lane& lane, ElemType to, const std::string& what) {
+  refuse_lane(lane, ErrorKind::Unsupported,
+              fmt::format("{} to {}: {} ({})", what, elem_name(to),
+                          "the A5 sources do not give vcvt's result for it", kA5FloatAssumption));
+}
+
+bool f8_subnormal(fp8::Kind k, uint64_t bits) {
+  const fp8::Layout l = fp8::layout(k);
+  return ((bits >> l.frac_bits) & ((1u << l.exp_bits) - 1)) == 0 && (bits & ((1u << l.frac_bits) - 1)) != 0;
+}
+
+// A value of the source type as the simulator's double: floats widen exactly, integers as C++
+// converts them, an MXType through operator double.
+uint64_t cpusim_double(ElemType t, uint64_t bits) {
+  if (is_f8(t)) return fp8::cpusim_to_f64(f8_kind(t), static_cast<uint8_t>(bits));
+  if (is_float(t)) return ieee::convert(float_format(t), kDouble, bits).bits;
+  return integer_to_double(t, bits);
+}
+
+}  // namespace
+
+const char* f8_refusal(Profile p, Op op) {
+  switch (p) {
+    case Profile::A2A3:
+      return "the 8-bit float types are A5-only: type-system.md marks f8e4m3 and f8e5m2 'No' for A2/A3, TCVT.md "
+             "calls them an 'A5-only source type', and include/pto/npu/a2a3/ has no overload for them";
+    case Profile::CpuSim:
+      if (op == Op::TCVT || is_bitwise(op) || op == Op::TABS || op == Op::TSQRT || op == Op::TRSQRT) return nullptr;
+      return "not modelled for the 8-bit float types on cpusim: the simulator computes this operation on MXType "
+             "through its double operators and truncating constructor, which tmu models for TCVT only";
+    case Profile::A5: return nullptr;  // a5_supports and the TCVT pair list decide
+  }
+  return nullptr;
+}
+
+uint64_t cpusim_convert_f8_lane(const Lane& lane, ElemType to, SaturationMode sat, uint64_t bits) {
+  const ElemType from = lane.type;
+  if (sat == SaturationMode::On) bits = 0;  // clamped to [MXType(), MXType()] = [0, 0]: +0 of the source type
+  if (from == to) return bits;
+  if (is_f8(to)) return fp8::cpusim_from_f64(f8_kind(to), cpusim_double(from, bits));
+  // from is an 8-bit float.
+  const uint64_t d = cpusim_double(from, bits);
+  if (to == F32) return fp8::cpusim_to_f32(f8_kind(from), static_cast<uint8_t>(bits));
+  if (is_float(to))
+    refuse_lane(lane, ErrorKind::Unsupported,
+                fmt::format("{} to {}: the simulator's static_cast goes through MXType's operator double and then "
+                            "double to {}, a conversion to a lower-ranked extended float that C++23 does not make "
+                            "implicitly ([conv.double]); whether and how it compiles depends on the compiler",
+                            elem_name(from), elem_name(to), to == F16 ? "_Float16" : "std::bfloat16_t"));
+  return double_to_integer(Lane{lane.profile, lane.op, to, lane.row, lane.col}, d);
+}
+
+bool a5_f8_pair(ElemType from, ElemType to) {
+  return (from == F32 && is_f8(to)) || (is_f8(from) && to == F32);
+}
+
+uint64_t a5_convert_f8_lane(const Lane& lane, ElemType to, uint64_t bits) {
+  const ElemType from = lane.type;
+  if (is_f8(from)) {  // cast8to32: exact widening
+    const fp8::Kind k = f8_kind(from);
+    if (fp8::is_nan(k, static_cast<uint8_t>(bits))) refuse_a5(lane, to, "a NaN");
+    if (f8_subnormal(k, bits))
+      refuse_a5(lane, to, "a subnormal operand (A5 flushes denormals and the sources do not say how)");
+    return fp8::to_f32(k, static_cast<uint8_t>(bits));
+  }
+  const fp8::Kind k = f8_kind(to);
+  const ieee::Format f = ieee::kBinary32;
+  if (ieee::is_nan(f, bits)) refuse_a5(lane, to, "a NaN");
+  a5_check_no_subnormal_operand(lane, f, {bits});
+  const auto u = static_cast<uint32_t>(bits);
+  if ((u & 0x7FFFFFFFu) == 0) return (u >> 31) << 7;  // a zero of either sign
+  if ((u & 0x7FFFFFFFu) == 0x7F800000u)
+    refuse_a5(lane, to,
+              "an infinity: TCVT sets no CTRL saturation bit for f32 -> f8, so whether vcvt saturates depends on "
+              "the CTRL register's state");
+  const uint8_t r = fp8::from_f32(k, u, ieee::Rounding::NearestEven, fp8::Overflow::NonSaturate);
+  if (fp8::is_nan(k, r) || fp8::is_inf(k, r))
+    refuse_a5(lane, to,
+              "a value beyond the largest finite once rounded: TCVT sets no CTRL saturation bit for f32 -> f8, so "
+              "whether vcvt saturates depends on the CTRL register's state");
+  if ((r & 0x7F) == 0 || f8_subnormal(k, r))
+    refuse_a5(lane, to, "a tiny result (A5 flushes denormals and the sources do not say when or to which zero)");
+  return r;
+}
+
+}  // namespace tmu::pto::detail
