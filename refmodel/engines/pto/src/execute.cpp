@@ -172,8 +172,10 @@ void execute(Profile p, Op op, Tile& dst, std::span<const Tile* const> srcs, con
   }
   if (p == Profile::A5 && (op == Op::TCMP || op == Op::TSEL))
     refuse_op(p, op, ErrorKind::Unsupported,
-              "not modelled yet for a5 (TCmp.hpp / TSel.hpp pack and read predicates with the vector unit's mask "
-              "registers; tmu has not read their layout into a model yet)");
+              "not modelled for a5: TCmp.hpp / TSel.hpp store and load predicates with psts/plds in the NORM and PK "
+              "distributions (and pdintlv_b8 for 32-bit lanes), whose bit layout in memory the public sources do not "
+              "define (psts.md says both 'exactly 64 bits' and 256 bits for i8; PK is not described); TCMP.md calls "
+              "the packing target-defined");
 
   if (p == Profile::CpuSim && op == Op::TRECIP) {
     bool row_major = dst.layout == Layout::RowMajor;

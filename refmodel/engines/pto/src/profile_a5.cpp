@@ -46,6 +46,8 @@ uint64_t a5_float_lane(const Lane& lane, uint64_t a, uint64_t b) {
     case Op::TMUL: check_no_subnormal_operand(lane, f, {a, b}); return checked_result(lane, f, ieee::mul(f, a, b));
     // TDiv.hpp's default algorithm is one vdiv (the HIGH_PRECISION compensation is not selectable here).
     case Op::TDIV: check_no_subnormal_operand(lane, f, {a, b}); return checked_result(lane, f, ieee::div(f, a, b));
+    // TRECIP is TDIVS(dst, 1, src) (pto_instr.hpp); TDivS.hpp's DivSOpS: one vdiv of the broadcast 1 by src.
+    case Op::TRECIP: check_no_subnormal_operand(lane, f, {a}); return checked_result(lane, f, ieee::div(f, one, a));
     // TSQRT's default algorithm is one vsqrt (TUnaryOp.hpp).
     case Op::TSQRT: check_no_subnormal_operand(lane, f, {a}); return checked_result(lane, f, ieee::sqrt(f, a));
     // TUnaryOp.hpp: TNEG_IMPL is TMULS_IMPL(dst, src, -1), one vmuls by -1.
@@ -86,6 +88,26 @@ uint64_t a5_float_lane(const Lane& lane, uint64_t a, uint64_t b) {
     default: break;
   }
   refuse_lane(lane, ErrorKind::Unsupported, "not modelled for a5");
+}
+
+// TPow.hpp PowI: 8-bit lanes widened to 16 bits (vcvt PART_EVEN, exact); dst = 1, then once per
+// bit of the widened type: dst *= base where exp's low bit is set, exp >>= 1, base *= base (vmul,
+// modulo the width; the 8-bit results are the low bytes, vpack LOWER). Then exp == 0 or base == 1
+// gives 1 and, for signed types, exp < 0 with base != -1 gives 0. The loop covers every bit of an
+// unsigned exponent (u32 2^31 is a power, where A2/A3 reads it as a negative int); for base -1 and a
+// negative exponent it leaves -1 or 1 by the exponent's parity whichever shift vshrs is.
+uint64_t a5_power(ElemType t, uint64_t base, uint64_t exp) {
+  const bool is_signed = is_signed_int(t);
+  const int64_t e = is_signed ? signed_value(t, exp) : static_cast<int64_t>(exp);
+  const int64_t b = is_signed ? signed_value(t, base) : static_cast<int64_t>(base);
+  if (e == 0 || b == 1) return 1;
+  if (e < 0) return b != -1 ? 0 : (e & 1) != 0 ? all_ones(t) : 1;
+  uint64_t result = 1, x = base;
+  for (auto k = static_cast<uint64_t>(e); k != 0; k >>= 1) {
+    if ((k & 1) != 0) result *= x;
+    x *= x;
+  }
+  return wrap(t, result);
 }
 
 }  // namespace
@@ -130,8 +152,17 @@ bool a5_supports(Op op, ElemType t) {
   return false;
 }
 
+// TDiv.hpp, TRem.hpp and TFMod.hpp issue vdiv on 16- and 32-bit integer lanes, which vdiv.md says
+// does not exist on A5 ("f16, f32 only (no integer division)"); the 64-bit ones refine a reciprocal
+// seeded by f32 intrinsics (Int64Div.hpp).
+constexpr const char* kIntegerDivision =
+    "not modelled for a5: integer division goes through vdiv on integer lanes, which vdiv.md documents for f16 and "
+    "f32 only, or (64-bit) through Int64Div.hpp's reciprocal refinement seeded by f32 intrinsics of unstated "
+    "precision";
+
 const char* a5_not_modelled_reason(Op op, ElemType t) {
   switch (op) {
+    case Op::TMUL: case Op::TABS: return nullptr;
     case Op::TEXP: case Op::TLOG:
       return "not modelled for a5: TUnaryOp.hpp's vexp and vln are instructions whose precision the sources do not "
              "give";
@@ -141,19 +172,18 @@ const char* a5_not_modelled_reason(Op op, ElemType t) {
     case Op::TPOW:
       return is_float(t) ? "not modelled for a5: TPow.hpp computes float powers through a log2/exp polynomial "
                            "sequence whose intrinsics' precision the sources do not give"
-                         : "not modelled yet for a5 (TPow.hpp's integer square-and-multiply over widened lanes)";
+                         : nullptr;
     case Op::TREM: case Op::TFMOD:
-      return "not modelled yet for a5 (TRem.hpp / TFMod.hpp: vdiv, vtrc, vmul, vsub and a sign fix-up, each "
-             "rounding; f16 through f32 halves)";
-    case Op::TDIV: case Op::TRECIP:
-      return is_float(t) && op == Op::TRECIP
-                 ? "not modelled yet for a5 (TDivS.hpp's scalar divide)"
-                 : (is_float(t) ? nullptr : "not modelled yet for a5 (integer division: Int64Div.hpp and vdiv on "
-                                            "integer lanes, whose rounding of negative quotients is not stated)");
-    case Op::TMUL:
-      return is_int64(t) ? "not modelled yet for a5 (Int64Binary.hpp's 64-bit multiply sequence)" : nullptr;
-    case Op::TABS:
-      return nullptr;
+      return is_float(t) ? "not modelled yet for a5 (TRem.hpp / TFMod.hpp: vdiv, vtrc, vmul, vsub and a sign fix-up, "
+                           "each rounding; f16 through f32 halves)"
+                         : kIntegerDivision;
+    case Op::TDIV: return is_float(t) ? nullptr : kIntegerDivision;
+    // TDivS.hpp: 16- and 32-bit integers through the scalar loop TSDiv_naive (C++'s 1 / src), the
+    // 64-bit ones through Int64DivScalar's float-seeded reciprocal refinement.
+    case Op::TRECIP:
+      return is_int64(t) ? "not modelled for a5: Int64DivScalar (Int64Div.hpp) refines a reciprocal seeded by f32 "
+                           "intrinsics (Int64DivFloatPreprocess) whose precision the sources do not give"
+                         : nullptr;
     default: return nullptr;
   }
 }
@@ -174,8 +204,13 @@ uint64_t a5_lane(const Lane& lane, uint64_t a, uint64_t b) {
   }
   if (is_float(t)) return a5_float_lane(lane, a, b);
   switch (lane.op) {
+    // 64-bit TMUL: Int64Binary.hpp's vmull of the low words and vmula of the cross terms into the
+    // high word is the product modulo 2^64, as vmul is modulo 2^w.
     case Op::TADD: case Op::TSUB: case Op::TMUL: case Op::TMIN: case Op::TMAX: case Op::TRELU: case Op::TNEG:
       return integer_lane(lane, a, b, 0);  // modular vadd/vsub/vmul(s), vmin/vmax/vrelu: exact
+    // TSDiv_naive: C++'s 1 / src on the scalar unit (by zero: undefined, refused).
+    case Op::TRECIP: return integer_lane(lane, a, b, 0);
+    case Op::TPOW: return a5_power(t, a, b);
     case Op::TABS:
       if (a == (uint64_t{1} << (width_bits(t) - 1)))
         refuse_lane(lane, ErrorKind::Unsupported,

@@ -1,0 +1,71 @@
+// The a5 integer lanes read from sequences of include/pto/npu/a5/: 64-bit TMUL (Int64Binary.hpp),
+// integer TPOW (TPow.hpp's PowI), integer TRECIP (TDivS.hpp's scalar TSDiv_naive), float TRECIP (one
+// vdiv of 1 by src), and the integer divisions left refused. Expected values worked by hand.
+#include "test_pto_support.h"
+
+namespace tmu::pto::test {
+namespace {
+
+using enum ElemType;
+
+uint64_t a5(Op op, ElemType t, uint64_t a, uint64_t b = 0) { return lane(Profile::A5, op, t, a, b); }
+
+// vmull of the low words plus vmula of the cross terms: (2^32 + 1)^2 = 2^64 + 2^33 + 1.
+TEST(PtoA5Int, SixtyFourBitMultiplyIsModular) {
+  EXPECT_EQ(a5(Op::TMUL, I64, 0x100000001ull, 0x100000001ull), 0x200000001ull);
+  EXPECT_EQ(a5(Op::TMUL, I64, 0xFFFFFFFFFFFFFFFDull, 5), 0xFFFFFFFFFFFFFFF1ull);  // -3 * 5 = -15
+  EXPECT_EQ(a5(Op::TMUL, U64, ~0ull, 2), ~0ull - 1);
+  EXPECT_EQ(a5(Op::TMUL, U64, 1ull << 32, 1ull << 32), 0u);
+}
+
+// Square and multiply over every bit of the (widened) exponent, then exp == 0 or base == 1 -> 1 and,
+// signed, exp < 0 with base != -1 -> 0.
+TEST(PtoA5Int, IntegerPowers) {
+  EXPECT_EQ(a5(Op::TPOW, U32, 3, 5), 243u);
+  EXPECT_EQ(a5(Op::TPOW, I8, 3, 5), 0xF3u);    // 243 = -13 mod 256
+  EXPECT_EQ(a5(Op::TPOW, I8, 2, 7), 0x80u);    // 128 wraps to -128
+  EXPECT_EQ(a5(Op::TPOW, U8, 255, 2), 1u);     // 65025 = 254 * 256 + 1
+  EXPECT_EQ(a5(Op::TPOW, I16, 7, 4), 2401u);
+  EXPECT_EQ(a5(Op::TPOW, I32, 0, 0), 1u);
+  EXPECT_EQ(a5(Op::TPOW, I32, 0, 3), 0u);
+  EXPECT_EQ(a5(Op::TPOW, I32, 2, 0xFFFFFFFF), 0u);           // 2^-1
+  EXPECT_EQ(a5(Op::TPOW, I32, 0xFFFFFFFF, 0xFFFFFFFD), 0xFFFFFFFFu);  // (-1)^-3
+  EXPECT_EQ(a5(Op::TPOW, I32, 0xFFFFFFFF, 0xFFFFFFFE), 1u);           // (-1)^-2
+  EXPECT_EQ(a5(Op::TPOW, I16, 1, 0xFFFB), 1u);                        // 1^-5
+  // Every odd residue mod 2^32 has an order dividing 2^30 (the unit group is C2 x C(2^30)), so
+  // 3^(2^31) = 1 and 3^(2^31 + 1) = 3. A2/A3's TPowICore reads the u32 exponent as a negative int: 0.
+  EXPECT_EQ(a5(Op::TPOW, U32, 3, 0x80000000), 1u);
+  EXPECT_EQ(a5(Op::TPOW, U32, 3, 0x80000001), 3u);
+  EXPECT_EQ(a5(Op::TPOW, U32, 2, 0x80000000), 0u);
+  EXPECT_EQ(npu(Op::TPOW, U32, 3, 0x80000000), 0u);
+}
+
+// TSDiv_naive: 1 / src in C++ (truncating); by zero undefined.
+TEST(PtoA5Int, IntegerReciprocal) {
+  EXPECT_EQ(a5(Op::TRECIP, I32, 1), 1u);
+  EXPECT_EQ(a5(Op::TRECIP, I32, 0xFFFFFFFF), 0xFFFFFFFFu);  // 1 / -1
+  EXPECT_EQ(a5(Op::TRECIP, I16, 2), 0u);
+  EXPECT_EQ(a5(Op::TRECIP, I16, 0xFFFE), 0u);               // 1 / -2 = -0.5 -> 0
+  EXPECT_EQ(a5(Op::TRECIP, U16, 0xFFFF), 0u);
+  expect_refusal([] { a5(Op::TRECIP, U32, 0); }, ErrorKind::UndefinedBehaviour, {"division by zero"});
+  expect_refusal([] { a5(Op::TRECIP, I64, 1); }, ErrorKind::Unsupported, {"Int64DivScalar"});
+}
+
+// One vdiv of the broadcast 1 by src, under a5-ieee.
+TEST(PtoA5Int, FloatReciprocal) {
+  EXPECT_EQ(a5(Op::TRECIP, F32, 0x40800000), 0x3E800000u);  // 1/4
+  EXPECT_EQ(a5(Op::TRECIP, F32, 0x40400000), 0x3EAAAAABu);  // 1/3 = 0.010101...b: ...1010|1010... rounds up
+  EXPECT_EQ(a5(Op::TRECIP, F32, 0x80000000), 0xFF800000u);  // 1 / -0 = -inf
+  EXPECT_EQ(a5(Op::TRECIP, F16, 0x4000), 0x3800u);          // 1/2
+  expect_refusal([] { a5(Op::TRECIP, F32, 0x7F000000); }, ErrorKind::Unsupported, {"tiny"});  // 2^-127
+}
+
+TEST(PtoA5Int, IntegerDivisionStaysRefused) {
+  for (Op op : {Op::TDIV, Op::TREM, Op::TFMOD})
+    expect_refusal([&] { a5(op, I32, 7, 2); }, ErrorKind::Unsupported, {"vdiv.md"});
+  expect_refusal([] { a5(Op::TDIV, U64, 7, 2); }, ErrorKind::Unsupported, {"Int64Div.hpp"});
+  expect_refusal([] { a5(Op::TFMOD, F32, 0x40E00000, 0x40000000); }, ErrorKind::Unsupported, {"not modelled yet"});
+}
+
+}  // namespace
+}  // namespace tmu::pto::test
