@@ -1,38 +1,79 @@
-# vectors/programs/pto/bits_and_wraps_a5.tmu against the values worked out by hand in its comments:
-# computed under --profile a5, refused at its TAND under --profile a2a3 and cpusim.
+# The a5 example programs under vectors/programs/pto/ against the values worked out by hand in their
+# comments: bits_and_wraps_a5 (TAND on f32 bits, i8 wrapping; refused by a2a3 and cpusim),
+# tcvt_a5 (TCVT rounding and saturation per pair) and profiles_differ (u32 TPOW: a2a3 and a5 both
+# run it and differ); `.assume none` refuses the first float lane of each with the reason.
 include(${CMAKE_CURRENT_LIST_DIR}/lib/expect.cmake)
-set(prog ${SRC}/vectors/programs/pto/bits_and_wraps_a5.tmu)
+file(MAKE_DIRECTORY ${WORK})
 
-tmu_expect(0 --engine pto run ${prog} --profile a5 --show ax,s,w --indent -1)
-string(JSON got GET "${out}" profile)
-expect_equal("profile" "${got}" "a5")
-string(JSON got GET "${out}" assumption)
-expect_contains("assumption" "${got}" "a5-ieee")
-set(ax 1.5 2 0.25 3 65536 0.5 8 1)
-set(s 0 4 0 6 0 1 0 2)
-set(w -128 -127 101 -99 2 3 4 0)
-foreach(c RANGE 7)
-  foreach(tile ax s w)
-    list(GET ${tile} ${c} want)
+# Runs vectors/programs/pto/NAME.tmu under PROFILE, showing SHOW; the JSON in `out`, the text in `text`.
+macro(run_program name profile show)
+  set(prog ${SRC}/vectors/programs/pto/${name}.tmu)
+  file(READ ${prog} text)
+  tmu_expect(0 --engine pto run ${prog} --profile ${profile} --show ${show} --indent -1)
+  string(JSON got GET "${out}" profile)
+  expect_equal("${name} profile" "${got}" "${profile}")
+endmacro()
+
+# Row 0 of TILE in `out`, from column 0: the values given.
+function(expect_row tile)
+  set(c 0)
+  foreach(want ${ARGN})
     string(JSON got GET "${out}" tiles ${tile} values 0 ${c})
     expect_equal("${tile}[0][${c}]" "${got}" "${want}")
+    math(EXPR c "${c} + 1")
   endforeach()
-endforeach()
+endfunction()
+
+# Whether the JSON names the assumption a5-ieee (expected: TRUE or FALSE).
+function(expect_assumption name expected)
+  string(JSON got ERROR_VARIABLE missing GET "${out}" assumption)
+  if(expected AND NOT got MATCHES "a5-ieee")
+    message(FATAL_ERROR "${name}: no assumption a5-ieee in the JSON")
+  elseif(NOT expected AND NOT missing)
+    message(FATAL_ERROR "${name}: an assumption in the JSON of integer lanes: ${got}")
+  endif()
+endfunction()
+
+# `.assume none` prepended: the run stops at LINE (now one further down) with the reason.
+function(expect_assume_none_refusal name line op pair)
+  file(WRITE ${WORK}/${name}_none.tmu ".assume none\n${text}")
+  tmu_expect(2 --engine pto run ${WORK}/${name}_none.tmu --profile a5)
+  expect_contains("${name} .assume none" "${err}"
+                  "${name}_none.tmu:${line}: Unsupported: ${op} (a5): ${pair} lanes on a5 are computed only under the assumption a5-ieee, which is switched off")
+endfunction()
+
+run_program(bits_and_wraps_a5 a5 ax,s,w)
+expect_assumption(bits_and_wraps_a5 TRUE)
+expect_row(ax 1.5 2 0.25 3 65536 0.5 8 1)
+expect_row(s 0 4 0 6 0 1 0 2)
+expect_row(w -128 -127 101 -99 2 3 4 0)
 string(JSON got GET "${out}" tiles s bits 0 0)
 expect_equal("s[0][0] is +0" "${got}" "0x00000000")
 foreach(c 8 31)
   string(JSON got GET "${out}" tiles w values 0 ${c})
   expect_equal("w[0][${c}], outside the valid region" "${got}" "0")
 endforeach()
-
-# `.assume none`: TAND still runs (raw bits), the f32 TADD (now line 34) is refused with the reason.
-file(READ ${prog} text)
-file(MAKE_DIRECTORY ${WORK})
-file(WRITE ${WORK}/assume_none.tmu ".assume none\n${text}")
-tmu_expect(2 --engine pto run ${WORK}/assume_none.tmu --profile a5)
-expect_contains(".assume none" "${err}" "assume_none.tmu:34: Unsupported: TADD (a5): f32 lanes on a5 are computed only under the assumption a5-ieee, which is switched off")
-
+# TAND still runs under `.assume none` (raw bits); the f32 TADD is refused.
+expect_assume_none_refusal(bits_and_wraps_a5 34 TADD f32)
 foreach(profile a2a3 cpusim)
   tmu_expect(2 --engine pto run ${prog} --profile ${profile})
   expect_contains("${profile}" "${err}" "bits_and_wraps_a5.tmu:32: Unsupported: TAND (${profile}): element type f32 is not accepted")
 endforeach()
+
+run_program(tcvt_a5 a5 y,z,h)
+expect_assumption(tcvt_a5 TRUE)
+expect_row(y 2 2 -2 2147483647 -2 0 40000 -40000)
+expect_row(z 2 2 -2 -1 -2 0 -25536 25536)
+expect_row(h 1.5 2.5 -2.5 65504 -1.5 0.5 40000 -40000)
+expect_assume_none_refusal(tcvt_a5 20 TCVT "f32 to i32")
+# An f32 source read into an i32 tile is still a float lane: the JSON names the assumption.
+file(WRITE ${WORK}/to_int.tmu ".tile x f32 1x8\n.tile y i32 1x8\n.set x 0 0 1.5\nTCVT y x round=RINT\n")
+tmu_expect(0 --engine pto run ${WORK}/to_int.tmu --profile a5 --indent -1)
+expect_assumption("f32 -> i32" TRUE)
+expect_row(y 2)
+
+run_program(profiles_differ a5 p)
+expect_assumption(profiles_differ FALSE)
+expect_row(p 243 1 3 8 49)
+run_program(profiles_differ a2a3 p)
+expect_row(p 243 0 0 8 0)
