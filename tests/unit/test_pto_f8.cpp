@@ -3,6 +3,9 @@
 // IEEE-like) and from pto-isa's sources: the CPU simulator's MXType (cpu/MXTypes.hpp, cpu/TCvt.hpp:
 // truncation, no specials, the mode unused, ON clamping to 0) and A5's TCvt.hpp (f32 <-> f8 only,
 // ROUND_R whatever the mode, no CTRL saturation bit). A2/A3 refuses the types.
+#include <bit>
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "test_pto_support.h"
@@ -177,6 +180,59 @@ TEST(PtoF8, A5RawBitsAndRefusals) {
   EXPECT_EQ(dst.at(0, 0), 0x38u);
   for (Op op : {Op::TADD, Op::TMUL, Op::TMAX, Op::TXOR, Op::TSHL})
     expect_refusal([&] { lane(Profile::A5, op, F8E4M3, 0x38, 0x38); }, ErrorKind::Unsupported, {"is not accepted"});
+}
+
+// Every pattern widened, against the value written here from the encoding: (-1)^s x 1.f x 2^(e - bias)
+// for a field e above 0, 0.f x 2^(1 - bias) below; host doubles hold each exactly. The simulator reads
+// every field above 0 that way (no specials) and 0x80 as +0; a5 follows OCP, refusing NaNs and the
+// subnormals its flush leaves open.
+double encoded_value(ElemType t, unsigned b) {
+  const fp8::Layout l = fp8::layout(f8_kind(t));
+  const unsigned e = (b >> l.frac_bits) & ((1u << l.exp_bits) - 1), f = b & ((1u << l.frac_bits) - 1);
+  const double m = e == 0 ? f : f + static_cast<double>(1u << l.frac_bits);
+  const double v = std::ldexp(m, (e == 0 ? 1 : static_cast<int>(e)) - l.bias - static_cast<int>(l.frac_bits));
+  return (b & 0x80) != 0 ? -v : v;
+}
+uint64_t f32_bits(double v) { return std::bit_cast<uint32_t>(static_cast<float>(v)); }
+
+TEST(PtoF8, EveryPatternWidens) {
+  for (ElemType t : {F8E4M3, F8E5M2})
+    for (unsigned b = 0; b < 256; ++b) {
+      SCOPED_TRACE(fmt::format("{} {:#04x}", elem_name(t), b));
+      EXPECT_EQ(cpu_cvt(t, F32, b), b == 0x80 ? 0u : f32_bits(encoded_value(t, b)));
+      const unsigned mag = b & 0x7F;
+      const bool nan = t == F8E4M3 ? mag == 0x7F : mag > 0x7C, inf = t == F8E5M2 && mag == 0x7C;
+      const bool subnormal = mag != 0 && mag < (t == F8E4M3 ? 0x08u : 0x04u);
+      if (nan || subnormal) {
+        expect_refusal([&] { a5_cvt(t, F32, b); }, ErrorKind::Unsupported, {nan ? "a NaN" : "subnormal"});
+      } else {
+        const uint64_t want = inf ? (0x7F800000u | (b & 0x80u) << 24) : f32_bits(encoded_value(t, b));
+        EXPECT_EQ(a5_cvt(t, F32, b), want);
+      }
+    }
+}
+
+// f32 -> f8 at every rounding boundary of the normal range: each value, the midpoint to the next and
+// one f32 ulp either side. a5 rounds to nearest even (the even pattern at a midpoint); the simulator
+// truncates toward zero. Expected patterns come from the ordering of the values, not from tmu::fp8.
+TEST(PtoF8, EveryNormalBoundaryNarrows) {
+  for (ElemType t : {F8E4M3, F8E5M2}) {
+    const unsigned first = t == F8E4M3 ? 0x08 : 0x04, last = t == F8E4M3 ? 0x7E : 0x7B;
+    for (unsigned sign : {0u, 0x80u})
+      for (unsigned b = first; b < last; ++b) {
+        SCOPED_TRACE(fmt::format("{} {:#04x}", elem_name(t), b | sign));
+        const double lo = encoded_value(t, b | sign), hi = encoded_value(t, (b + 1) | sign);
+        const uint64_t mid = f32_bits((lo + hi) / 2);
+        const unsigned even = (b & 1) == 0 ? b : b + 1;
+        EXPECT_EQ(a5_cvt(F32, t, f32_bits(lo)), b | sign);
+        EXPECT_EQ(a5_cvt(F32, t, mid), even | sign);
+        EXPECT_EQ(a5_cvt(F32, t, mid - 1), b | sign);  // toward lo's magnitude
+        EXPECT_EQ(a5_cvt(F32, t, mid + 1), (b + 1) | sign);
+        EXPECT_EQ(cpu_cvt(F32, t, f32_bits(lo)), b | sign);
+        EXPECT_EQ(cpu_cvt(F32, t, mid), b | sign);
+        EXPECT_EQ(cpu_cvt(F32, t, f32_bits(hi) - 1), b | sign);  // just below hi: still truncated to lo
+      }
+  }
 }
 
 }  // namespace
