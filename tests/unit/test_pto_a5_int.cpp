@@ -1,6 +1,6 @@
 // The a5 integer lanes read from sequences of include/pto/npu/a5/: 64-bit TMUL (Int64Binary.hpp),
 // integer TPOW (TPow.hpp's PowI), integer TRECIP (TDivS.hpp's scalar TSDiv_naive), float TRECIP (one
-// vdiv of 1 by src), and the integer divisions left refused. Expected values worked by hand.
+// vdiv of 1 by src), float TREM / TFMOD (TRem.hpp, TFMod.hpp), and the integer divisions left refused. Expected values worked by hand.
 #include "test_pto_support.h"
 
 namespace tmu::pto::test {
@@ -61,10 +61,27 @@ TEST(PtoA5Int, FloatReciprocal) {
 }
 
 TEST(PtoA5Int, IntegerDivisionStaysRefused) {
-  for (Op op : {Op::TDIV, Op::TREM, Op::TFMOD})
+  for (Op op : {Op::TDIV, Op::TFMOD})
     expect_refusal([&] { a5(op, I32, 7, 2); }, ErrorKind::Unsupported, {"vdiv.md"});
+  expect_refusal([] { a5(Op::TREM, I16, 7, 2); }, ErrorKind::Unsupported, {"vmod"});
   expect_refusal([] { a5(Op::TDIV, U64, 7, 2); }, ErrorKind::Unsupported, {"Int64Div.hpp"});
-  expect_refusal([] { a5(Op::TFMOD, F32, 0x40E00000, 0x40000000); }, ErrorKind::Unsupported, {"not modelled yet"});
+}
+
+// TRem.hpp / TFMod.hpp in f32: vdiv, vtrc (F for TREM, Z for TFMOD), vmul, vsub, each rounded; TREM
+// adds src1 where src1 x d < 0.
+TEST(PtoA5Int, FloatRemainders) {
+  constexpr uint64_t k7 = 0x40E00000, kMinus7 = 0xC0E00000, k2 = 0x40000000, kMinus2 = 0xC0000000;
+  EXPECT_EQ(a5(Op::TFMOD, F32, k7, k2), 0x3F800000u);           // 3.5 -> 3, 7 - 6 = 1
+  EXPECT_EQ(a5(Op::TFMOD, F32, kMinus7, k2), 0xBF800000u);      // -3.5 -> -3, -7 + 6 = -1
+  EXPECT_EQ(a5(Op::TREM, F32, kMinus7, k2), 0x3F800000u);       // -3.5 -> -4, -7 + 8 = 1; 2 x 1 > 0
+  EXPECT_EQ(a5(Op::TREM, F32, k7, kMinus2), 0xBF800000u);       // -3.5 -> -4, 7 - 8 = -1; -2 x -1 > 0
+  // 1e10 / 3 rounds to 3333333248 (ulp 256), x 3 = 9999999744 rounds to 1e10 (ulp 1024): 1e10 - 1e10 = +0,
+  // where fmod gives 1.
+  EXPECT_EQ(a5(Op::TFMOD, F32, 0x501502F9, 0x40400000), 0u);
+  EXPECT_EQ(a5(Op::TFMOD, F16, 0x4700, 0x4000), 0x3C00u);       // f16 7 fmod 2 = 1 through f32
+  EXPECT_EQ(a5(Op::TREM, F16, 0xC700, 0x4000), 0x3C00u);        // f16 -7 rem 2 = 1
+  expect_refusal([] { a5(Op::TREM, F32, 0, 0); }, ErrorKind::Unsupported, {"NaN"});  // 0 / 0
+  expect_refusal([] { a5(Op::TFMOD, F32, 1, k2); }, ErrorKind::Unsupported, {"subnormal"});
 }
 
 }  // namespace

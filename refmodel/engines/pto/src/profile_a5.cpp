@@ -36,6 +36,45 @@ uint64_t checked_result(const Lane& lane, ieee::Format f, const ieee::Result& r)
   return r.bits;
 }
 
+// vtrc under the assumption: IEEE roundToIntegral in f32 toward -inf (ROUND_F) or toward zero
+// (ROUND_Z), a zero result keeping the sign; zeros, infinities and values of 2^23 or more are
+// already integral.
+uint64_t vtrc(uint64_t x, bool floor) {
+  const ieee::Format f = ieee::kBinary32;
+  const ieee::Unpacked u = ieee::unpack(f, x);
+  if (u.cls != ieee::Class::Normal || u.exponent >= static_cast<int>(f.frac_bits)) return x;
+  Integer v;
+  round_to_integer(f, x, floor ? RoundMode::Floor : RoundMode::Trunc, v);
+  return v.magnitude == 0 ? f.zero(u.sign) : ieee::from_integer(f, u.sign, static_cast<uint64_t>(v.magnitude)).bits;
+}
+
+// TRem.hpp / TFMod.hpp, DEFAULT algorithm: in f32 (f16 widened exactly, vcvt PART_EVEN/ODD),
+// q = vdiv(src0, src1), vtrc(q) (ROUND_F for TREM, ROUND_Z for TFMOD), d = src0 - q x src1 (vmul,
+// vsub), each rounding once; f16 narrows d toward zero (vcvt ROUND_Z, RS_ENABLE). TREM then adds
+// src1 where src1 x d < 0 (vmul, vcmps_lt, vadd in the element type). Every step's result passes the
+// assumption's checks, so large quotients keep the sequence's rounding error (f32 fmod(1e10, 3) is
+// 0 here, 1 exactly).
+uint64_t remainder_lane(const Lane& lane, uint64_t a, uint64_t b) {
+  const ieee::Format h = float_format(lane.type), f = ieee::kBinary32;
+  check_no_subnormal_operand(lane, h, {a, b});
+  const bool rem = lane.op == Op::TREM;
+  const uint64_t a32 = ieee::convert(h, f, a).bits, b32 = ieee::convert(h, f, b).bits;
+  const uint64_t q = vtrc(checked_result(lane, f, ieee::div(f, a32, b32)), rem);
+  uint64_t d = checked_result(lane, f, ieee::sub(f, a32, checked_result(lane, f, ieee::mul(f, q, b32))));
+  if (h != f) {
+    ieee::Options toward_zero;
+    toward_zero.rounding = ieee::Rounding::TowardZero;
+    const ieee::Result n = ieee::convert(f, h, d, toward_zero);
+    if (n.flags.overflow || ieee::unpack(h, n.bits).cls == ieee::Class::Infinity)
+      refuse_float(lane, "an infinite or overflowing f32 remainder narrowed with RS_ENABLE: what vcvt writes is not "
+                         "stated");
+    d = checked_result(lane, h, n);
+  }
+  if (rem && less_than(lane.type, checked_result(lane, h, ieee::mul(h, b, d)), h.zero(false)))
+    d = checked_result(lane, h, ieee::add(h, d, b));
+  return d;
+}
+
 // One vector intrinsic on float lanes, under the assumption.
 uint64_t a5_float_lane(const Lane& lane, uint64_t a, uint64_t b) {
   const ieee::Format f = float_format(lane.type);
@@ -48,6 +87,7 @@ uint64_t a5_float_lane(const Lane& lane, uint64_t a, uint64_t b) {
     case Op::TDIV: check_no_subnormal_operand(lane, f, {a, b}); return checked_result(lane, f, ieee::div(f, a, b));
     // TRECIP is TDIVS(dst, 1, src) (pto_instr.hpp); TDivS.hpp's DivSOpS: one vdiv of the broadcast 1 by src.
     case Op::TRECIP: check_no_subnormal_operand(lane, f, {a}); return checked_result(lane, f, ieee::div(f, one, a));
+    case Op::TREM: case Op::TFMOD: return remainder_lane(lane, a, b);
     // TSQRT's default algorithm is one vsqrt (TUnaryOp.hpp).
     case Op::TSQRT: check_no_subnormal_operand(lane, f, {a}); return checked_result(lane, f, ieee::sqrt(f, a));
     // TUnaryOp.hpp: TNEG_IMPL is TMULS_IMPL(dst, src, -1), one vmuls by -1.
@@ -152,7 +192,7 @@ bool a5_supports(Op op, ElemType t) {
   return false;
 }
 
-// TDiv.hpp, TRem.hpp and TFMod.hpp issue vdiv on 16- and 32-bit integer lanes, which vdiv.md says
+// TDiv.hpp and TFMod.hpp issue vdiv on 16- and 32-bit integer lanes, which vdiv.md says
 // does not exist on A5 ("f16, f32 only (no integer division)"); the 64-bit ones refine a reciprocal
 // seeded by f32 intrinsics (Int64Div.hpp).
 constexpr const char* kIntegerDivision =
@@ -173,10 +213,12 @@ const char* a5_not_modelled_reason(Op op, ElemType t) {
       return is_float(t) ? "not modelled for a5: TPow.hpp computes float powers through a log2/exp polynomial "
                            "sequence whose intrinsics' precision the sources do not give"
                          : nullptr;
-    case Op::TREM: case Op::TFMOD:
-      return is_float(t) ? "not modelled yet for a5 (TRem.hpp / TFMod.hpp: vdiv, vtrc, vmul, vsub and a sign fix-up, "
-                           "each rounding; f16 through f32 halves)"
-                         : kIntegerDivision;
+    case Op::TREM:
+      if (is_float(t)) return nullptr;
+      return is_int64(t) ? kIntegerDivision
+                         : "not modelled for a5: TRem.hpp computes integer remainders with vmod, which no public page "
+                           "describes (the sign of a remainder, division by zero)";
+    case Op::TFMOD: return is_float(t) ? nullptr : kIntegerDivision;
     case Op::TDIV: return is_float(t) ? nullptr : kIntegerDivision;
     // TDivS.hpp: 16- and 32-bit integers through the scalar loop TSDiv_naive (C++'s 1 / src), the
     // 64-bit ones through Int64DivScalar's float-seeded reciprocal refinement.
