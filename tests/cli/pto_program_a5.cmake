@@ -72,6 +72,21 @@ tmu_expect(0 --engine pto run ${WORK}/to_int.tmu --profile a5 --indent -1)
 expect_assumption("f32 -> i32" TRUE)
 expect_row(y 2)
 
+# f8 tiles: TAND's raw bits need no assumption (0x7f & 0xb8 = 0x38, printed as its OCP value 1);
+# TCVT f32 -> f8e5m2 does (1.1875 rounds to nearest even, 1.25 = 0x3d).
+file(WRITE ${WORK}/f8.tmu ".tile a f8e4m3 1x32\n.tile c f8e4m3 1x32\n.bits a fill 0x7f\n.bits c fill 0xb8\nTAND c a c\n")
+tmu_expect(0 --engine pto run ${WORK}/f8.tmu --profile a5 --indent -1)
+expect_assumption("f8 TAND" FALSE)
+expect_row(c 1 1)
+file(APPEND ${WORK}/f8.tmu ".tile x f32 1x32\n.tile g f8e5m2 1x32\n.set x 0 0 1.1875\nTCVT g x\n")
+tmu_expect(0 --engine pto run ${WORK}/f8.tmu --profile a5 --indent -1)
+expect_assumption("f8 TCVT" TRUE)
+expect_row(g 1.25 0)
+string(JSON got GET "${out}" tiles g bits 0 0)
+expect_equal("g[0][0] bits" "${got}" "0x3d")
+tmu_expect(2 --engine pto run ${WORK}/f8.tmu --profile a2a3)
+expect_contains("f8 on a2a3" "${err}" "f8.tmu:5: Unsupported: TAND (a2a3): the 8-bit float types are A5-only")
+
 run_program(profiles_differ a5 p)
 expect_assumption(profiles_differ FALSE)
 expect_row(p 243 1 3 8 49)

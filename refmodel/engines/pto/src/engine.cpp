@@ -114,11 +114,13 @@ class PtoEngine final : public Engine {
     j["engine"] = "pto";
     j["profile"] = pto::profile_name(run.profile);
     j["operations"] = run.steps.size();
-    if (run.profile == pto::Profile::A5 && run.a5_ieee &&
-        std::any_of(run.operands.begin(), run.operands.end(), [](const auto& step) {  // TCVT: a float on either side
-          return std::any_of(step.begin(), step.end(), [](const pto::Tile& t) { return pto::is_float(t.type); });
-        }))
-      j["assumption"] = pto::a5_float_assumption();
+    // A float tile on either side (TCVT) of a step rests on a5-ieee, except TAND and TOR's raw bits.
+    bool assumed = false;
+    for (size_t i = 0; i < run.steps.size() && i < run.operands.size(); ++i)
+      assumed = assumed || (run.steps[i].op != pto::Op::TAND && run.steps[i].op != pto::Op::TOR &&
+                            std::any_of(run.operands[i].begin(), run.operands[i].end(),
+                                        [](const pto::Tile& t) { return pto::is_float(t.type); }));
+    if (run.profile == pto::Profile::A5 && run.a5_ieee && assumed) j["assumption"] = pto::a5_float_assumption();
     j["a2a3_cycles"] = cycles_json(run, &pto::a2a3_cycles, "A2/A3 cost model (pto-isa include/pto/costmodel/a2a3)");
     if (run.profile == pto::Profile::A5)
       j["a5_cycles"] = cycles_json(run, &pto::a5_cycles, "A5 formula cost model (pto-isa include/pto/costmodel/a5)");
