@@ -125,6 +125,22 @@ TEST(PtoF8, CpuSimSaturationOnClampsToZero) {
   EXPECT_EQ(cpu_cvt(F8E4M3, I32, 0xBC, Rint, kOn), 0u);
 }
 
+// TSel.hpp (CPU) copies the selected MXType: the bits, NaN pattern or not. Mask 0b01: lane 0 from
+// src0, lane 1 from src1.
+TEST(PtoF8, CpuSimSelectCopiesBits) {
+  const Tile mask = filled(U8, 1, 32, {0x01});
+  Tile src0 = make_tile(F8E4M3, 1, 32, Layout::RowMajor, 1, 2), src1 = src0, dst = src0;
+  set(src0, 0, 0, 0x7F);
+  set(src0, 0, 1, 0x11);
+  set(src1, 0, 0, 0x22);
+  set(src1, 0, 1, 0xFF);
+  const Tile* srcs[] = {&mask, &src0, &src1};
+  execute(Profile::CpuSim, Op::TSEL, dst, srcs);
+  EXPECT_EQ(dst.at(0, 0), 0x7Fu);
+  EXPECT_EQ(dst.at(0, 1), 0xFFu);
+  expect_refusal([&] { execute(Profile::A5, Op::TSEL, dst, srcs); }, ErrorKind::Unsupported, {"psts"});
+}
+
 TEST(PtoF8, CpuSimOtherOperations) {
   expect_refusal([] { cpu(Op::TADD, F8E4M3, 0x38, 0x38); }, ErrorKind::Unsupported, {"not modelled", "MXType"});
   expect_refusal([] { cpu(Op::TAND, F8E5M2, 0x38, 0x38); }, ErrorKind::Unsupported, {"is not accepted"});

@@ -60,7 +60,10 @@ const char* f8_refusal(Profile p, Op op) {
       return "the 8-bit float types are A5-only: type-system.md marks f8e4m3 and f8e5m2 'No' for A2/A3, TCVT.md "
              "calls them an 'A5-only source type', and include/pto/npu/a2a3/ has no overload for them";
     case Profile::CpuSim:
-      if (op == Op::TCVT || is_bitwise(op) || op == Op::TABS || op == Op::TSQRT || op == Op::TRSQRT) return nullptr;
+      // TSel.hpp (CPU) assigns src0 or src1 whole: MXType copies its byte.
+      if (op == Op::TCVT || op == Op::TSEL || is_bitwise(op) || op == Op::TABS || op == Op::TSQRT ||
+          op == Op::TRSQRT)
+        return nullptr;
       return "not modelled for the 8-bit float types on cpusim: the simulator computes this operation on MXType "
              "through its double operators and truncating constructor, which tmu models for TCVT only";
     case Profile::A5: return nullptr;  // a5_supports and the TCVT pair list decide
