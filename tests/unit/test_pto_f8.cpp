@@ -141,8 +141,20 @@ TEST(PtoF8, CpuSimSelectCopiesBits) {
   expect_refusal([&] { execute(Profile::A5, Op::TSEL, dst, srcs); }, ErrorKind::Unsupported, {"psts"});
 }
 
+// MXType's operators work in double, then MXType(double) truncates and wraps.
+TEST(PtoF8, CpuSimArithmeticThroughDouble) {
+  EXPECT_EQ(cpu(Op::TADD, F8E4M3, 0x3C, 0x20), 0x3Du);  // 1.5 + 0.125 = 1.101b
+  EXPECT_EQ(cpu(Op::TADD, F8E4M3, 0x38, 0x18), 0x38u);  // 1 + 2^-4 = 1.0001b, truncated to 1
+  EXPECT_EQ(cpu(Op::TADD, F8E4M3, 0x7F, 0x00), 0x7Fu);  // 480 + 0 = 480, written back as 0x7f
+  EXPECT_EQ(cpu(Op::TSUB, F8E5M2, 0x3C, 0x3C), 0x00u);  // 1 - 1 = +0
+  EXPECT_EQ(cpu(Op::TMUL, F8E4M3, 0x7E, 0x40), 0x06u);  // 448 x 2 = 1.11b x 2^9: field 16 wraps to 0
+  EXPECT_EQ(cpu(Op::TDIV, F8E4M3, 0x38, 0x44), 0x2Au);  // 1/3 = 1.0101...b x 2^-2: field 5, fraction 010
+  EXPECT_EQ(cpu(Op::TDIV, F8E4M3, 0x38, 0x00), 0x38u);  // 1/0 = inf: field 2047 + 7 - 1023 wraps to 7: 1.0
+  EXPECT_EQ(cpu(Op::TDIV, F8E4M3, 0x00, 0x80), 0xBCu);  // 0/0: x86-64's NaN, sign set: -1.5
+}
+
 TEST(PtoF8, CpuSimOtherOperations) {
-  expect_refusal([] { cpu(Op::TADD, F8E4M3, 0x38, 0x38); }, ErrorKind::Unsupported, {"not modelled", "MXType"});
+  expect_refusal([] { cpu(Op::TMAX, F8E4M3, 0x38, 0x38); }, ErrorKind::Unsupported, {"not modelled", "MXType"});
   expect_refusal([] { cpu(Op::TAND, F8E5M2, 0x38, 0x38); }, ErrorKind::Unsupported, {"is not accepted"});
   expect_refusal([] { cpu(Op::TSQRT, F8E5M2, 0x38); }, ErrorKind::Unsupported, {"is not accepted"});
 }

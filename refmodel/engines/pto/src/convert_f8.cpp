@@ -60,12 +60,14 @@ const char* f8_refusal(Profile p, Op op) {
       return "the 8-bit float types are A5-only: type-system.md marks f8e4m3 and f8e5m2 'No' for A2/A3, TCVT.md "
              "calls them an 'A5-only source type', and include/pto/npu/a2a3/ has no overload for them";
     case Profile::CpuSim:
-      // TSel.hpp (CPU) assigns src0 or src1 whole: MXType copies its byte.
-      if (op == Op::TCVT || op == Op::TSEL || is_bitwise(op) || op == Op::TABS || op == Op::TSQRT ||
-          op == Op::TRSQRT)
+      // TSel.hpp (CPU) assigns src0 or src1 whole: MXType copies its byte. TAdd.hpp ... TDiv.hpp:
+      // cpusim_f8_lane.
+      if (op == Op::TCVT || op == Op::TSEL || op == Op::TADD || op == Op::TSUB || op == Op::TMUL ||
+          op == Op::TDIV || is_bitwise(op) || op == Op::TABS || op == Op::TSQRT || op == Op::TRSQRT)
         return nullptr;
       return "not modelled for the 8-bit float types on cpusim: the simulator computes this operation on MXType "
-             "through its double operators and truncating constructor, which tmu models for TCVT only";
+             "through its conversion to double and truncating constructor, which tmu models for TCVT, TSEL, TADD, "
+             "TSUB, TMUL and TDIV only";
     case Profile::A5: return nullptr;  // a5_supports and the TCVT pair list decide
   }
   return nullptr;
@@ -86,6 +88,26 @@ uint64_t cpusim_convert_f8_lane(const Lane& lane, ElemType to, SaturationMode sa
                             "implicitly ([conv.double]); whether and how it compiles depends on the compiler",
                             elem_name(from), elem_name(to), to == F16 ? "_Float16" : "std::bfloat16_t"));
   return double_to_integer(Lane{lane.profile, lane.op, to, lane.row, lane.col}, d);
+}
+
+// TAdd.hpp, TSub.hpp, TMul.hpp, TDiv.hpp (CPU): `src0 + src1` on MXType is MXType::operator+, which
+// adds the two values as doubles (operator double: exact); the double goes back through MXType(double).
+// Sums, differences and products of two 8-bit values are exact in binary64; a quotient is rounded to
+// nearest even there first. x / 0 is an infinity (MXType: +-1.0); 0 / 0 the host's NaN (nan_result:
+// x86-64's, sign set), which MXType(double) writes as -1.5 in e4m3.
+uint64_t cpusim_f8_lane(const Lane& lane, uint64_t a, uint64_t b) {
+  const fp8::Kind k = f8_kind(lane.type);
+  const uint64_t x = fp8::cpusim_to_f64(k, static_cast<uint8_t>(a)), y = fp8::cpusim_to_f64(k, static_cast<uint8_t>(b));
+  uint64_t r = 0;
+  switch (lane.op) {
+    case Op::TADD: r = ieee::add(kDouble, x, y).bits; break;
+    case Op::TSUB: r = ieee::sub(kDouble, x, y).bits; break;
+    case Op::TMUL: r = ieee::mul(kDouble, x, y).bits; break;
+    case Op::TDIV: r = ieee::div(kDouble, x, y).bits; break;
+    default: refuse_lane(lane, ErrorKind::Unsupported, "not modelled for the 8-bit float types on cpusim");
+  }
+  if (ieee::is_nan(kDouble, r)) r = nan_result(lane, kDouble, {x, y});
+  return fp8::cpusim_from_f64(k, r);
 }
 
 bool a5_f8_pair(ElemType from, ElemType to) {

@@ -141,6 +141,7 @@ namespace detail {
 
 uint64_t generic_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
   if (lane.profile == Profile::A5) return a5_lane(lane, a, b);
+  if (is_f8(lane.type)) return cpusim_f8_lane(lane, a, b);
   if (bitwise(lane.op)) return bitwise_lane(lane, a, b);
   if (through_libm(lane.op, lane.type)) return libm_lane(lane, a, b);
   return is_float(lane.type) ? float_lane(lane, a, b, c) : integer_lane(lane, a, b, c);

@@ -119,6 +119,7 @@ uint64_t a5_convert_lane(const Lane& lane, ElemType to, RoundMode mode, Saturati
 // MXType conversions through double (the mode unused), and A5's f32 <-> f8 pairs.
 const char* f8_refusal(Profile p, Op op);
 uint64_t cpusim_convert_f8_lane(const Lane& lane, ElemType to, SaturationMode saturation, uint64_t bits);
+uint64_t cpusim_f8_lane(const Lane& lane, uint64_t a, uint64_t b);  // TADD, TSUB, TMUL, TDIV through double
 bool a5_f8_pair(ElemType from, ElemType to);
 uint64_t a5_convert_f8_lane(const Lane& lane, ElemType to, uint64_t bits);
 
