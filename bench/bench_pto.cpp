@@ -36,6 +36,11 @@ constexpr unsigned kRows = 64, kCols = 64, kLanes = kRows * kCols;
 // A lane pattern of type t for operand `which` of op that no rule refuses.
 uint64_t operand(tmu::Rng& rng, Op op, ElemType t, unsigned which) {
   const unsigned w = tmu::pto::width_bits(t);
+  if (tmu::pto::is_f8(t)) {  // a normal pattern below the top binade (no NaN, infinity or subnormal)
+    const tmu::fp8::Layout l = tmu::fp8::layout(tmu::pto::f8_kind(t));
+    const uint64_t field = 1 + rng.below((1u << l.exp_bits) - 2);
+    return (rng.chance(1, 2) ? 0x80u : 0u) | (field << l.frac_bits) | (rng.next() & ((1u << l.frac_bits) - 1));
+  }
   if (tmu::pto::is_float(t)) {
     const tmu::ieee::Format f = tmu::pto::float_format(t);
     const bool negative = op != Op::TSQRT && op != Op::TRSQRT && rng.chance(1, 2);
@@ -221,15 +226,15 @@ HOST_CASE(TDIV_f16, TDIV, F16, _Float16, _Float16, a / b);
 
 // --profile a5 on the same data (every lane normal, so none is refused under a5-ieee), to set beside
 // the cpusim rows above.
-void BM_PtoA5(benchmark::State& bs, Op op, ElemType t) {
-  Data d = make_data(op, t, t);
+void BM_PtoA5(benchmark::State& bs, Op op, ElemType t, ElemType dst_type) {
+  Data d = make_data(op, t, dst_type);
   for (auto _ : bs) {
     tmu::pto::execute(tmu::pto::Profile::A5, op, d.dst, d.ptrs);
     benchmark::DoNotOptimize(d.dst.bits.data());
   }
   bs.SetItemsProcessed(static_cast<int64_t>(bs.iterations()) * kLanes);
 }
-#define A5_CASE(name, op, t) BENCHMARK_CAPTURE(BM_PtoA5, name, Op::op, ElemType::t)
+#define A5_CASE(name, op, t) BENCHMARK_CAPTURE(BM_PtoA5, name, Op::op, ElemType::t, ElemType::t)
 A5_CASE(TADD_i32, TADD, I32);
 A5_CASE(TADD_i8, TADD, I8);
 A5_CASE(TMUL_i32, TMUL, I32);
@@ -253,5 +258,12 @@ BENCHMARK_CAPTURE(BM_Pto, TCVT_f32_f16, Op::TCVT, ElemType::F32, ElemType::F16, 
 HOST_CASE(TCVT_f32_f16, TCVT, F32, float, _Float16, static_cast<_Float16>(a));
 BENCHMARK_CAPTURE(BM_Pto, TCVT_f16_f32, Op::TCVT, ElemType::F16, ElemType::F32, OpParams{});
 HOST_CASE(TCVT_f16_f32, TCVT, F16, _Float16, float, static_cast<float>(a));
+
+// The 8-bit float pairs, on both profiles (no specialised loop: every lane is convert_lane's or
+// a5_convert_lane's).
+BENCHMARK_CAPTURE(BM_Pto, TCVT_f32_f8e4m3, Op::TCVT, ElemType::F32, ElemType::F8E4M3, OpParams{});
+BENCHMARK_CAPTURE(BM_PtoA5, TCVT_f32_f8e4m3, Op::TCVT, ElemType::F32, ElemType::F8E4M3);
+BENCHMARK_CAPTURE(BM_Pto, TCVT_f8e5m2_f32, Op::TCVT, ElemType::F8E5M2, ElemType::F32, OpParams{});
+BENCHMARK_CAPTURE(BM_PtoA5, TCVT_f8e5m2_f32, Op::TCVT, ElemType::F8E5M2, ElemType::F32);
 
 }  // namespace
