@@ -112,8 +112,10 @@ TEST(PtoF8, CpuSimToOthers) {
   EXPECT_EQ(cpu_cvt(F8E4M3, I32, 0xBC, Floor), 0xFFFFFFFFu);  // -1.5 -> -1 (f32 FLOOR would give -2)
   EXPECT_EQ(cpu_cvt(F8E4M3, I8, 0xBC, Round), 0xFFu);
   expect_refusal([] { cpu_cvt(F8E4M3, U8, 0xBC); }, ErrorKind::UndefinedBehaviour, {"does not fit u8"});
-  expect_refusal([] { cpu_cvt(F8E4M3, F16, 0x38); }, ErrorKind::Unsupported, {"conv.double"});
-  expect_refusal([] { cpu_cvt(F8E5M2, BF16, 0x3C); }, ErrorKind::Unsupported, {"std::bfloat16_t"});
+  // Through double to the half types: exact (0x38 = 1.0), but e5m2's 2^16 binade overflows binary16.
+  EXPECT_EQ(cpu_cvt(F8E4M3, F16, 0x38), 0x3C00u);
+  EXPECT_EQ(cpu_cvt(F8E5M2, F16, 0xFC), 0xFC00u);   // -65536 -> -inf
+  EXPECT_EQ(cpu_cvt(F8E5M2, BF16, 0x7F), 0x47E0u);  // 114688 = 1.11b x 2^16, f32 0x47E00000's top half
 }
 
 // ON: numeric_limits<MXType> is not specialised, so both clamp bounds are MXType() = 0.
