@@ -86,6 +86,10 @@ TEST(PtoF8, CpuSimFromF32) {
   EXPECT_EQ(cpu_cvt(F32, F8E4M3, 0x7FC00000), 0x3Cu);  // NaN: field 7, top fraction bit: 1.5
   EXPECT_EQ(cpu_cvt(F32, F8E4M3, 0x3B000000), 0x01u);  // 2^-9: (1000b >> 3), the smallest subnormal
   EXPECT_EQ(cpu_cvt(F32, F8E4M3, 0x3C400000), 0x04u);  // 1.5 x 2^-7: 0.100b x 2^-6 kept unshifted (OCP: 0x06)
+  // The constructor's shift by 1 - (E + bias) reaches 64 at E = -63 - bias: e4m3 2^-70 (f32 0x1C800000).
+  EXPECT_EQ(cpu_cvt(F32, F8E4M3, 0x1D000000), 0x00u);  // 2^-69: a shift by 63 leaves 0
+  expect_refusal([] { cpu_cvt(F32, F8E4M3, 0x1C800000); }, ErrorKind::UndefinedBehaviour, {"shifts by 64"});
+  expect_refusal([] { cpu_cvt(F32, F8E5M2, 0x0000FFF1); }, ErrorKind::UndefinedBehaviour, {"shifts by 64"});
   EXPECT_EQ(cpu_cvt(F32, F8E5M2, 0x3F980000), 0x3Cu);  // 1.1875 -> 1.00b
   // The mode is unused: FLOOR and CEIL give the same truncation.
   EXPECT_EQ(cpu_cvt(F32, F8E4M3, 0xBFF80000, Floor), 0xBFu);
