@@ -113,7 +113,7 @@ expect_rows(${WORK}/x/phases.csv
 # unchanged.
 run_audit(${WORK}/p 0 --engines tensix,pto --pto-tiles 1)
 expect_rows(${WORK}/p/pto.csv
-  "op,type,inputs,status,lanes,correctly_rounded,max_ulp,mean_ulp,ulp_0,ulp_1,ulp_2,ulp_3-4,ulp_5-16,ulp_17-256,ulp_>256,nan_both,nan_mismatch,reason"
+  "op,type,inputs,status,lanes,correctly_rounded,max_ulp,mean_ulp,ulp_0,ulp_1,ulp_2,ulp_3-4,ulp_5-16,ulp_17-256,ulp_>256,nan_both,nan_mismatch,refused_lanes,reason"
   196)
 expect_rows(${WORK}/p/cross_engines.csv
   "engine,operation,method,result_format,src,dist,count,bits,bits_p99,max_ulp,mean_ulp"
@@ -133,6 +133,24 @@ if(NOT a STREQUAL b)
   message(FATAL_ERROR "--engines tensix,pto changed audit.csv")
 endif()
 
+# --pto-profile a5: the same rows under a5. Moderate operands (exponents -4..4) meet none of the
+# lanes a5's float assumption leaves out, so TADD f32 is again 1024 correctly rounded lanes, none
+# refused; a product of two numbers near 2^-126 (the tiny set) is refused in every lane, so the row
+# is refused with a5's reason; audit.md names the assumption.
+run_audit(${WORK}/a5 0 --engines pto --pto-tiles 1 --pto-profile a5)
+file(STRINGS ${WORK}/a5/pto.csv tadd REGEX "^TADD,f32,moderate,measured,1024,yes,0,0,1024,0,0,0,0,0,0,0,0,0,")
+if(NOT tadd)
+  message(FATAL_ERROR "pto.csv under a5: TADD f32 moderate is not 1024 correctly rounded lanes, none refused")
+endif()
+file(STRINGS ${WORK}/a5/pto.csv tmul REGEX "^TMUL,f32,tiny,refused,.*a5-ieee")
+if(NOT tmul)
+  message(FATAL_ERROR "pto.csv under a5: TMUL f32 on tiny operands is not refused with the a5-ieee assumption")
+endif()
+file(READ ${WORK}/a5/audit.md md)
+if(NOT md MATCHES "tmu::pto \\(a5 profile\\)" OR NOT md MATCHES "assumption a5-ieee")
+  message(FATAL_ERROR "audit.md under --pto-profile a5 does not name the profile and its assumption")
+endif()
+
 # A phase run twice (tt-llk #837) is caught: exit status 3 and FAIL rows.
 run_audit(${WORK}/c 3 --perturb repeat1 --fidelity hifi4 --ops mvmul)
 file(STRINGS ${WORK}/c/phases.csv failed REGEX ",FAIL$")
@@ -140,7 +158,8 @@ if(NOT failed)
   message(FATAL_ERROR "--perturb repeat1 produced no failing phase check")
 endif()
 
-foreach(bad "--formats;bf17" "--perturb;skip9" "--dst;24" "--k;0" "--engines;gpu" "--amx-modes;tf32")
+foreach(bad "--formats;bf17" "--perturb;skip9" "--dst;24" "--k;0" "--engines;gpu" "--amx-modes;tf32"
+            "--engines;pto;--pto-profile;a6")
   execute_process(COMMAND ${TMU} ${args} --out ${WORK}/d ${bad} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(NOT rc EQUAL 2)
     message(FATAL_ERROR "tmu audit ${bad}: exit status ${rc}, expected 2\n${err}")

@@ -88,5 +88,43 @@ TEST(AuditPto, RowsTellCorrectlyRoundedFromNot) {
   EXPECT_EQ(rsqrt.hist.lanes, 0u);
 }
 
+// Under a5 a float lane is one IEEE operation rounded to nearest even (the a5-ieee assumption), so
+// whatever a5 computes must be the correctly rounded result; the lanes outside the assumption
+// (a subnormal operand, a tiny result) are counted as refused, never measured. Moderate operands
+// (exponents -4..4) meet none of them; tiny ones (exponent fields 0..3) are mostly subnormal.
+TEST(AuditPto, A5RowsMeasureTheLanesItModelsAndCountTheRest) {
+  const ElemType types[] = {ElemType::F32};
+  const std::vector<PtoRow> a5 = run_pto_rows(7, types, 1, pto::Profile::A5);
+  const std::vector<PtoRow> cpusim = run_pto_rows(7, types, 1);
+  for (Op op : {Op::TADD, Op::TMUL, Op::TDIV}) {
+    const PtoRow& moderate = find(a5, op, ElemType::F32, PtoInputs::Moderate);
+    ASSERT_FALSE(moderate.refused) << pto::op_name(op);
+    EXPECT_EQ(moderate.refused_lanes, 0u);
+    EXPECT_EQ(moderate.hist.lanes, 1024u);
+    EXPECT_TRUE(moderate.correctly_rounded()) << pto::op_name(op);
+    EXPECT_EQ(find(cpusim, op, ElemType::F32, PtoInputs::Tiny).refused_lanes, 0u);
+    const PtoRow& wide = find(a5, op, ElemType::F32, PtoInputs::Wide);
+    ASSERT_FALSE(wide.refused) << pto::op_name(op);
+    EXPECT_EQ(wide.hist.lanes + wide.nan_both + wide.nan_mismatch + wide.refused_lanes, 1024u);
+    EXPECT_EQ(wide.hist.max, 0u) << pto::op_name(op);
+    if (op == Op::TMUL) continue;
+    // Sums and quotients of two numbers near 2^-126 are often normal: those lanes are measured.
+    const PtoRow& tiny = find(a5, op, ElemType::F32, PtoInputs::Tiny);
+    ASSERT_FALSE(tiny.refused) << pto::op_name(op);
+    EXPECT_GT(tiny.refused_lanes, 256u);
+    EXPECT_EQ(tiny.hist.lanes + tiny.nan_both + tiny.nan_mismatch + tiny.refused_lanes, 1024u);
+    EXPECT_EQ(tiny.hist.max, 0u) << pto::op_name(op);
+  }
+  // A product of two numbers near 2^-126 is tiny in every lane, so no lane is left to measure: the
+  // row carries a5's refusal.
+  const PtoRow& tiny_products = find(a5, Op::TMUL, ElemType::F32, PtoInputs::Tiny);
+  ASSERT_TRUE(tiny_products.refused);
+  EXPECT_NE(tiny_products.refused->find("a5-ieee"), std::string::npos);
+  // An operation a5 does not model for floats at all stays refused as a row, with its reason.
+  const PtoRow& exp = find(a5, Op::TEXP, ElemType::F32, PtoInputs::Moderate);
+  ASSERT_TRUE(exp.refused);
+  EXPECT_NE(exp.refused->find("a5"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace tmu::audit

@@ -291,7 +291,7 @@ AuditResults run_audit(const AuditOptions& options) {
   for (const auto& [key, running] : merged.running)
     if (key.op != Op::Elwmul) out.bits_vs_k[key] = k_point(running, merged.rel[key]);
   if (!options.pto_types.empty()) {
-    out.pto_rows = run_pto_rows(options.seed, options.pto_types, options.pto_tiles);
+    out.pto_rows = run_pto_rows(options.seed, options.pto_types, options.pto_tiles, options.pto_profile);
     out.pto_cross = run_pto_cross(options.seed, options.formats, options.distributions, options.eltwise_tiles);
     if (!options.ops.empty())
       out.elwadd_cross = run_elwadd_cross(options.seed, options.formats, options.distributions, options.fidelities,

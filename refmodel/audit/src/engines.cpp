@@ -72,7 +72,10 @@ std::vector<EngineOption> shared_audit_options(const std::string& engine) {
              "bf16f32,f16f32,f32"}};
   if (engine == "pto")
     return {{"--pto-tiles", "32x32 tiles per PTO operation, type and operand set (the PTO rows and the cross-engine table)",
-             Kind::Value, "4"}};
+             Kind::Value, "4"},
+            {"--pto-profile", "The profile the PTO rows run under: " + pto::profile_names(", ") +
+                                  " (the cross-engine table stays on cpusim)",
+             Kind::Value, "cpusim"}};
   return {};
 }
 
@@ -117,6 +120,10 @@ void select_audit_engines(AuditOptions& o, const std::vector<std::string>& selec
   o.pto_types.clear();
   if (runs("pto")) o.pto_types = {pto::ElemType::F32, pto::ElemType::F16, pto::ElemType::BF16};
   o.pto_tiles = count(values, "pto-tiles", "--pto-tiles", o.pto_tiles);
+  const std::string profile = given(values, "pto-profile", {"cpusim"}).front();
+  const auto pp = pto::profile_from_name(lower(profile));
+  if (!pp) throw bad("--pto-profile", fmt::format("{} not in {{{}}}", profile, pto::profile_names(",")));
+  o.pto_profile = *pp;
 }
 
 std::string written_files(const AuditResults& r) {

@@ -217,9 +217,43 @@ std::vector<Op> pto_float_ops() {
 
 namespace {
 
+// Runs `op` on the tile under `profile`. A profile that refuses single lanes (a5 outside its float
+// assumption) refuses the whole tile; then each lane runs alone and `refused` marks those it
+// refuses. When every lane of the tile is refused the tile's own refusal stands: the operation
+// itself is not modelled.
+void run_lanes(pto::Profile profile, Op op, pto::Tile& dst, const std::vector<pto::Tile>& srcs,
+               std::vector<char>& refused) {
+  std::vector<const pto::Tile*> ptrs;
+  for (const pto::Tile& t : srcs) ptrs.push_back(&t);
+  refused.assign(dst.bits.size(), 0);
+  try {
+    pto::execute(profile, op, dst, ptrs);
+    return;
+  } catch (const Error&) {
+    // The smallest tile the layout rules accept (one 32-byte row), every lane the same.
+    const unsigned cols = 32 / (pto::width_bits(dst.type) / 8);
+    std::vector<pto::Tile> one(srcs.size(), pto::make_tile(dst.type, 1, cols));
+    std::vector<const pto::Tile*> one_ptrs;
+    for (const pto::Tile& t : one) one_ptrs.push_back(&t);
+    pto::Tile lane = pto::make_tile(dst.type, 1, cols);
+    size_t ran = 0;
+    for (size_t i = 0; i < dst.bits.size(); ++i) {
+      for (size_t s = 0; s < srcs.size(); ++s) std::fill(one[s].bits.begin(), one[s].bits.end(), srcs[s].bits[i]);
+      try {
+        pto::execute(profile, op, lane, one_ptrs);
+        dst.bits[i] = lane.bits[0];
+        ++ran;
+      } catch (const Error&) {
+        refused[i] = 1;
+      }
+    }
+    if (ran == 0) throw;
+  }
+}
+
 // One tile of one row: run the engine, then compare every lane. Tile k of the `every` set holds
 // the patterns k * 1024 .. k * 1024 + 1023.
-void measure_tile(PtoRow& row, Rng& rng, unsigned k) {
+void measure_tile(PtoRow& row, Rng& rng, unsigned k, pto::Profile profile) {
   const ieee::Format f = pto::float_format(row.type);
   const OutFormat& of = out_format(row.type);
   const unsigned n = pto::source_count(row.op);
@@ -236,11 +270,14 @@ void measure_tile(PtoRow& row, Rng& rng, unsigned k) {
     for (unsigned s = 0; s < n; ++s) srcs[s].bits[i] = v[s];
   }
   pto::Tile dst = pto::make_tile(row.type, 32, 32);
-  std::vector<const pto::Tile*> ptrs;
-  for (const pto::Tile& t : srcs) ptrs.push_back(&t);
-  pto::execute(pto::Profile::CpuSim, row.op, dst, ptrs);
+  std::vector<char> refused;
+  run_lanes(profile, row.op, dst, srcs, refused);
   const Real zero = fresh();
   for (unsigned i = 0; i < 32 * 32; ++i) {
+    if (refused[i]) {
+      ++row.refused_lanes;
+      continue;
+    }
     const Real x = value_of_pattern(f, srcs[0].bits[i]);
     const Real y = n > 1 ? value_of_pattern(f, srcs[1].bits[i]) : zero;
     const Real z = n > 2 ? value_of_pattern(f, srcs[2].bits[i]) : zero;
@@ -257,7 +294,7 @@ void measure_tile(PtoRow& row, Rng& rng, unsigned k) {
 
 }  // namespace
 
-std::vector<PtoRow> run_pto_rows(uint64_t seed, std::span<const ElemType> types, unsigned tiles) {
+std::vector<PtoRow> run_pto_rows(uint64_t seed, std::span<const ElemType> types, unsigned tiles, pto::Profile profile) {
   std::vector<PtoRow> rows;
   for (Op op : pto_float_ops())
     for (ElemType t : types)
@@ -268,7 +305,7 @@ std::vector<PtoRow> run_pto_rows(uint64_t seed, std::span<const ElemType> types,
         Rng rng(derive_seed(
             seed, fmt::format("PTO/{}/{}/{}", pto::op_name(op), pto::elem_name(t), pto_inputs_name(d))));
         try {
-          for (unsigned k = 0; k < (every ? 64u : tiles); ++k) measure_tile(row, rng, k);
+          for (unsigned k = 0; k < (every ? 64u : tiles); ++k) measure_tile(row, rng, k, profile);
         } catch (const Error& e) {
           row = PtoRow{op, t, d, std::string(e.what()), {}, 0, 0};
         }
@@ -331,7 +368,7 @@ std::vector<PtoCross> run_pto_cross(uint64_t seed, std::span<const SrcFormat> fo
 std::string pto_rows_csv(const std::vector<PtoRow>& rows) {
   std::string s = "op,type,inputs,status,lanes,correctly_rounded,max_ulp,mean_ulp";
   for (unsigned b = 0; b < kUlpBuckets; ++b) s += fmt::format(",ulp_{}", ulp_bucket_label(b));
-  s += ",nan_both,nan_mismatch,reason\n";
+  s += ",nan_both,nan_mismatch,refused_lanes,reason\n";
   for (const PtoRow& r : rows) {
     s += fmt::format("{},{},{},{},{},{},{},{:.6g}", pto::op_name(r.op), pto::elem_name(r.type),
                      pto_inputs_name(r.inputs), r.refused ? "refused" : "measured", r.hist.lanes,
@@ -339,7 +376,7 @@ std::string pto_rows_csv(const std::vector<PtoRow>& rows) {
     for (uint64_t c : r.hist.counts) s += fmt::format(",{}", c);
     std::string reason = r.refused.value_or("");
     std::replace(reason.begin(), reason.end(), '"', '\'');
-    s += fmt::format(",{},{},\"{}\"\n", r.nan_both, r.nan_mismatch, reason);
+    s += fmt::format(",{},{},{},\"{}\"\n", r.nan_both, r.nan_mismatch, r.refused_lanes, reason);
   }
   return s;
 }

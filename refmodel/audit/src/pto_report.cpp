@@ -113,11 +113,14 @@ std::string pto_markdown(const AuditResults& r) {
   const AuditOptions& o = r.options;
   md << "## PTO elementwise operations against MPFR\n\n";
   md << fmt::format(
-      "tmu::pto (cpusim profile), {} 32x32 tile(s) per operation, type and operand set (moderate, wide, tiny; "
+      "tmu::pto ({} profile), {} 32x32 tile(s) per operation, type and operand set (moderate, wide, tiny; "
       "pto.csv has each with its ULP histogram). Cells: the largest distance in ULPs from the correctly "
       "rounded result over all three sets, \"CR\" when every lane is correctly rounded; NaN lanes are "
       "counted apart (a NaN on one side only is marked).\n\n",
-      o.pto_tiles);
+      pto::profile_name(o.pto_profile), o.pto_tiles);
+  if (o.pto_profile == pto::Profile::A5)
+    md << "Under a5 the float results rest on " << pto::a5_float_assumption()
+       << "; pto.csv's refused_lanes counts the lanes refused under it.\n\n";
   std::map<std::pair<pto::Op, pto::ElemType>, std::string> cell;
   std::map<std::string, std::vector<std::string>> reasons;  // message -> rows refused with it
   for (const PtoRow& row : r.pto_rows) {

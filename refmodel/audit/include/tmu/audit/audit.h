@@ -50,6 +50,7 @@ struct AuditOptions {
   // selected too, Tensix ELWADD on the same operands (elwadd.h) at every fidelity and Dst mode.
   std::vector<pto::ElemType> pto_types;
   unsigned pto_tiles = 4;         // 32x32 tiles per PTO operation, type and operand set
+  pto::Profile pto_profile = pto::Profile::CpuSim;  // whose results the PTO rows measure
   std::function<void(size_t done, size_t total)> progress;  // called from worker threads, serialised
 };
 

@@ -1,5 +1,5 @@
 // The PTO rows of the precision audit (docs/audit.md, "The PTO rows"): every float elementwise
-// operation of tmu::pto (cpusim profile) on f32, f16 and bf16 tiles of seeded random operands,
+// operation of tmu::pto (one profile: cpusim unless asked) on f32, f16 and bf16 tiles of seeded random operands,
 // lane by lane against the exact result rounded once to the element type (MPFR), as a distance in
 // units in the last place; and the cross-engine table, where PTO's TMUL and TADD run on the
 // operands of the Tensix ELWMUL rows.
@@ -57,6 +57,9 @@ struct PtoRow {
   UlpHistogram hist;
   uint64_t nan_both = 0;      // lanes where both results are NaN (not in the histogram)
   uint64_t nan_mismatch = 0;  // lanes where exactly one of them is NaN
+  // Lanes the profile refuses one by one while it runs the others (a5: lanes outside its float
+  // assumption, such as subnormal operands); not in the histogram.
+  uint64_t refused_lanes = 0;
   bool correctly_rounded() const { return !refused && hist.max == 0 && nan_mismatch == 0; }
 };
 
@@ -66,7 +69,9 @@ std::vector<pto::Op> pto_float_ops();
 
 // tiles 32x32 tiles per operation, type and random operand set (the `every` set: 64 tiles);
 // stream names derive from seed.
-std::vector<PtoRow> run_pto_rows(uint64_t seed, std::span<const pto::ElemType> types, unsigned tiles);
+// The rows run under `profile`.
+std::vector<PtoRow> run_pto_rows(uint64_t seed, std::span<const pto::ElemType> types, unsigned tiles,
+                                 pto::Profile profile = pto::Profile::CpuSim);
 
 // One cell of the cross-engine table computed here: PTO `op` (TMUL or TADD) on the ELWMUL
 // operands of `format` and `dist` (the same streams, so the same numbers), in the element type
