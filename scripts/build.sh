@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configures and builds tmu into ./build, or into $TMU_BUILD_DIR when set (Release flags, Ninja, every
-# core).
+# core): every target, or only the targets named (bash scripts/build.sh tmu tmu_tb).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # ccache, when installed, makes a rebuild after a small change recompile only what changed. Paths
@@ -11,4 +11,6 @@ export CCACHE_BASEDIR="$PWD"
 if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 build="${TMU_BUILD_DIR:-build}"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
-cmake --build "$build" -j "$(nproc)"
+targets=()
+[ $# -ne 0 ] && targets=(--target "$@")
+cmake --build "$build" -j "$(nproc)" "${targets[@]}"
