@@ -183,6 +183,58 @@ TEST(PtoA5, FormulaCycles) {
   expect_refusal([&] { cycles(Op::TADD, I32, 1, 64, 1, 64); }, ErrorKind::Unsupported, {"no curve for TADD on i32"});
 }
 
+// TSEL f32's 1D curve is chosen by the parity of the loop count (TselOpParams: TSel_b32_even/_odd).
+TEST(PtoA5, FormulaCyclesTselParity) {
+  auto tsel = [](unsigned cols) {
+    const Tile a = make_tile(F32, 1, cols, Layout::RowMajor, 1, cols);
+    const Tile* srcs[3] = {&a, &a, &a};
+    return a5_cycles(Op::TSEL, a, srcs).cycles;
+  };
+  // 1x128: loop 128 / 64 = 2, even: 1.9336735 x 2 + 58.846939 = 62.714 -> 63.
+  EXPECT_EQ(tsel(128), 63u);
+  // 1x64: loop 1, odd: 3.9142857 x 1 + 63.885714 = 67.800 -> 68.
+  EXPECT_EQ(tsel(64), 68u);
+}
+
+// TCVT's curves (formula_params.csv's TCVT rows, op_params CAST_RINT_SAT_ON_normal), worked by hand;
+// the repeat is vf_costmodel.hpp's TryGetA5CvtElementsPerRepeat, not the destination's width.
+TEST(PtoA5, FormulaCyclesTcvt) {
+  auto estimate = [](ElemType from, ElemType to, unsigned rows, unsigned cols, unsigned vr, unsigned vc,
+                     const OpParams& params = {}) {
+    const Tile src = make_tile(from, rows, cols, Layout::RowMajor, vr, vc);
+    const Tile dst = make_tile(to, rows, cols, Layout::RowMajor, vr, vc);
+    const Tile* srcs[1] = {&src};
+    return a5_cycles(Op::TCVT, dst, srcs, params);
+  };
+  // f32 -> f16 16x64, all valid: 1D, repeat 64 (f32 source), loop 1024 / 64 = 16;
+  // 1.3196721 x 16 + 52.295082 = 21.115 + 52.295 = 73.410 -> 73.
+  EXPECT_EQ(estimate(F32, F16, 16, 64, 16, 64).cycles, 73u);
+  // f32 -> f16 4x256 valid 4x200: 2D, where f32 -> f16 counts 128 lanes a repeat: inner
+  // ceil(200 / 128) = 2, outer 4; (2.2580054 x 2 + 1.0422433) x 4 + 55.18408 = 5.5582541 x 4 +
+  // 55.18408 = 77.417 -> 77 (64 lanes a repeat would give inner 4 and 95).
+  const CycleEstimate two_d = estimate(F32, F16, 4, 256, 4, 200);
+  EXPECT_EQ(two_d.cycles, 77u);
+  ASSERT_EQ(two_d.steps.size(), 1u);
+  EXPECT_EQ(two_d.steps[0].call, "TCVT f32->f16 vf (2D, nested_loop)");
+  EXPECT_EQ(two_d.steps[0].repeats, 8u);  // loop = inner x outer
+  // f8e4m3 -> f32 1x256: 1D; the backend lists fp8 with the 32-bit types, so repeat 64, loop 4;
+  // 3.9344262 x 4 + 81.016393 = 15.738 + 81.016 = 96.754 -> 97.
+  EXPECT_EQ(estimate(F8E4M3, F32, 1, 256, 1, 256).cycles, 97u);
+  // i32 -> f32 is a castData pair with no row in the CSV.
+  expect_refusal([&] { estimate(I32, F32, 1, 64, 1, 64); }, ErrorKind::Unsupported,
+                 {"TCVT (a5)", "formula_params.csv", "no TCVT curve from i32 to f32"});
+  // A pair TCvt.hpp has no overload for.
+  expect_refusal([&] { estimate(I8, F32, 1, 64, 1, 64); }, ErrorKind::Unsupported, {"no castData overload"});
+  // The CSV fits only CAST_RINT_SAT_ON_normal: FLOOR, or saturation OFF, has no curve.
+  OpParams floor;
+  floor.round = RoundMode::Floor;
+  expect_refusal([&] { estimate(F32, F16, 1, 64, 1, 64, floor); }, ErrorKind::Unsupported,
+                 {"only under CAST_RINT_SAT_ON_normal", "FLOOR with saturation ON"});
+  OpParams off;
+  off.saturation = SaturationMode::Off;
+  expect_refusal([&] { estimate(F32, F16, 1, 64, 1, 64, off); }, ErrorKind::Unsupported, {"RINT with saturation OFF"});
+}
+
 // OpParams::a5_ieee off: float lanes computed under the assumption are refused, raw bits still run.
 TEST(PtoA5, AssumptionSwitchedOff) {
   const Tile a = one_lane(F32, 0x3F800000);

@@ -147,10 +147,17 @@ uint64_t to_integer(const Lane& lane, ElemType to, SaturationMode sat, bool infi
 
 }  // namespace
 
+bool a5_converts(ElemType from, ElemType to) { return find_pair(from, to) != nullptr || a5_f8_pair(from, to); }
+
+// The f8 pairs touch no CTRL bit: their lanes ignore it.
+SaturationMode a5_saturation(ElemType from, ElemType to, std::optional<SaturationMode> asked) {
+  const A5Pair* pair = find_pair(from, to);
+  return asked.value_or(pair != nullptr && pair->default_off ? SaturationMode::Off : SaturationMode::On);
+}
+
 void a5_convert(Tile& out, const Tile& src, const OpParams& params) {
   const ElemType from = src.type, to = out.type;
-  const A5Pair* pair = find_pair(from, to);
-  if (pair == nullptr && !a5_f8_pair(from, to))
+  if (!a5_converts(from, to))
     refuse_op(Profile::A5, Op::TCVT, ErrorKind::Unsupported,
               fmt::format("{} to {}: A5's TCvt.hpp has no castData overload for the pair (it does not compile)",
                           elem_name(from), elem_name(to)));
@@ -159,9 +166,7 @@ void a5_convert(Tile& out, const Tile& src, const OpParams& params) {
               fmt::format("{} to {} lanes on a5 are computed only under the assumption a5-ieee, which is switched "
                           "off ({})",
                           elem_name(from), elem_name(to), kA5FloatAssumption));
-  // The f8 pairs touch no CTRL bit: their lanes ignore it.
-  const SaturationMode sat =
-      params.saturation.value_or(pair != nullptr && pair->default_off ? SaturationMode::Off : SaturationMode::On);
+  const SaturationMode sat = a5_saturation(from, to, params.saturation);
   const RoundMode m = rounding_type(from, to, params.round);
   for (unsigned r = 0; r < src.valid_rows; ++r)
     for (unsigned c = 0; c < src.valid_cols; ++c)

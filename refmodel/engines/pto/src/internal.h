@@ -112,6 +112,10 @@ uint64_t a5_checked_result(const Lane& lane, ieee::Format f, const ieee::Result&
 // without one and, with a5-ieee off, every pair with a float side; and one lane, `mode` already the
 // rounding type TCVT_IMPL picks.
 void a5_convert(Tile& out, const Tile& src, const OpParams& params);
+// Whether A5's TCvt.hpp has a castData overload from `from` to `to` (the f8 pairs included), and the
+// saturation TCVT_IMPL runs the pair with when the program names none (`asked` empty).
+bool a5_converts(ElemType from, ElemType to);
+SaturationMode a5_saturation(ElemType from, ElemType to, std::optional<SaturationMode> asked);
 uint64_t a5_convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
 
 // The 8-bit float types (convert_f8.cpp): why a profile refuses an operation on f8 tiles before any

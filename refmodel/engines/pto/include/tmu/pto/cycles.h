@@ -40,7 +40,9 @@ CycleEstimate a2a3_cycles(Op op, const Tile& dst, std::span<const Tile* const> s
 
 // The A5 formula cost model's estimate (src/cycles_a5.cpp, docs/pto-cycles.md): one step, the
 // vector function's fitted curve, for TADD, TSUB, TMUL, TNEG, TRECIP, TSQRT, TRSQRT, TEXP (f16,
-// f32) and TSEL (f32, f16, i8); Unsupported with the reason for everything else.
+// f32), TSEL (f32, f16, i8) and TCVT between the float types (f16/bf16 -> f32, f32 -> f16/bf16,
+// bf16 -> f16, f32 <-> f8) under round NONE or RINT with saturation ON; Unsupported with the reason
+// for everything else. params: TCVT's round mode and saturation.
 CycleEstimate a5_cycles(Op op, const Tile& dst, std::span<const Tile* const> srcs, const OpParams& params = {});
 
 }  // namespace tmu::pto
