@@ -11,7 +11,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libfmt-dev nettle-dev
   python3 python3-matplotlib python3-jsonschema lcov
   python3-pybind11 python3-numpy python3-pytest python3-hypothesis
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev llvm
 )
 
 if [ "$(id -u)" -ne 0 ]; then
