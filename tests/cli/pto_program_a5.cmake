@@ -92,3 +92,16 @@ expect_assumption(profiles_differ FALSE)
 expect_row(p 243 1 3 8 49)
 run_program(profiles_differ a2a3 p)
 expect_row(p 243 0 0 8 0)
+
+# The A5 formula cost model estimates TCVT (docs/pto-cycles.md, "A5"): f32 -> f16 4x256 valid 4x200
+# is 2D with 128 lanes a repeat, inner 2, outer 4: (2.2580054 x 2 + 1.0422433) x 4 + 55.18408 =
+# 77.417 -> 77; f32 -> i32 has no row in formula_params.csv and carries the reason instead.
+file(WRITE ${WORK}/tcvt_cycles.tmu ".tile x f32 4x256 valid=4x200\n.tile h f16 4x256 valid=4x200\n"
+                                   ".tile i i32 4x256 valid=4x200\nTCVT h x round=RINT\nTCVT i x round=RINT\n")
+tmu_expect(0 --engine pto run ${WORK}/tcvt_cycles.tmu --profile a5 --indent -1)
+string(JSON got GET "${out}" a5_cycles operations 0 cycles)
+expect_equal("a5_cycles TCVT f32->f16" "${got}" "77")
+string(JSON got GET "${out}" a5_cycles total)
+expect_equal("a5_cycles total" "${got}" "77")
+string(JSON got GET "${out}" a5_cycles operations 1 reason)
+expect_contains("a5_cycles TCVT f32->i32" "${got}" "no TCVT curve from f32 to i32")
