@@ -220,6 +220,10 @@ TEST(PtoA5, FormulaCyclesTcvt) {
   // f8e4m3 -> f32 1x256: 1D; the backend lists fp8 with the 32-bit types, so repeat 64, loop 4;
   // 3.9344262 x 4 + 81.016393 = 15.738 + 81.016 = 96.754 -> 97.
   EXPECT_EQ(estimate(F8E4M3, F32, 1, 256, 1, 256).cycles, 97u);
+  // f16 -> f32's 1D slope is negative: 47x64 all valid is loop 3008 / 64 = 47 (a widening counts f32
+  // lanes); -1.7704918 x 47 + 82.442623 = -0.770, not positive -> 0; loop 46: 1.000 -> 1.
+  EXPECT_EQ(estimate(F16, F32, 47, 64, 47, 64).cycles, 0u);
+  EXPECT_EQ(estimate(F16, F32, 46, 64, 46, 64).cycles, 1u);
   // i32 -> f32 is a castData pair with no row in the CSV.
   expect_refusal([&] { estimate(I32, F32, 1, 64, 1, 64); }, ErrorKind::Unsupported,
                  {"TCVT (a5)", "formula_params.csv", "no TCVT curve from i32 to f32"});
