@@ -105,4 +105,19 @@ TEST(PtoTile, MixedLayoutsInTheSimulator) {
 }
 
 }  // namespace
+// Each dimension may be up to 2^20, but not their product: 2048 x 2048 (2^22 elements) is the
+// largest tile, one more row is refused by name, and 2^20 x 2^20 (8 TiB of storage) is refused
+// before anything is allocated.
+TEST(PtoTile, SizeIsBounded) {
+  EXPECT_EQ(make_tile(ElemType::I8, 2048, 2048).bits.size(), 4194304u);
+  try {
+    make_tile(ElemType::I8, 2049, 2048);
+    FAIL() << "a 2049x2048 tile was made";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+    EXPECT_NE(std::string(e.what()).find("2049x2048: 4196352 elements"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(make_tile(ElemType::I8, 1u << 20, 1u << 20), Error);
+}
+
 }  // namespace tmu::pto::test

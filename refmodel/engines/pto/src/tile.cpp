@@ -30,6 +30,12 @@ Tile make_tile(ElemType type, unsigned rows, unsigned cols, Layout layout) {
 Tile make_tile(ElemType type, unsigned rows, unsigned cols, Layout layout, unsigned valid_rows, unsigned valid_cols) {
   if (rows == 0 || cols == 0)
     throw Error(ErrorKind::BadInput, fmt::format("tile {}x{}: Rows and Cols must be positive", rows, cols));
+  // Each dimension is read up to 2^20, so their product alone could ask for terabytes.
+  if (uint64_t{rows} * cols > kMaxTileElements)
+    throw Error(ErrorKind::BadInput,
+                fmt::format("tile {}x{}: {} elements, more than tmu holds in one tile ({}, e.g. 2048x2048; no core's "
+                            "local buffer holds a tile that large)",
+                            rows, cols, uint64_t{rows} * cols, kMaxTileElements));
   const bool row_major = layout == Layout::RowMajor;
   const unsigned aligned_extent = row_major ? cols : rows;
   if (aligned_extent * width_bytes(type) % kAlignedBytes != 0)

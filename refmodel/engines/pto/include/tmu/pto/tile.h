@@ -29,10 +29,14 @@ struct Tile {
   bool operator==(const Tile&) const = default;
 };
 
+// The most elements one tile may have (a 2048x2048 tile): far beyond any core's local buffer, and
+// a bound on what a program or vector file can make tmu allocate.
+inline constexpr uint64_t kMaxTileElements = uint64_t{1} << 22;
+
 // A zero-filled tile (the CPU simulator's storage is a value-initialised std::vector). Refuses, with
 // a tmu::Error (BadInput) naming the rule, what pto_tile.hpp's static_asserts refuse: a zero
 // dimension, a valid region beyond the shape, and a row (row-major) or column (column-major) whose
-// bytes are not a multiple of 32.
+// bytes are not a multiple of 32; and a tile of more than kMaxTileElements.
 Tile make_tile(ElemType type, unsigned rows, unsigned cols, Layout layout = Layout::RowMajor);
 Tile make_tile(ElemType type, unsigned rows, unsigned cols, Layout layout, unsigned valid_rows, unsigned valid_cols);
 
