@@ -112,11 +112,14 @@ coverage() {
       -DCMAKE_EXE_LINKER_FLAGS="-fprofile-instr-generate" -DTMU_LTO=OFF -DTMU_BUILD_TB=OFF \
       -DTMU_BUILD_RTL_TESTS=OFF -DTMU_BUILD_BENCH=OFF -DTMU_BUILD_PYTHON=OFF >/dev/null
   fi
-  nice -n 19 cmake "$cov" >/dev/null
   local names=("$@")
   [ ${#names[@]} -ne 0 ] || mapfile -t names < <(cut -d' ' -f1 "$cov/fuzz/harnesses.txt")
-  # shellcheck disable=SC2046
-  nice -n 19 cmake --build "$cov" -j "$jobs" --target $(printf 'fuzz_%s ' "${names[@]}") >/dev/null
+  # TMU_FUZZ_NO_BUILD=1: the executables as they are, as for the campaigns.
+  if [ "${TMU_FUZZ_NO_BUILD:-0}" != 1 ]; then
+    nice -n 19 cmake "$cov" >/dev/null
+    # shellcheck disable=SC2046
+    nice -n 19 cmake --build "$cov" -j "$jobs" --target $(printf 'fuzz_%s ' "${names[@]}") >/dev/null
+  fi
   mkdir -p "$cov/profiles"
   printf '%-16s %7s %16s %16s\n' harness lines "seeds only" "with campaign"
   local name
