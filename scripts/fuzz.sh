@@ -124,9 +124,9 @@ coverage() {
   printf '%-16s %7s %16s %16s\n' harness lines "seeds only" "with campaign"
   local name
   for name in "${names[@]}"; do
-    local seeds targets=() t
+    local seeds targets
     read -r _ _ _ seeds < <(grep "^$name " "$cov/fuzz/harnesses.txt")
-    for t in $(grep "^$name " "$cov/fuzz/targets.txt" | cut -d' ' -f2-); do targets+=("$PWD/$t"); done
+    targets=$(grep "^$name " "$cov/fuzz/targets.txt" | cut -d' ' -f2-)
     local row=() inputs
     for inputs in seeds campaign; do
       local paths=$seeds raw="$cov/profiles/$name-$inputs.profraw"
@@ -135,9 +135,15 @@ coverage() {
       LLVM_PROFILE_FILE="$raw" nice -n 19 "$cov/fuzz/fuzz_$name" --runs 0 $paths >/dev/null 2>&1 ||
         { echo "fuzz.sh: $name failed on its $inputs inputs (replay them with $cov/fuzz/fuzz_$name)" >&2; exit 1; }
       llvm-profdata merge -sparse -o "${raw%.profraw}.profdata" "$raw"
-      # The TOTAL row: regions, missed, cover, functions, missed, executed, lines, missed, cover, ...
-      row+=("$(llvm-cov report "$cov/fuzz/fuzz_$name" -instr-profile="${raw%.profraw}.profdata" "${targets[@]}" |
-        awk '$1 == "TOTAL" { printf "%s %d", $8, $8 - $9 }')")
+      # The rows of the target's files in the whole report (llvm-cov's own file filter does not
+      # apply to every executable): columns 8 and 9 are the lines and the missed lines.
+      row+=("$(llvm-cov report "$cov/fuzz/fuzz_$name" -instr-profile="${raw%.profraw}.profdata" |
+        awk -v targets="$targets" '
+          function in_target(f, t) { return f == t || index(f, t "/") == 1 || substr(f, length(f) - length(t)) == "/" t ||
+                                            index(f, "/" t "/") > 0 }
+          BEGIN { n = split(targets, t, " ") }
+          $1 != "TOTAL" && NF >= 9 { for (i = 1; i <= n; i++) if (in_target($1, t[i])) { lines += $8; hit += $8 - $9; break } }
+          END { printf "%d %d", lines, hit }')")
     done
     read -r lines seeds_hit <<<"${row[0]}"
     read -r _ all_hit <<<"${row[1]}"
