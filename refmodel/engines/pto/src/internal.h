@@ -90,13 +90,13 @@ bool equal(ElemType t, uint64_t a, uint64_t b);
 void execute_tcmp(Profile p, Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode);
 void execute_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1);
 
-// The element types each profile's implementation of an operation accepts (profiles.cpp).
 // Whether t is one of the types a header's static_assert lists.
 inline bool one_of(ElemType t, std::initializer_list<ElemType> types) {
   for (ElemType u : types)
     if (u == t) return true;
   return false;
 }
+// The element types each profile's implementation of an operation accepts (profiles.cpp).
 bool cpusim_supports(Op op, ElemType t);
 bool a2a3_supports(Op op, ElemType t);
 bool a5_supports(Op op, ElemType t);
