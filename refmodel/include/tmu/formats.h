@@ -66,7 +66,27 @@ struct SrcFields {
   uint32_t exponent = 0;
   uint32_t mantissa = 0;
 };
-SrcFields unpack_src(uint32_t datum19, SrcStyle style);
+// Inline: the datapaths call it once per operand of every product.
+inline SrcFields unpack_src(uint32_t datum19, SrcStyle style) {
+  SrcFields f;
+  f.sign = src_layout::sign(datum19);
+  switch (style) {
+    case SrcStyle::TF32:
+      f.exponent = src_layout::exponent(datum19);
+      f.mantissa = src_layout::mantissa(datum19);
+      break;
+    case SrcStyle::BF16:
+      f.exponent = src_layout::exponent(datum19);
+      f.mantissa = with_bits<9, 3>(0, src_layout::mantissa_hi7(datum19));
+      break;
+    case SrcStyle::FP16:
+    case SrcStyle::INT8:
+      f.exponent = src_layout::exponent_lo5(datum19);
+      f.mantissa = src_layout::mantissa(datum19);
+      break;
+  }
+  return f;
+}
 // The canonical datum for the fields (zeros in the bits the style does not use; over-wide fields
 // are truncated to their width).
 uint32_t pack_src(const SrcFields& f, SrcStyle style);

@@ -90,27 +90,6 @@ SrcStyle src_style_of_format(DataFormat f) { return src_style_of_format_code(sta
 
 // ---- Src datums ----
 
-SrcFields unpack_src(uint32_t datum19, SrcStyle style) {
-  SrcFields f;
-  f.sign = src_layout::sign(datum19);
-  switch (style) {
-    case SrcStyle::TF32:
-      f.exponent = src_layout::exponent(datum19);
-      f.mantissa = src_layout::mantissa(datum19);
-      break;
-    case SrcStyle::BF16:
-      f.exponent = src_layout::exponent(datum19);
-      f.mantissa = with_bits<9, 3>(0, src_layout::mantissa_hi7(datum19));
-      break;
-    case SrcStyle::FP16:
-    case SrcStyle::INT8:
-      f.exponent = src_layout::exponent_lo5(datum19);
-      f.mantissa = src_layout::mantissa(datum19);
-      break;
-  }
-  return f;
-}
-
 uint32_t pack_src(const SrcFields& f, SrcStyle style) {
   switch (style) {
     case SrcStyle::TF32:

@@ -87,7 +87,7 @@ unsigned field_width(Space s, unsigned field) {
 }
 
 int find_field(Space s, std::string_view name) {
-  const auto names = field_names(s);
+  const auto& names = field_names(s);
   for (size_t i = 0; i < names.size(); ++i)
     if (names[i] == name) return static_cast<int>(i);
   return -1;

@@ -2,6 +2,7 @@
 // compare exactly the written locations with the expected ones (docs/vector-format.md, "Checking").
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -234,7 +235,26 @@ void compare_dst_row(const Vector& v, const Record& want, const Record& got, con
   }
 }
 
-void compare_record(const Vector& v, const Record& want, const TensixState& before, const TensixState& after,
+// The Dst rows a vector's validity-only records name, as they were before its instructions ran:
+// their bits must not change, and they are all of the initial state the comparison reads, so a
+// replay keeps these rows instead of a copy of the whole state.
+class RowsBefore {
+ public:
+  RowsBefore(const Vector& v, const TensixState& before) {
+    for (const Record& r : v.expect)
+      if (r.space == Space::DstValid) rows_.emplace_back(r.a, before.Dst.DstBits[r.a]);
+  }
+  const std::array<uint16_t, kDstCols>& bits(uint16_t row) const {
+    for (const auto& [r, bits] : rows_)
+      if (r == row) return bits;
+    throw std::logic_error(fmt::format("replay: Dst row {} was not kept", row));  // the constructor keeps every one
+  }
+
+ private:
+  std::vector<std::pair<uint16_t, std::array<uint16_t, kDstCols>>> rows_;
+};
+
+void compare_record(const Vector& v, const Record& want, const RowsBefore& before, const TensixState& after,
                     const RowIndex& expected_rows, Differ& d) {
   const Record got = read_location(after, want);
   const auto where = [&] { return location_text(want, v.dst_view); };
@@ -243,8 +263,9 @@ void compare_record(const Vector& v, const Record& want, const TensixState& befo
     case Space::DstValid: {
       if (want.value != got.value)
         d.add(want.line, fmt::format("{}: validity: expected {}, got {}", where(), want.value, got.value));
+      const auto& was_row = before.bits(want.a);
       for (unsigned c = 0; c < kDstCols; ++c) {
-        const uint32_t was = before.Dst.DstBits[want.a][c], is = after.Dst.DstBits[want.a][c];
+        const uint32_t was = was_row[c], is = after.Dst.DstBits[want.a][c];
         if (was != is)
           d.add(want.line, fmt::format("{} col {}: bits must stay {} (only the validity changes), got {}", where(), c,
                                        hex(was, 4), hex(is, 4)));
@@ -293,8 +314,10 @@ TensixState initial_state(const VectorFile& f, const Vector& v, const ReplayOpti
   return s;
 }
 
-bool compare_vector(const Vector& v, const TensixState& before, const TensixState& after, const WriteSet& writes,
-                    const ReplayOptions& options, std::vector<Difference>& out) {
+namespace {
+
+bool compare_with(const Vector& v, const RowsBefore& before, const TensixState& after, const WriteSet& writes,
+                  const ReplayOptions& options, std::vector<Difference>& out) {
   Differ d(v, options, out);
   RecordIndex<uint64_t> expected;
   RowIndex expected_rows;
@@ -325,11 +348,18 @@ bool compare_vector(const Vector& v, const TensixState& before, const TensixStat
   return !d.any();
 }
 
+}  // namespace
+
+bool compare_vector(const Vector& v, const TensixState& before, const TensixState& after, const WriteSet& writes,
+                    const ReplayOptions& options, std::vector<Difference>& out) {
+  return compare_with(v, RowsBefore(v, before), after, writes, options, out);
+}
+
 ReplayReport replay_file(const VectorFile& f, const std::string& file, const ReplayOptions& options) {
   ReplayReport report;
   for (const Vector& v : f.vectors) {
-    const TensixState before = initial_state(f, v, options);
-    TensixState state = before;
+    TensixState state = initial_state(f, v, options);
+    const RowsBefore before(v, state);
     WriteSet writes;
     for (size_t i = 0; i < v.words.size(); ++i) {
       const int line = i < v.word_lines.size() ? v.word_lines[i] : v.line;
@@ -348,7 +378,7 @@ ReplayReport replay_file(const VectorFile& f, const std::string& file, const Rep
     ++report.vectors;
     report.element_cases += element_cases(v);
     report.locations += v.expect.size();
-    if (!compare_vector(v, before, state, writes, options, report.differences)) ++report.failed_vectors;
+    if (!compare_with(v, before, state, writes, options, report.differences)) ++report.failed_vectors;
   }
   return report;
 }
