@@ -2,6 +2,7 @@
 // missing write are differences that name the location and both values; a vector the model cannot
 // run is bad input at its instruction's line; and `init` is complete: replaying from random state
 // (poison) gives the same results, while dropping an init record is caught.
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -120,6 +121,41 @@ TEST(VectorReplay, CorruptedDstDatumNamesRowColumnAndValues) {
   const std::string& t = r.differences[0].text;
   EXPECT_NE(t.find(fmt::format("Dst row {} col 5: expected {:04x} (", row, corrupted)), std::string::npos) << t;
   EXPECT_NE(t.find(fmt::format("got {:04x} (", original)), std::string::npos) << t;
+}
+
+// A validity-only record on a row the instruction writes: replay_file compares the row's bits with
+// those before the instruction ran (the init record, or the reset's zeros), and reports each change.
+TEST(VectorReplay, ValidityOnlyRecordOnAWrittenRowReportsTheChangedBits) {
+  auto lines = lines_of(generated("elwmul", "bf16", 0, 16, ""));
+  const size_t i = find_line(lines, "expect dst ");
+  std::istringstream words(lines[i].substr(0, lines[i].find('#')));
+  std::vector<std::string> w;
+  for (std::string x; words >> x;) w.push_back(x);
+  ASSERT_EQ(w.size(), 20u);  // expect dst ROW VALID and 16 data
+  const std::string& row = w[2];
+  std::vector<std::string> was(16, "0000");
+  for (const std::string& l : lines) {
+    if (l.rfind("init dst " + row + " ", 0) != 0) continue;
+    std::istringstream iw(l.substr(0, l.find('#')));
+    std::vector<std::string> x;
+    for (std::string t; iw >> t;) x.push_back(t);
+    ASSERT_EQ(x.size(), 20u);
+    was.assign(x.begin() + 4, x.end());
+  }
+  unsigned changed = 0, first = 16;
+  for (unsigned c = 0; c < 16; ++c)
+    if (std::stoul(was[c], nullptr, 16) != std::stoul(w[4 + c], nullptr, 16)) {
+      ++changed;
+      first = std::min(first, c);
+    }
+  ASSERT_GT(changed, 0u) << "the instruction leaves the row as it was";
+  lines[i] = "expect dstvalid " + row + " " + w[3];
+  const ReplayReport r = replay_file(parse_text(join(lines)), "r.tmv");
+  EXPECT_EQ(r.failed_vectors, 1u);
+  ASSERT_EQ(r.differences.size(), std::min(changed, 16u));
+  EXPECT_EQ(r.differences[0].line, static_cast<int>(i + 1));
+  EXPECT_EQ(r.differences[0].text, fmt::format("Dst row {} col {}: bits must stay {} (only the validity changes), got {}",
+                                               row, first, was[first], w[4 + first]));
 }
 
 TEST(VectorReplay, Dst32DifferenceShowsTheWholeWord) {
