@@ -52,6 +52,14 @@ std::string generated(const std::string& family, const std::string& format, int 
   return {};
 }
 
+// The words of a line before its comment.
+std::vector<std::string> words_of(const std::string& line) {
+  std::istringstream in(line.substr(0, line.find('#')));
+  std::vector<std::string> w;
+  for (std::string x; in >> x;) w.push_back(x);
+  return w;
+}
+
 // Index of the first line starting with `prefix`.
 size_t find_line(const std::vector<std::string>& lines, const std::string& prefix) {
   for (size_t i = 0; i < lines.size(); ++i)
@@ -128,17 +136,13 @@ TEST(VectorReplay, CorruptedDstDatumNamesRowColumnAndValues) {
 TEST(VectorReplay, ValidityOnlyRecordOnAWrittenRowReportsTheChangedBits) {
   auto lines = lines_of(generated("elwmul", "bf16", 0, 16, ""));
   const size_t i = find_line(lines, "expect dst ");
-  std::istringstream words(lines[i].substr(0, lines[i].find('#')));
-  std::vector<std::string> w;
-  for (std::string x; words >> x;) w.push_back(x);
+  const std::vector<std::string> w = words_of(lines[i]);
   ASSERT_EQ(w.size(), 20u);  // expect dst ROW VALID and 16 data
   const std::string& row = w[2];
   std::vector<std::string> was(16, "0000");
   for (const std::string& l : lines) {
     if (l.rfind("init dst " + row + " ", 0) != 0) continue;
-    std::istringstream iw(l.substr(0, l.find('#')));
-    std::vector<std::string> x;
-    for (std::string t; iw >> t;) x.push_back(t);
+    const std::vector<std::string> x = words_of(l);
     ASSERT_EQ(x.size(), 20u);
     was.assign(x.begin() + 4, x.end());
   }
@@ -161,9 +165,7 @@ TEST(VectorReplay, ValidityOnlyRecordOnAWrittenRowReportsTheChangedBits) {
 TEST(VectorReplay, Dst32DifferenceShowsTheWholeWord) {
   auto lines = lines_of(generated("mvmul", "tf32", 3, 32, ""));
   const size_t i = find_line(lines, "expect dst ");
-  std::istringstream words(lines[i].substr(0, lines[i].find('#')));
-  std::vector<std::string> w;
-  for (std::string x; words >> x;) w.push_back(x);
+  std::vector<std::string> w = words_of(lines[i]);
   ASSERT_NE(w.at(4), "dead");
   w[4] = "dead";  // the first datum of the row
   lines[i].clear();
