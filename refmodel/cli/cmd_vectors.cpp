@@ -13,7 +13,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <numeric>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -172,10 +172,31 @@ const Engine& file_engine(const std::string& path, const GlobalOptions& global) 
   return *e;
 }
 
-void check_file(CheckItem& item, const CheckOptions& o, const GlobalOptions& global) {
+// The SHA-256 of each file a replay read to its end, for its directory's MANIFEST check, which then
+// reads only the files no replay finished.
+class Digests {
+ public:
+  void add(const std::string& path, std::string digest) {
+    std::lock_guard lock(m_);
+    by_path_[fs::path(path).lexically_normal().string()] = std::move(digest);
+  }
+  std::optional<std::string> of(const fs::path& normal_path) const {
+    std::lock_guard lock(m_);
+    const auto it = by_path_.find(normal_path.string());
+    if (it == by_path_.end()) return std::nullopt;
+    return it->second;
+  }
+
+ private:
+  mutable std::mutex m_;
+  std::map<std::string, std::string> by_path_;
+};
+
+void check_file(CheckItem& item, const CheckOptions& o, const GlobalOptions& global, Digests& digests) {
   const std::string& path = item.path;
   CheckTotals& t = item.totals;
-  if (std::ifstream probe(path, std::ios::binary); !probe) {
+  HashingFile in(path);
+  if (!in.is_open()) {
     item.err += fmt::format("{}: cannot open file\n", path);
     t.bad_input = true;
     return;
@@ -185,8 +206,8 @@ void check_file(CheckItem& item, const CheckOptions& o, const GlobalOptions& glo
     ReplayRequest r;
     r.max_differences = o.max_diffs;
     if (o.poison_opt->count()) r.poison_seed = o.poison_seed;
-    std::ifstream in(path, std::ios::binary);
     const ReplayResult result = engine.replay_vectors(in, path, r);
+    if (auto digest = in.sha256_hex()) digests.add(path, std::move(*digest));
     ++t.files;
     t.vectors += result.vectors;
     t.failed += result.failed;
@@ -202,35 +223,29 @@ void check_file(CheckItem& item, const CheckOptions& o, const GlobalOptions& glo
   }
 }
 
-void check_manifest_of(CheckItem& item) {
-  const ManifestCheck m = check_manifest(item.path);
+void check_manifest_of(CheckItem& item, const Digests& digests) {
+  const ManifestCheck m = check_manifest(item.path, [&](const fs::path& p) { return digests.of(p); });
   for (const std::string& d : m.differences) item.out += d + "\n";
   for (const std::string& d : m.malformed) item.err += d + "\n";
   if (!m.differences.empty()) item.totals.mismatch = true;
   if (!m.malformed.empty()) item.totals.bad_input = true;
 }
 
-// Runs every item on `jobs` threads, printing each item's output as soon as it and all items before
-// it are done. Threads take the MANIFEST checks first: one hashes every file of its directory, the
-// longest single item by far, and taken last (in printing order) it left the other threads idle
-// while it ran.
+// Runs the files on `jobs` threads, printing each item's output as soon as it and all items before
+// it are done. A directory's MANIFEST check runs on the printing thread when its turn comes: every
+// file of the directory is done by then, and their replays have hashed them as they read them.
 void run_items(std::vector<CheckItem>& items, unsigned jobs, const CheckOptions& o, const GlobalOptions& global,
                CheckTotals& t) {
   std::mutex m;
   std::condition_variable done_cv;
   std::vector<char> done(items.size(), 0);
-  std::vector<size_t> order(items.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_partition(order.begin(), order.end(),
-                        [&](size_t i) { return items[i].kind == CheckItem::Kind::Manifest; });
+  Digests digests;
   std::atomic<size_t> next{0};
   auto run = [&](CheckItem& item) {
-    if (item.kind == CheckItem::Kind::File) check_file(item, o, global);
-    else if (item.kind == CheckItem::Kind::Manifest) check_manifest_of(item);
+    if (item.kind == CheckItem::Kind::File) check_file(item, o, global, digests);
   };
   auto work = [&] {
-    for (size_t k; (k = next++) < order.size();) {
-      const size_t i = order[k];
+    for (size_t i; (i = next++) < items.size();) {
       run(items[i]);
       {
         std::lock_guard lock(m);
@@ -250,6 +265,7 @@ void run_items(std::vector<CheckItem>& items, unsigned jobs, const CheckOptions&
       std::unique_lock lock(m);
       done_cv.wait(lock, [&] { return done[i] != 0; });
     }
+    if (items[i].kind == CheckItem::Kind::Manifest) check_manifest_of(items[i], digests);
     std::cout << items[i].out << std::flush;
     std::cerr << items[i].err << std::flush;
     t.add(items[i].totals);

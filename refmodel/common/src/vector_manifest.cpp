@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <istream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -34,17 +37,105 @@ std::string hex_digest(sha256_ctx& ctx) {
   return out;
 }
 
-// A file's digest read in blocks: no copy of the whole file, and no per-character iterator.
-std::string sha256_hex_of_stream(std::istream& in) {
-  sha256_ctx ctx;
-  sha256_init(&ctx);
+// Reads the rest of a stream (a HashingFile that a replay stopped reading early, or one not read yet).
+void drain(std::istream& in) {
   std::array<char, 1 << 16> block;
-  while (in.read(block.data(), block.size()) || in.gcount() > 0)
-    sha256_update(&ctx, static_cast<size_t>(in.gcount()), reinterpret_cast<const uint8_t*>(block.data()));
-  return hex_digest(ctx);
+  while (in.read(block.data(), block.size())) {
+  }
 }
 
 }  // namespace
+
+// The file is read with stdio, unbuffered: a large read goes straight into the reader's buffer (the
+// vector readers ask for a megabyte at a time) and is hashed there while it is in the cache; small
+// reads go through a block of our own.
+class HashingFile::Buf : public std::streambuf {
+ public:
+  explicit Buf(const std::filesystem::path& path) : file_(std::fopen(path.c_str(), "rb")) {
+    if (file_) std::setvbuf(file_, nullptr, _IONBF, 0);
+    sha256_init(&ctx_);
+  }
+  ~Buf() override {
+    if (file_) std::fclose(file_);
+  }
+  bool is_open() const { return file_ != nullptr; }
+  const std::optional<std::string>& digest() const { return digest_; }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    const size_t n = fill(block_.data(), block_.size());
+    if (n == 0) return traits_type::eof();
+    setg(block_.data(), block_.data(), block_.data() + n);
+    return traits_type::to_int_type(*gptr());
+  }
+
+  std::streamsize xsgetn(char* out, std::streamsize n) override {
+    std::streamsize got = 0;
+    while (got < n) {
+      if (gptr() < egptr()) {
+        const std::streamsize k = std::min<std::streamsize>(egptr() - gptr(), n - got);
+        std::memcpy(out + got, gptr(), static_cast<size_t>(k));
+        gbump(static_cast<int>(k));
+        got += k;
+      } else if (n - got >= static_cast<std::streamsize>(block_.size())) {
+        const size_t k = fill(out + got, static_cast<size_t>(n - got));
+        if (k == 0) break;
+        got += static_cast<std::streamsize>(k);
+      } else if (traits_type::eq_int_type(underflow(), traits_type::eof())) {
+        break;
+      }
+    }
+    return got;
+  }
+
+  // A seek breaks the bytes' order, so the digest is given up; the stream itself still seeks.
+  pos_type seekoff(off_type off, std::ios_base::seekdir dir, std::ios_base::openmode) override {
+    if (!file_) return pos_type(off_type(-1));
+    if (dir == std::ios_base::cur && off == 0)  // tellg: no move
+      return pos_type(static_cast<off_type>(std::ftell(file_)) - (egptr() - gptr()));
+    in_order_ = false;
+    digest_.reset();
+    if (dir == std::ios_base::cur) off -= egptr() - gptr();
+    const int whence = dir == std::ios_base::beg ? SEEK_SET : dir == std::ios_base::cur ? SEEK_CUR : SEEK_END;
+    setg(nullptr, nullptr, nullptr);
+    if (std::fseek(file_, static_cast<long>(off), whence) != 0) return pos_type(off_type(-1));
+    return pos_type(static_cast<off_type>(std::ftell(file_)));
+  }
+  pos_type seekpos(pos_type pos, std::ios_base::openmode which) override {
+    return seekoff(off_type(pos), std::ios_base::beg, which);
+  }
+
+ private:
+  // Reads up to n bytes into `to` and hashes them; at the end of the file, the digest is complete.
+  size_t fill(char* to, size_t n) {
+    if (!file_ || ended_) return 0;
+    const size_t k = std::fread(to, 1, n, file_);
+    if (in_order_) sha256_update(&ctx_, k, reinterpret_cast<const uint8_t*>(to));
+    if (k < n) {
+      ended_ = true;
+      if (in_order_ && !std::ferror(file_)) digest_ = hex_digest(ctx_);
+    }
+    return k;
+  }
+
+  std::FILE* file_;
+  sha256_ctx ctx_;
+  std::array<char, 1 << 16> block_{};
+  bool in_order_ = true, ended_ = false;
+  std::optional<std::string> digest_;
+};
+
+HashingFile::HashingFile(const std::filesystem::path& path) : std::istream(nullptr), buf_(std::make_unique<Buf>(path)) {
+  rdbuf(buf_.get());
+  if (!buf_->is_open()) setstate(std::ios_base::failbit);
+}
+
+HashingFile::~HashingFile() = default;
+
+bool HashingFile::is_open() const { return buf_->is_open(); }
+
+std::optional<std::string> HashingFile::sha256_hex() const { return buf_->digest(); }
 
 std::string sha256_hex(std::string_view data) {
   sha256_ctx ctx;
@@ -67,7 +158,7 @@ std::string format_manifest(const std::vector<ManifestEntry>& entries, const std
   return fmt::to_string(out);
 }
 
-ManifestCheck check_manifest(const std::filesystem::path& dir) {
+ManifestCheck check_manifest(const std::filesystem::path& dir, const KnownDigest& known) {
   namespace fs = std::filesystem;
   ManifestCheck out;
   const fs::path manifest = dir / kVectorManifestName;
@@ -85,12 +176,22 @@ ManifestCheck check_manifest(const std::filesystem::path& dir) {
       continue;
     }
     listed.push_back(rel);
-    std::ifstream f(dir / rel, std::ios::binary);
-    if (!f) {
-      out.differences.push_back(fmt::format("{}:{}: {} is listed but missing", manifest.string(), number, rel));
-      continue;
+    const fs::path path = (dir / rel).lexically_normal();
+    std::optional<std::string> digest = known ? known(path) : std::nullopt;
+    if (!digest) {
+      HashingFile f(path);
+      if (!f.is_open()) {
+        out.differences.push_back(fmt::format("{}:{}: {} is listed but missing", manifest.string(), number, rel));
+        continue;
+      }
+      drain(f);
+      digest = f.sha256_hex();
+      if (!digest) {
+        out.differences.push_back(fmt::format("{}:{}: {} cannot be read to its end", manifest.string(), number, rel));
+        continue;
+      }
     }
-    const std::string actual = sha256_hex_of_stream(f);
+    const std::string& actual = *digest;
     if (actual != sha)
       out.differences.push_back(fmt::format("{}:{}: {}: SHA-256 {} does not match the manifest's {}", manifest.string(),
                                             number, rel, actual, sha));

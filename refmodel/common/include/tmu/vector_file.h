@@ -15,7 +15,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
-#include <iosfwd>
+#include <istream>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -101,11 +103,31 @@ struct ManifestEntry {
 };
 std::string format_manifest(const std::vector<ManifestEntry>& entries, const std::vector<std::string>& header);
 
+// A file opened for reading that also computes the SHA-256 of the bytes it delivers, so that
+// `tmu check DIR` reads each file once: the replay reads it, and the MANIFEST check takes the digest.
+// The digest is known once the stream has delivered the whole file in order; before that, after a
+// seek, or after a read error, it is not.
+class HashingFile : public std::istream {
+ public:
+  explicit HashingFile(const std::filesystem::path& path);
+  ~HashingFile() override;
+  bool is_open() const;
+  std::optional<std::string> sha256_hex() const;  // lowercase hex
+
+ private:
+  class Buf;
+  std::unique_ptr<Buf> buf_;
+};
+
 // Verifies dir/MANIFEST: every listed file is there with its SHA-256 and every vector file below dir
 // is listed. `differences` are the files that disagree; `malformed`, lines that cannot be read.
+// `known(path)` gives the digest of the file at `path` (dir / the listed path, lexically normal)
+// when the caller has it already (a replay read the file through HashingFile), or nullopt to have the
+// file read here.
 struct ManifestCheck {
   std::vector<std::string> differences, malformed;
 };
-ManifestCheck check_manifest(const std::filesystem::path& dir);
+using KnownDigest = std::function<std::optional<std::string>(const std::filesystem::path& path)>;
+ManifestCheck check_manifest(const std::filesystem::path& dir, const KnownDigest& known = {});
 
 }  // namespace tmu
