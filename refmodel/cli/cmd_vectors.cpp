@@ -151,6 +151,7 @@ struct CheckTotals {
 struct CheckItem {
   enum class Kind { File, Manifest, Message } kind = Kind::File;  // Message: `err` says it all
   std::string path{};
+  bool listed = false;  // a file of a directory with a MANIFEST: the replay hashes it for the check
   std::string out{}, err{};
   CheckTotals totals{};
 };
@@ -195,7 +196,7 @@ class Digests {
 void check_file(CheckItem& item, const CheckOptions& o, const GlobalOptions& global, Digests& digests) {
   const std::string& path = item.path;
   CheckTotals& t = item.totals;
-  HashingFile in(path);
+  HashingFile in(path, item.listed);
   if (!in.is_open()) {
     item.err += fmt::format("{}: cannot open file\n", path);
     t.bad_input = true;
@@ -299,8 +300,9 @@ int cmd_check(const CheckOptions& o, const GlobalOptions& global) {
       none.totals.bad_input = true;
       items.push_back(std::move(none));
     }
-    for (const std::string& f : files) items.push_back(CheckItem{.path = f});
-    if (fs::exists(fs::path(p) / kVectorManifestName)) items.push_back(CheckItem{.kind = CheckItem::Kind::Manifest, .path = p});
+    const bool manifest = fs::exists(fs::path(p) / kVectorManifestName);
+    for (const std::string& f : files) items.push_back(CheckItem{.path = f, .listed = manifest});
+    if (manifest) items.push_back(CheckItem{.kind = CheckItem::Kind::Manifest, .path = p});
   }
   const unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   run_items(items, jobs, o, global, t);

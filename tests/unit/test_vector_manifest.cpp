@@ -83,6 +83,11 @@ TEST_F(ManifestFiles, TheDigestIsUnknownUntilTheEndAndAfterASeek) {
   read_all(seeked, 4096);
   EXPECT_FALSE(seeked.sha256_hex()) << "a seek gives the digest up";
 
+  HashingFile plain(million, false);
+  read_all(plain, 4096);
+  EXPECT_TRUE(plain.eof());
+  EXPECT_FALSE(plain.sha256_hex()) << "asked not to hash";
+
   HashingFile missing(dir_ / "none");
   EXPECT_FALSE(missing.is_open());
   EXPECT_FALSE(missing.good());

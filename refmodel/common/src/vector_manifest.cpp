@@ -51,7 +51,7 @@ void drain(std::istream& in) {
 // reads go through a block of our own.
 class HashingFile::Buf : public std::streambuf {
  public:
-  explicit Buf(const std::filesystem::path& path) : file_(std::fopen(path.c_str(), "rb")) {
+  Buf(const std::filesystem::path& path, bool hash) : file_(std::fopen(path.c_str(), "rb")), in_order_(hash) {
     if (file_) std::setvbuf(file_, nullptr, _IONBF, 0);
     sha256_init(&ctx_);
   }
@@ -120,13 +120,15 @@ class HashingFile::Buf : public std::streambuf {
   }
 
   std::FILE* file_;
+  bool in_order_;  // every byte so far hashed in order: the digest is still to be had
+  bool ended_ = false;
   sha256_ctx ctx_;
   std::array<char, 1 << 16> block_{};
-  bool in_order_ = true, ended_ = false;
   std::optional<std::string> digest_;
 };
 
-HashingFile::HashingFile(const std::filesystem::path& path) : std::istream(nullptr), buf_(std::make_unique<Buf>(path)) {
+HashingFile::HashingFile(const std::filesystem::path& path, bool hash)
+    : std::istream(nullptr), buf_(std::make_unique<Buf>(path, hash)) {
   rdbuf(buf_.get());
   if (!buf_->is_open()) setstate(std::ios_base::failbit);
 }

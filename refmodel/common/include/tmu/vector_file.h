@@ -106,10 +106,11 @@ std::string format_manifest(const std::vector<ManifestEntry>& entries, const std
 // A file opened for reading that also computes the SHA-256 of the bytes it delivers, so that
 // `tmu check DIR` reads each file once: the replay reads it, and the MANIFEST check takes the digest.
 // The digest is known once the stream has delivered the whole file in order; before that, after a
-// seek, or after a read error, it is not.
+// seek, or after a read error, it is not. With `hash` false it is a plain file stream (a file that
+// no MANIFEST lists is not hashed).
 class HashingFile : public std::istream {
  public:
-  explicit HashingFile(const std::filesystem::path& path);
+  explicit HashingFile(const std::filesystem::path& path, bool hash = true);
   ~HashingFile() override;
   bool is_open() const;
   std::optional<std::string> sha256_hex() const;  // lowercase hex
