@@ -37,7 +37,7 @@ std::string hex_digest(sha256_ctx& ctx) {
   return out;
 }
 
-// Reads the rest of a stream (a HashingFile that a replay stopped reading early, or one not read yet).
+// Reads a stream to its end: a HashingFile's digest is known only then.
 void drain(std::istream& in) {
   std::array<char, 1 << 16> block;
   while (in.read(block.data(), block.size())) {
