@@ -23,6 +23,7 @@ install(TARGETS tmu RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(PROGRAMS scripts/plot_audit.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/scripts)
 install(DIRECTORY tb/examples/ DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples)
 install(PROGRAMS examples/python/golden_vs_approx.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples/python)
+install(FILES examples/python/test_llk_matmul_golden.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples/python)
 get_property(TMU_ENGINES GLOBAL PROPERTY TMU_ENGINES)
 set(TMU_INSTALLED_LIBRARIES tmu_common tmu_refmodel tmu_engines)
 foreach(e ${TMU_ENGINES})
@@ -75,11 +76,23 @@ if(TMU_HAVE_DPI)
   install(FILES ${CMAKE_BINARY_DIR}/tmu-dpi.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endif()
 
-# The Python package (python/, docs/python.md), component "python": the extension module and the
-# pure-Python modules in P/lib/python3/dist-packages/tmu, so `PYTHONPATH=P/lib/python3/dist-packages`
-# imports it (with P = /usr that is where Debian's python3 looks already).
+# The Python package (python/, docs/python.md), component "python": the extension module, the
+# pure-Python modules, their stubs and py.typed in P/lib/python3/dist-packages/tmu, so
+# `PYTHONPATH=P/lib/python3/dist-packages` imports it (with P = /usr that is where Debian's python3
+# looks already; the install prints the line to use). -DTMU_PYTHON_SITE=ON installs into the
+# interpreter's own platlib directory instead, whatever the prefix.
 if(TMU_PYTHON_BUILT)
-  install(TARGETS tmu_python LIBRARY DESTINATION lib/python3/dist-packages/tmu COMPONENT python)
-  install(DIRECTORY python/tmu/ DESTINATION lib/python3/dist-packages/tmu COMPONENT python
-          FILES_MATCHING PATTERN "*.py")
+  if(TMU_PYTHON_SITE)
+    execute_process(COMMAND ${TMU_PYTHON} -c "import sysconfig; print(sysconfig.get_path('platlib'), end='')"
+                    OUTPUT_VARIABLE python_dir COMMAND_ERROR_IS_FATAL ANY)
+  else()
+    set(python_dir lib/python3/dist-packages)
+  endif()
+  install(TARGETS tmu_python LIBRARY DESTINATION ${python_dir}/tmu COMPONENT python)
+  install(DIRECTORY python/tmu/ DESTINATION ${python_dir}/tmu COMPONENT python
+          FILES_MATCHING PATTERN "*.py" PATTERN "*.pyi" PATTERN "py.typed")
+  if(NOT TMU_PYTHON_SITE)
+    install(CODE "message(STATUS \"Python package tmu: PYTHONPATH=\${CMAKE_INSTALL_PREFIX}/${python_dir} ${TMU_PYTHON} -c 'import tmu'\")"
+            COMPONENT python)
+  endif()
 endif()

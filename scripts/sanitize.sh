@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The model, the tmu command line, the unit tests and the DPI-C library's tests built with
-# AddressSanitizer + UndefinedBehaviorSanitizer (g++, in ./build-san or $TMU_SAN_BUILD_DIR) and run
-# under ctest (labels unit, cli, dpi; docs/reliability.md, "Sanitizer builds"). Any report fails
-# the run: UBSan does not recover, and LeakSanitizer (part of ASan on x86-64 Linux) runs at every
-# process exit, so a passing run is also a leak-free one: 0 bytes leaked.
+# The model, the tmu command line, the unit tests, the DPI-C library's tests and the Python package
+# built with AddressSanitizer + UndefinedBehaviorSanitizer (g++, in ./build-san or
+# $TMU_SAN_BUILD_DIR) and run under ctest (labels unit, cli, dpi) and pytest (tests/python, the
+# extension loaded into Debian's uninstrumented python3 with the sanitizer runtimes preloaded;
+# docs/reliability.md, "Sanitizer builds"). Any report fails the run: UBSan does not recover, and
+# LeakSanitizer (part of ASan on x86-64 Linux) runs at every C++ process exit, so a passing run is
+# also a leak-free one: 0 bytes leaked (not checked in the Python run: the interpreter keeps its
+# objects to the end by design).
 #
 #   bash scripts/sanitize.sh                 configure, build and run everything (-j $TMU_SAN_JOBS, default nproc)
 #   bash scripts/sanitize.sh --build-only    configure and build
@@ -35,9 +38,9 @@ if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" \
     "-DCMAKE_CXX_FLAGS=$flags" "-DCMAKE_EXE_LINKER_FLAGS=$flags" "-DCMAKE_SHARED_LINKER_FLAGS=$flags" \
     "${launcher[@]}" -DTMU_BUILD_TESTS=ON -DTMU_BUILD_TB=ON -DTMU_BUILD_RTL_TESTS=OFF -DTMU_BUILD_BENCH=OFF \
-    -DTMU_BUILD_PYTHON=OFF -DTMU_FUZZ=OFF -DTMU_LTO=OFF -DTMU_PYTHON="${TMU_PYTHON:-/usr/bin/python3}"
+    -DTMU_BUILD_PYTHON=ON -DTMU_FUZZ=OFF -DTMU_LTO=OFF -DTMU_PYTHON="${TMU_PYTHON:-/usr/bin/python3}"
 fi
-nice -n 10 cmake --build "$build" -j "$jobs" --target tmu tests/tmu_unit_tests tb/tmu_dpi_tests
+nice -n 10 cmake --build "$build" -j "$jobs" --target tmu tests/tmu_unit_tests tb/tmu_dpi_tests tmu_python
 echo "sanitize.sh: built in $((SECONDS - start)) s"
 [ "$build_only" = 1 ] && exit 0
 
@@ -52,6 +55,17 @@ start=$SECONDS
 status=0
 (cd "$build" && ctest -L 'unit|cli|dpi' -j "$jobs" --output-on-failure "${regex[@]}") || status=$?
 echo "sanitize.sh: ctest (unit, cli, dpi) in $((SECONDS - start)) s, exit status $status"
+if [ "${#regex[@]}" -eq 0 ]; then
+  # The Python tests against the instrumented extension. The interpreter is not instrumented, so the
+  # runtimes are preloaded and leak detection is off for it; the memory-limit tests skip themselves
+  # (ASan reserves terabytes of address space, which an RLIMIT_AS cap forbids).
+  start=$SECONDS
+  runtimes="$(g++ -print-file-name=libasan.so):$(g++ -print-file-name=libubsan.so)"
+  (ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:log_path=$logs/asan-python" LD_PRELOAD="$runtimes" TMU_SANITIZER=1 \
+    PYTHONPATH="$build/python" TMU_EXE="$build/tmu" TMU_SOURCE_DIR="$PWD" \
+    "${TMU_PYTHON:-/usr/bin/python3}" -m pytest -q -p no:cacheprovider tests/python) || status=$?
+  echo "sanitize.sh: pytest (tests/python) in $((SECONDS - start)) s, exit status $status"
+fi
 reports=$(find "$logs" -type f | wc -l)
 if [ "$reports" -ne 0 ]; then
   echo "sanitize.sh: $reports sanitizer report(s):" >&2

@@ -6,6 +6,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include "arrays.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -32,6 +34,9 @@ void bind_tensix_machine(py::module_& m);  // tmu.tensix.Machine (tensix_machine
 // The numpy dtype name of an array ("uint16", "float64").
 std::string dtype_name(const py::array& a);
 
+// An array's shape as a vector.
+std::vector<py::ssize_t> shape_of(const py::array& a);
+
 // The index of flat element i of an array of `shape` as numpy prints it: "(1, 3)" or "(5,)".
 std::string index_text(const std::vector<py::ssize_t>& shape, py::ssize_t i);
 
@@ -43,29 +48,6 @@ namespace tmu::python {
 // variant (None: the default; ValueError with the model's reason otherwise).
 const Engine& engine_arg(std::string_view where, const std::string& name);
 std::string variant_arg(std::string_view where, const Engine& e, const py::object& variant);
-
-// `obj` as a C-contiguous array of exactly dtype T, refusing (TypeError naming `arg`) any other dtype
-// rather than converting it: bit patterns must arrive as the unsigned type of their width, so that a
-// float array passed by mistake is never read as bits. A non-contiguous array of the right dtype is
-// copied to contiguous storage; a contiguous one is used in place.
-template <typename T>
-py::array_t<T, py::array::c_style> exact_dtype(py::handle obj, std::string_view where, std::string_view arg) {
-  if (!py::isinstance<py::array>(obj)) {
-    type_error(where, arg, "expected a numpy array of dtype " + py::str(py::dtype::of<T>()).cast<std::string>() +
-                               ", got " + py::str(py::type::of(obj).attr("__name__")).cast<std::string>());
-  }
-  auto a = py::reinterpret_borrow<py::array>(obj);
-  if (!a.dtype().is(py::dtype::of<T>())) {
-    type_error(where, arg, "expected dtype " + py::str(py::dtype::of<T>()).cast<std::string>() + ", got " +
-                               dtype_name(a));
-  }
-  return py::array_t<T, py::array::c_style>::ensure(a);
-}
-
-// A float64 array from any real numeric array (ints and floats convert exactly where float64 holds
-// the value; the callers check representability afterwards). Refuses complex, object, bool and
-// non-arrays other than Python numbers and lists with TypeError naming `arg`.
-py::array_t<double, py::array::c_style> as_float64(py::handle obj, std::string_view where, std::string_view arg);
 
 // Rounding mode names shared by the conversions: "rne" (round to nearest, ties to even) and
 // "truncate" (toward zero, the hardware's truncating conversions).

@@ -44,9 +44,6 @@ std::string format_list() {
 uint64_t double_bits(double v) { return std::bit_cast<uint64_t>(v); }
 double bits_double(uint64_t b) { return std::bit_cast<double>(b); }
 
-
-std::vector<py::ssize_t> shape_of(const py::array& a) { return {a.shape(), a.shape() + a.ndim()}; }
-
 // The integer nearest (per rounding) to binary64 value v, as sign and magnitude; nullopt for NaN,
 // infinity or a magnitude of 2^63 or more. `exact` says whether no rounding happened.
 struct IntValue {
@@ -238,7 +235,7 @@ void bind_formats(py::module_& m) {
         const char* where = "tmu.formats.from_float";
         return from_float(number_format(where, "fmt", fmt_name), values, rounding, where);
       },
-      py::arg("values"), py::arg("fmt"), py::arg("rounding") = "exact",
+      py::arg("values"), py::arg("fmt"), py::arg("rounding"),
       "The bit patterns of `values` (any real array; float64 holds every value it is given exactly)\n"
       "in format `fmt`, an array of the same shape in the format's bits dtype (uint8/16/32 for floats,\n"
       "int8/16/32 for integers).\n"
@@ -269,7 +266,7 @@ void bind_formats(py::module_& m) {
         if (rounding == "exact") value_error(where, "rounding", "expected 'rne' or 'truncate'");
         return to_float(f, from_float(f, values, rounding, where), where);
       },
-      py::arg("values"), py::arg("fmt"), py::arg("rounding") = "rne",
+      py::arg("values"), py::arg("fmt"), py::arg("rounding"),
       "`values` rounded into format `fmt` and read back as float64: to_float(from_float(values, fmt,\n"
       "rounding), fmt).\n\n>>> tmu.formats.round(np.array([0.1]), 'bf16')\narray([0.10009766])   # 0x3dcd");
 }

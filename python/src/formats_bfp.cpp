@@ -218,9 +218,6 @@ Mode parse_mode(std::string_view where, const std::string& name) {
                           name));
 }
 
-std::vector<py::ssize_t> shape_of(const py::array& a) { return {a.shape(), a.shape() + a.ndim()}; }
-
-
 // The datums' shape must have a last axis of whole blocks.
 void check_blocks(std::string_view where, std::string_view arg, const std::vector<py::ssize_t>& shape) {
   if (shape.empty()) value_error(where, arg, "expected at least one axis (blocks run along the last axis)");
@@ -389,7 +386,7 @@ py::array_t<uint16_t> bfp_to_src(py::handle exponents, py::handle mantissas, con
 }  // namespace
 
 void bind_formats_bfp(py::module_& m) {
-  m.def("to_bfp", &to_bfp, py::arg("values"), py::arg("fmt"), py::arg("rounding") = "exact",
+  m.def("to_bfp", &to_bfp, py::arg("values"), py::arg("fmt"), py::arg("rounding"),
         "The block floating-point form of `values` (any real array whose last axis is a multiple of 16):\n"
         "(exponents, mantissas), uint8 arrays. Each 16 consecutive values along the last axis are a block\n"
         "sharing one exponent (exponents has the last axis divided by 16); each datum of mantissas is the\n"

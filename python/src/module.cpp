@@ -32,50 +32,7 @@ std::string index_text(const std::vector<py::ssize_t>& shape, py::ssize_t i) {
   return s + (idx.size() == 1 ? ",)" : ")");
 }
 
-py::array_t<double, py::array::c_style> as_float64(py::handle obj, std::string_view where, std::string_view arg) {
-  py::array a;
-  if (py::isinstance<py::array>(obj)) {
-    a = py::reinterpret_borrow<py::array>(obj);
-  } else if (py::isinstance<py::float_>(obj) || py::isinstance<py::int_>(obj) || py::isinstance<py::list>(obj) ||
-             py::isinstance<py::tuple>(obj)) {
-    if (py::isinstance<py::bool_>(obj)) type_error(where, arg, "expected numbers, got bool");
-    try {
-      a = py::array::ensure(obj);
-    } catch (...) {
-      a = py::array();
-    }
-    if (!a) type_error(where, arg, "expected an array of real numbers");
-  } else {
-    type_error(where, arg, "expected a numpy array of real numbers, got " +
-                               py::str(py::type::of(obj).attr("__name__")).cast<std::string>());
-  }
-  const char kind = a.dtype().kind();
-  if (kind != 'f' && kind != 'i' && kind != 'u') {
-    type_error(where, arg, "expected real numbers (a float or integer dtype), got dtype " + dtype_name(a));
-  }
-  if (kind == 'f' && a.dtype().itemsize() > 8) {
-    type_error(where, arg, "expected float16, float32 or float64, got dtype " + dtype_name(a));
-  }
-  // float64 holds every integer up to 2^53 exactly; a larger int64/uint64 would be rounded on the way in.
-  if ((kind == 'i' || kind == 'u') && a.dtype().itemsize() == 8) {
-    constexpr uint64_t kLimit = uint64_t{1} << 53;
-    auto check = [&](auto wide) {
-      for (py::ssize_t i = 0; i < wide.size(); ++i) {
-        const auto v = wide.data()[i];
-        const uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-        if (mag > kLimit) {
-          value_error(where, arg, fmt::format("flat element {} is beyond 2^53 in magnitude: float64 would round it", i));
-        }
-      }
-    };
-    if (kind == 'i') {
-      check(py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(a));
-    } else {
-      check(py::array_t<uint64_t, py::array::c_style | py::array::forcecast>::ensure(a));
-    }
-  }
-  return py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
-}
+std::vector<py::ssize_t> shape_of(const py::array& a) { return {a.shape(), a.shape() + a.ndim()}; }
 
 Rounding parse_rounding(std::string_view where, std::string_view arg, std::string_view name) {
   if (name == "rne") return Rounding::NearestEven;
@@ -157,6 +114,10 @@ using namespace tmu;
 using namespace tmu::python;
 
 PYBIND11_MODULE(_tmu, m) {
+  // The public functions are Python functions (python/tmu/) with real signatures that lend these
+  // docstrings; pybind11's generated signature line would only repeat them worse.
+  py::options options;
+  options.disable_function_signatures();
   m.doc() = "tmu's bit-exact reference models (the extension module; import tmu instead).";
   m.attr("__version__") = TMU_VERSION;
   tmu::register_builtin_engines();
@@ -200,7 +161,7 @@ PYBIND11_MODULE(_tmu, m) {
         }
         return e.disassemble(text, v, {});
       },
-      py::arg("word"), py::arg("engine") = "tensix", py::arg("variant") = py::none(),
+      py::arg("word"), py::arg("engine"), py::arg("variant"),
       "The disassembly of one instruction word (an int, or hex text as `tmu dis` takes it) of the\n"
       "engine's variant (None: its default), as `tmu dis` prints it (the word, then its fields).\n\n"
       ">>> tmu.disassemble(0x10184000)\n'10184000  ZEROACC Imm10=0 AddrMod=1 Revert=0 UseDst32b=0 Mode=3'");
@@ -213,7 +174,7 @@ PYBIND11_MODULE(_tmu, m) {
         const std::string text = e.assemble(line, v, {});
         return py::int_(std::stoull(text, nullptr, 16));  // the engine prints the word as 0x hex
       },
-      py::arg("line"), py::arg("engine") = "tensix", py::arg("variant") = py::none(),
+      py::arg("line"), py::arg("engine"), py::arg("variant"),
       "The instruction word (an int) of one line of assembly, as `tmu asm` reads it.\n\n"
       ">>> hex(tmu.assemble('ZEROACC Mode=3 AddrMod=1'))\n'0x10184000'");
   auto formats = m.def_submodule("formats", "Exact conversions between numbers and bit patterns.");

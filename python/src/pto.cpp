@@ -127,19 +127,20 @@ void store_lanes(const pto::Tile& tile, uint8_t* bytes, unsigned w) {
   }
 }
 
-// One tile argument: an ndarray, or an object with .data, .type, .layout, .valid (tmu.pto.Tile).
-pto::Tile to_tile(py::handle obj, const std::string& where, const std::string& arg) {
+// One tile argument: an array-like (arrays.h), or an object with .data, .type, .layout, .valid
+// (tmu.pto.Tile). A torch.bfloat16 tensor is a bf16 tile of its patterns.
+pto::Tile to_tile(py::handle obj, const std::string& where, const std::string& arg, py::dtype& dtype) {
   py::object data = py::reinterpret_borrow<py::object>(obj), type = py::none(), layout = py::none(), valid = py::none();
-  if (!py::isinstance<py::array>(obj)) {
-    if (!py::hasattr(obj, "data") || !py::hasattr(obj, "type")) {
-      type_error(where, arg, "expected a 2-D numpy array or a tmu.pto.Tile, got " +
-                                 py::str(py::type::of(obj).attr("__name__")).cast<std::string>());
-    }
+  std::string data_arg = arg;
+  if (py::hasattr(obj, "data") && py::hasattr(obj, "type") && py::hasattr(obj, "layout") && py::hasattr(obj, "valid") &&
+      !py::isinstance<py::array>(obj)) {
     data = obj.attr("data"), type = obj.attr("type"), layout = obj.attr("layout"), valid = obj.attr("valid");
+    data_arg = arg + ".data";
   }
-  if (!py::isinstance<py::array>(data)) type_error(where, arg + ".data", "expected a 2-D numpy array");
-  auto a = py::reinterpret_borrow<py::array>(data);
+  const InputArray in = input_array(data, where, data_arg, Bf16As::Bits, false, "a 2-D numpy array or a tmu.pto.Tile");
+  py::array a = in.array;
   if (a.ndim() != 2) value_error(where, arg, fmt::format("expected a 2-D array (rows, cols), got {} dimensions", a.ndim()));
+  if (in.bf16 && type.is_none()) type = py::str("bf16");
   pto::ElemType t;
   if (type.is_none()) {
     auto guess = type_of_dtype(a.dtype());
@@ -152,7 +153,12 @@ pto::Tile to_tile(py::handle obj, const std::string& where, const std::string& a
     t = *named;
     // The type's own dtype, or the unsigned integer of its width (bit patterns).
     const auto own = dtype_of_type(t);
-    const bool ok = a.dtype().is(own) || (a.dtype().kind() == 'u' && a.dtype().itemsize() * 8 == static_cast<py::ssize_t>(pto::width_bits(t)));
+    // torch has no unsigned integers wider than 8 bits: its signed ones carry the patterns.
+    if (in.torch && !same_dtype(a.dtype(), own) && a.dtype().kind() == 'i' &&
+        a.dtype().itemsize() * 8 == static_cast<py::ssize_t>(pto::width_bits(t))) {
+      a = a.attr("view")(fmt::format("u{}", a.dtype().itemsize()));
+    }
+    const bool ok = same_dtype(a.dtype(), own) || (a.dtype().kind() == 'u' && a.dtype().itemsize() * 8 == static_cast<py::ssize_t>(pto::width_bits(t)));
     if (!ok) {
       type_error(where, arg, fmt::format("element type {} takes dtype {} (or uint{} bit patterns), got {}", pto::elem_name(t),
                                          py::str(py::handle(own)).cast<std::string>(), pto::width_bits(t), dtype_name(a)));
@@ -161,23 +167,28 @@ pto::Tile to_tile(py::handle obj, const std::string& where, const std::string& a
   if (a.dtype().itemsize() * 8 != static_cast<py::ssize_t>(pto::width_bits(t))) {
     type_error(where, arg, fmt::format("dtype {} is not {} bits wide", dtype_name(a), pto::width_bits(t)));
   }
+  dtype = a.dtype();
   pto::Layout l = pto::Layout::RowMajor;
   if (!layout.is_none()) {
     if (!py::isinstance<py::str>(layout)) type_error(where, arg + ".layout", "expected 'row_major' or 'col_major'");
     l = pto::layout_from_name(layout.cast<std::string>());  // tmu.Error for a boxed or unknown layout
   }
-  const auto rows = static_cast<unsigned>(a.shape(0)), cols = static_cast<unsigned>(a.shape(1));
+  // The model's tiles hold at most kMaxTileElements lanes; a larger dimension is refused here, before
+  // it could be narrowed to the model's 32-bit counts.
+  const unsigned rows = dimension(a.shape(0), pto::kMaxTileElements, where, arg);
+  const unsigned cols = dimension(a.shape(1), pto::kMaxTileElements, where, arg);
   unsigned vr = rows, vc = cols;
   if (!valid.is_none()) {
-    try {
-      auto pair = valid.cast<std::pair<unsigned, unsigned>>();
-      vr = pair.first, vc = pair.second;
-    } catch (const py::cast_error&) {
-      type_error(where, arg + ".valid", "expected (valid_rows, valid_cols) or None");
+    if (!py::isinstance<py::tuple>(valid) && !py::isinstance<py::list>(valid)) {
+      type_error(where, arg + ".valid", "expected (valid_rows, valid_cols) or None, got " + type_name(valid));
     }
+    const auto pair = py::reinterpret_borrow<py::sequence>(valid);
+    if (pair.size() != 2) type_error(where, arg + ".valid", fmt::format("expected (valid_rows, valid_cols), got {} items", pair.size()));
+    vr = static_cast<unsigned>(uint_arg(pair[0], where, arg + ".valid[0]", UINT32_MAX));
+    vc = static_cast<unsigned>(uint_arg(pair[1], where, arg + ".valid[1]", UINT32_MAX));
   }
+  const py::array c = c_contiguous(a, where, data_arg);
   pto::Tile tile = pto::make_tile(t, rows, cols, l, vr, vc);  // the model's shape rules (tmu.BadInput)
-  auto c = py::array::ensure(a, py::array::c_style);
   load_lanes(static_cast<const uint8_t*>(c.data()), tile, pto::width_bytes(t));
   return tile;
 }
@@ -197,7 +208,7 @@ struct Call {
   py::dtype dst_dtype;
 };
 
-Call prepare(const std::string& where, const std::string& op, py::handle dst, const py::sequence& srcs,
+Call prepare(const std::string& where, const std::string& op, py::handle dst, py::handle srcs_obj,
              const std::string& profile, const py::object& cmp, const py::object& round, const py::object& saturation,
              bool a5_ieee = true) {
   auto o = pto::op_from_name(op);
@@ -222,10 +233,14 @@ Call prepare(const std::string& where, const std::string& op, py::handle dst, co
     else if (s == "off" || s == "OFF") params.saturation = pto::SaturationMode::Off;
     else value_error(where, "saturation", fmt::format("expected 'on', 'off' or None (the profile's default), got '{}'", s));
   }
-  Call call{*o, *p, params, to_tile(dst, where, "dst"), {}, py::dtype::of<uint8_t>()};
-  const py::handle dst_data = py::isinstance<py::array>(dst) ? dst : dst.attr("data");
-  call.dst_dtype = py::reinterpret_borrow<py::array>(dst_data).dtype();
-  for (size_t i = 0; i < srcs.size(); ++i) call.srcs.push_back(to_tile(srcs[i], where, fmt::format("srcs[{}]", i)));
+  Call call{*o, *p, params, {}, {}, py::dtype::of<uint8_t>()};
+  call.dst = to_tile(dst, where, "dst", call.dst_dtype);
+  if (py::isinstance<py::str>(srcs_obj) || (!py::isinstance<py::list>(srcs_obj) && !py::isinstance<py::tuple>(srcs_obj))) {
+    type_error(where, "srcs", "expected a list of tiles in the intrinsic's order, got " + type_name(srcs_obj));
+  }
+  const auto srcs = py::reinterpret_borrow<py::sequence>(srcs_obj);
+  py::dtype ignored;
+  for (size_t i = 0; i < srcs.size(); ++i) call.srcs.push_back(to_tile(srcs[i], where, fmt::format("srcs[{}]", i), ignored));
   return call;
 }
 
@@ -234,9 +249,9 @@ Call prepare(const std::string& where, const std::string& op, py::handle dst, co
 void bind_pto(py::module_& m) {
   m.def(
       "execute",
-      [](const std::string& op, py::handle dst, const py::sequence& srcs, const std::string& profile, const py::object& cmp,
+      [](const std::string& op, py::handle dst, py::handle srcs_obj, const std::string& profile, const py::object& cmp,
          const py::object& round, const py::object& saturation, bool a5_ieee) {
-        Call c = prepare("tmu.pto.execute", op, dst, srcs, profile, cmp, round, saturation, a5_ieee);
+        Call c = prepare("tmu.pto.execute", op, dst, srcs_obj, profile, cmp, round, saturation, a5_ieee);
         std::vector<const pto::Tile*> ptrs;
         for (const auto& t : c.srcs) ptrs.push_back(&t);
         {
@@ -245,8 +260,8 @@ void bind_pto(py::module_& m) {
         }
         return from_tile(c.dst, c.dst_dtype);
       },
-      py::arg("op"), py::arg("dst"), py::arg("srcs"), py::arg("profile") = "cpusim", py::arg("cmp") = py::none(),
-      py::arg("round") = py::none(), py::arg("saturation") = py::none(), py::kw_only(), py::arg("a5_ieee") = true,
+      py::arg("op"), py::arg("dst"), py::arg("srcs"), py::arg("profile"), py::arg("cmp"),
+      py::arg("round"), py::arg("saturation"), py::kw_only(), py::arg("a5_ieee"),
       "dst = op(srcs...) over dst's valid region, as the PTO model computes it; returns the destination\n"
       "tile after the operation as a new array of dst's dtype and shape (lanes outside the valid region\n"
       "keep dst's values; TCMP clears its whole predicate tile first).\n"
@@ -257,8 +272,8 @@ void bind_pto(py::module_& m) {
       ">>> tmu.pto.execute('TADD', np.zeros((1, 8), np.float32), [a, b])[0, 0]\n3.75");
   m.def(
       "a2a3_cycles",
-      [](const std::string& op, py::handle dst, const py::sequence& srcs, const py::object& cmp, const py::object& round) {
-        Call c = prepare("tmu.pto.a2a3_cycles", op, dst, srcs, "a2a3", cmp, round, py::none());
+      [](const std::string& op, py::handle dst, py::handle srcs_obj, const py::object& cmp, const py::object& round) {
+        Call c = prepare("tmu.pto.a2a3_cycles", op, dst, srcs_obj, "a2a3", cmp, round, py::none());
         std::vector<const pto::Tile*> ptrs;
         for (const auto& t : c.srcs) ptrs.push_back(&t);
         const pto::CycleEstimate e = pto::a2a3_cycles(c.op, c.dst, ptrs, c.params);
@@ -269,7 +284,7 @@ void bind_pto(py::module_& m) {
         d["steps"] = steps;
         return d;
       },
-      py::arg("op"), py::arg("dst"), py::arg("srcs"), py::arg("cmp") = py::none(), py::arg("round") = py::none(),
+      py::arg("op"), py::arg("dst"), py::arg("srcs"), py::arg("cmp"), py::arg("round"),
       "The A2/A3 cost model's cycle estimate of the same call (docs/pto-cycles.md): a dict with\n"
       "'cycles' and 'steps', a list of (CCE call, repeats, cycles). Values play no part.");
   m.def("types", [] {

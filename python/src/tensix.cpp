@@ -96,9 +96,9 @@ void bind_tensix(py::module_& m) {
         }
         return tensix_result(out, M, N, audit::output_format(o.cfg.format, o.cfg.dst32), bits, snapshots ? &snaps : nullptr, tiles, passes);
       },
-      py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity") = "HiFi4", py::arg("src_format") = "BF16",
-      py::arg("dst") = "FP32", py::arg("arch") = "blackhole", py::arg("conversion") = py::none(), py::arg("perturb") = py::none(),
-      py::arg("input") = "values", py::arg("bits") = false, py::arg("snapshots") = false,
+      py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity"), py::arg("src_format"),
+      py::arg("dst"), py::arg("arch"), py::arg("conversion"), py::arg("perturb"),
+      py::arg("input"), py::arg("bits"), py::arg("snapshots"),
       "a @ b as the Tensix Matrix Unit computes it under tt-llk's matmul LLK (llk_math_matmul.h): per\n"
       "32x32 output tile, the 16-MVMUL replay once per fidelity pass for each K tile, accumulating in\n"
       "Dst (the sequence of tmu audit and of vectors/programs/matmul_32x32_hifi4.tmu).\n"
@@ -172,9 +172,9 @@ void bind_tensix(py::module_& m) {
         }
         return tensix_result(out, M, N, audit::output_format(o.cfg.format, o.cfg.dst32), bits, snapshots ? &snaps : nullptr, 1, passes);
       },
-      py::arg("op"), py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity") = "HiFi4", py::arg("src_format") = "BF16",
-      py::arg("dst") = "FP32", py::arg("arch") = "blackhole", py::arg("conversion") = py::none(), py::arg("perturb") = py::none(),
-      py::arg("input") = "values", py::arg("bits") = false, py::arg("snapshots") = false,
+      py::arg("op"), py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity"), py::arg("src_format"),
+      py::arg("dst"), py::arg("arch"), py::arg("conversion"), py::arg("perturb"),
+      py::arg("input"), py::arg("bits"), py::arg("snapshots"),
       "op(a, b) element by element as the Matrix Unit computes it under tt-llk's eltwise binary LLK\n"
       "(llk_math_eltwise_binary.h), per 32x32 tile, a to SrcA and b to SrcB (llk_unpack_AB.h), Dst\n"
       "starting at zero:\n"

@@ -34,38 +34,18 @@ struct Machine {
 
 std::string where(const char* method) { return fmt::format("{}.{}", kClass, method); }
 
-std::string type_name(py::handle h) { return py::str(py::type::of(h).attr("__name__")).cast<std::string>(); }
-
 Arch arch_arg(const std::string& w, const std::string& name) {
   if (auto a = parse_arch(name)) return *a;
   value_error(w, "arch", fmt::format("unknown arch '{}' (expected blackhole or wormhole)", name));
 }
 
-// An integer (anything with __index__, not bool) in [0, max]; TypeError/ValueError naming `arg`.
-uint64_t uint_arg(py::handle h, const std::string& w, const std::string& arg, uint64_t max) {
-  if (py::isinstance<py::bool_>(h)) type_error(w, arg, "expected an int, got bool");
-  PyObject* index = PyNumber_Index(h.ptr());
-  if (!index) {
-    PyErr_Clear();
-    type_error(w, arg, "expected an int, got " + type_name(h));
-  }
-  const auto v = py::reinterpret_steal<py::int_>(index);
-  const unsigned long long x = PyLong_AsUnsignedLongLong(v.ptr());
-  const bool failed = x == static_cast<unsigned long long>(-1) && PyErr_Occurred();
-  if (failed) PyErr_Clear();
-  if (failed || x > max) {
-    value_error(w, arg, fmt::format("{} is out of range (expected 0..{})", py::repr(v).cast<std::string>(), max));
-  }
-  return x;
-}
-
 unsigned thread_arg(py::handle h, const std::string& w) { return static_cast<unsigned>(uint_arg(h, w, "thread", kNumThreads - 1)); }
 
-// The instruction words of `words`: a 1-D uint32 array (no other dtype: words are bit patterns) or a
-// list/tuple of ints.
+// The instruction words of `words`: a 1-D uint32 array-like (no other dtype: words are bit patterns)
+// or a list/tuple of ints.
 std::vector<uint32_t> words_arg(py::handle words, const std::string& w) {
   std::vector<uint32_t> out;
-  if (py::isinstance<py::array>(words)) {
+  if (py::hasattr(words, "__array__") || py::hasattr(words, "__dlpack__")) {
     const auto a = exact_dtype<uint32_t>(words, w, "words");
     if (a.ndim() != 1) value_error(w, "words", fmt::format("expected a 1-D array, got {} dimensions", a.ndim()));
     out.assign(a.data(), a.data() + a.size());
@@ -208,7 +188,8 @@ py::array_t<T, py::array::c_style> rows_arg(py::handle rows, const std::string& 
                                             const char* what) {
   auto a = exact_dtype<T>(rows, w, "rows");
   if (a.ndim() == 1 && a.shape(0) == kDstCols) {
-    a = py::array_t<T, py::array::c_style>::ensure(a.reshape({py::ssize_t{1}, py::ssize_t{kDstCols}}));
+    // A reshape of a C-contiguous array is a view, never a copy.
+    a = py::reinterpret_borrow<py::array_t<T, py::array::c_style>>(a.reshape({py::ssize_t{1}, py::ssize_t{kDstCols}}));
   }
   if (a.ndim() != 2 || a.shape(1) != kDstCols || a.shape(0) == 0) {
     std::string shape;
@@ -290,10 +271,13 @@ const char* scope_name(FieldScope s) {
 }  // namespace
 
 void bind_tensix_machine(py::module_& m) {
+  py::options signatures;  // the class's methods are the extension's own: show their signatures
+  signatures.enable_function_signatures();
   py::class_<Machine>(m, "Machine",
                       "One Tensix coprocessor's architectural state (reset: everything zero, Src banks owned\n"
                       "by the Unpackers) on which instruction words execute; see docs/python.md.")
-      .def(py::init([](const std::string& arch) {
+      .def(py::init([](py::handle arch_obj) {
+             const std::string arch = str_arg(arch_obj, kClass, "arch");
              auto mc = std::make_unique<Machine>();
              mc->state.arch = arch_arg(kClass, arch);
              return mc;
@@ -308,7 +292,8 @@ void bind_tensix_machine(py::module_& m) {
           "copy", [](const Machine& mc) { return Machine{mc.state}; }, "An independent Machine with a copy of this state.")
       .def(
           "step",
-          [](Machine& mc, py::handle word, py::handle thread, bool rotated) {
+          [](Machine& mc, py::handle word, py::handle thread, py::handle rotated_obj) {
+            const bool rotated = bool_arg(rotated_obj, where("step"), "rotated");
             const std::string w = where("step");
             const auto raw = static_cast<uint32_t>(uint_arg(word, w, "word", 0xFFFFFFFFu));
             const unsigned t = thread_arg(thread, w);
@@ -327,7 +312,8 @@ void bind_tensix_machine(py::module_& m) {
           "stall (a bank still owned by the Unpackers) tmu.BadInput; the state is then unchanged.")
       .def(
           "run",
-          [](Machine& mc, py::handle program, py::handle thread, bool rotated) {
+          [](Machine& mc, py::handle program, py::handle thread, py::handle rotated_obj) {
+            const bool rotated = bool_arg(rotated_obj, where("run"), "rotated");
             const std::string w = where("run");
             if (py::isinstance<py::str>(program)) {
               if (!thread.is_none()) value_error(w, "thread", "program text chooses its thread with '.thread N'");
@@ -450,7 +436,8 @@ void bind_tensix_machine(py::module_& m) {
           "Writes a thread's GPRs from `index`: values is a 1-D uint32 array.")
       .def(
           "field",
-          [](const Machine& mc, const std::string& name, py::handle thread, py::handle state, py::handle slot) {
+          [](const Machine& mc, py::handle name_obj, py::handle thread, py::handle state, py::handle slot) {
+            const std::string name = str_arg(name_obj, where("field"), "name");
             const FieldRef f = field_arg(mc.state, where("field"), name, thread, state, slot);
             return f.field->get(mc.state, f.thread, f.index);
           },
@@ -460,7 +447,8 @@ void bind_tensix_machine(py::module_& m) {
           "`thread`, ADDR_MOD fields of `slot` (required) of `thread`, global fields.")
       .def(
           "set_field",
-          [](Machine& mc, const std::string& name, py::handle value, py::handle thread, py::handle state, py::handle slot) {
+          [](Machine& mc, py::handle name_obj, py::handle value, py::handle thread, py::handle state, py::handle slot) {
+            const std::string name = str_arg(name_obj, where("set_field"), "name");
             const std::string w = where("set_field");
             const FieldRef f = field_arg(mc.state, w, name, thread, state, slot);
             const auto v = uint_arg(value, w, fmt::format("value ({} is {} bits)", f.field->name, f.field->width),
@@ -483,7 +471,8 @@ void bind_tensix_machine(py::module_& m) {
           "The state fields by scope: {'config', 'threadconfig', 'addrmod', 'rwc', 'global'} -> names.")
       .def(
           "set_bank",
-          [](Machine& mc, const std::string& operand, py::handle bank_obj, const py::object& owner, const py::object& format) {
+          [](Machine& mc, py::handle operand_obj, py::handle bank_obj, const py::object& owner, const py::object& format) {
+            const std::string operand = str_arg(operand_obj, where("set_bank"), "operand");
             const std::string w = where("set_bank");
             if (operand != "srca" && operand != "srcb") value_error(w, "operand", fmt::format("expected 'srca' or 'srcb', got '{}'", operand));
             const auto bank = uint_arg(bank_obj, w, "bank", kSrcBanks - 1);

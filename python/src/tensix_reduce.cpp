@@ -148,10 +148,10 @@ void bind_tensix_reduce(py::module_& m) {
         d["argmax_raw"] = raw_array;
         return py::object(d);
       },
-      py::arg("a"), py::arg("pool") = "sum", py::arg("dim") = "col", py::kw_only(), py::arg("scaler") = py::none(),
-      py::arg("fidelity") = "HiFi4", py::arg("src_format") = "BF16", py::arg("dst") = "FP32", py::arg("arch") = "blackhole",
-      py::arg("conversion") = py::none(), py::arg("input") = "values", py::arg("bits") = false, py::arg("snapshots") = false,
-      py::arg("argmax") = false,
+      py::arg("a"), py::arg("pool"), py::arg("dim"), py::kw_only(), py::arg("scaler"),
+      py::arg("fidelity"), py::arg("src_format"), py::arg("dst"), py::arg("arch"),
+      py::arg("conversion"), py::arg("input"), py::arg("bits"), py::arg("snapshots"),
+      py::arg("argmax"),
       R"doc(a reduced as tt-llk's reduce LLK (llk_math_reduce.h) computes it on the Matrix Unit.
 
 pool: 'sum', 'avg' (GAPOOL: Dst += SrcB @ SrcA, SrcB row 0 holding the scaler, SrcA the face; above

@@ -25,16 +25,57 @@ index), 'rne' rounds to nearest with ties to even, 'truncate' rounds toward zero
 '0x3fc0'
 """
 
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
 from . import _tmu
+from ._api import ArrayLike, checked
 
 _impl = _tmu.formats
-from_float = _impl.from_float
-to_float = _impl.to_float
-round = _impl.round  # noqa: A001 - the numpy-style name of the operation
-info = _impl.info
-names = _impl.names
-to_bfp = _impl.to_bfp
-from_bfp = _impl.from_bfp
-bfp_to_src = _impl.bfp_to_src
+
+
+@checked("tmu.formats.names", _impl.names)
+def names() -> list[str]:
+    return _impl.names()
+
+
+@checked("tmu.formats.info", _impl.info)
+def info(fmt: str) -> dict[str, Any]:
+    return _impl.info(fmt)
+
+
+@checked("tmu.formats.from_float", _impl.from_float)
+def from_float(values: ArrayLike, fmt: str, rounding: str = "exact") -> npt.NDArray[Any]:
+    return _impl.from_float(values, fmt, rounding)
+
+
+@checked("tmu.formats.to_float", _impl.to_float)
+def to_float(bits: ArrayLike, fmt: str) -> npt.NDArray[np.float64]:
+    return _impl.to_float(bits, fmt)
+
+
+@checked("tmu.formats.round", _impl.round)
+def round(values: ArrayLike, fmt: str, rounding: str = "rne") -> npt.NDArray[np.float64]:  # noqa: A001 - numpy's name
+    return _impl.round(values, fmt, rounding)
+
+
+@checked("tmu.formats.to_bfp", _impl.to_bfp)
+def to_bfp(values: ArrayLike, fmt: str, rounding: str = "exact") -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    return _impl.to_bfp(values, fmt, rounding)
+
+
+@checked("tmu.formats.from_bfp", _impl.from_bfp)
+def from_bfp(exponents: ArrayLike, mantissas: ArrayLike, fmt: str) -> npt.NDArray[np.float64]:
+    return _impl.from_bfp(exponents, mantissas, fmt)
+
+
+@checked("tmu.formats.bfp_to_src", _impl.bfp_to_src)
+def bfp_to_src(exponents: ArrayLike, mantissas: ArrayLike, fmt: str) -> npt.NDArray[np.uint16]:
+    return _impl.bfp_to_src(exponents, mantissas, fmt)
+
 
 __all__ = ["from_float", "to_float", "round", "info", "names", "to_bfp", "from_bfp", "bfp_to_src"]

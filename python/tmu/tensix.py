@@ -1,7 +1,7 @@
 """The Tensix Matrix Unit's results for whole matrices, bit-exact, through tt-llk's LLK sequences.
 
   matmul(a, b, fidelity="HiFi4", src_format="BF16", dst="FP32", arch="blackhole",
-         conversion=None, perturb=None, bits=False, snapshots=False)
+         conversion=None, perturb=None, input="values", bits=False, snapshots=False)
   eltwise_binary(op, a, b, ...)          op: "ELWMUL", "ELWADD" or "ELWSUB" (a - b); b of shape
                                          (1, N), (M, 1) or (1, 1) broadcasts a row, column or scalar
   unpacker_conversion(fp32_bits, src_format)   the unpacker's FP32 -> BF16/TF32 patterns
@@ -13,8 +13,9 @@ llk_math_eltwise_binary.h's ELWMUL and ELWADD/ELWSUB MOPs with the SrcB broadcas
 bit-exact model. Values must be exactly numbers of the source format (no subnormals, infinities or
 NaNs on the Matrix Unit) unless conversion="rne" (round to nearest even) or "unpacker" (FP32 data
 truncated as the unpacker converts it, UNPACR_Regular.md) is named; input="bits" takes the format's
-patterns (uint16 BF16/FP16, uint32 TF32, or uint32 FP32 with "unpacker"); perturb names one of the audit's deliberate mistakes (skipN, repeatN,
-negateN, swap) so a wrong golden can be shown.
+patterns (uint16 BF16/FP16, uint32 TF32, or uint32 FP32 with "unpacker"; a torch.bfloat16 tensor
+gives its patterns); perturb names one of the audit's deliberate mistakes (skipN, repeatN, negateN,
+swap) so a wrong golden can be shown. Operands may be numpy arrays or CPU torch tensors.
 
 >>> import numpy as np, tmu
 >>> a = np.full((32, 32), 2.0); b = np.full((32, 32), 1.0078125)
@@ -22,14 +23,100 @@ negateN, swap) so a wrong golden can be shown.
 (64.5, 64.0)
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+import numpy as np
+import numpy.typing as npt
+
 from . import _tmu
+from ._api import ArrayLike, checked
 
 _impl = _tmu.tensix
-matmul = _impl.matmul
-eltwise_binary = _impl.eltwise_binary
-reduce = _impl.reduce  # GAPOOL / GMPOOL through tt-llk's reduce LLK
-fidelities = _impl.fidelities
-unpacker_conversion = _impl.unpacker_conversion
-Machine = _impl.Machine  # the raw machine: state as numpy views, run()/step() on instruction words
+
+# The values as float64, or with bits=True / snapshots=True (reduce: argmax=True) a dict of arrays.
+Result = Union[npt.NDArray[np.float64], dict[str, Any]]
+
+
+@checked("tmu.tensix.matmul", _impl.matmul)
+def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16", dst: str = "FP32",
+           arch: str = "blackhole", conversion: Optional[str] = None, perturb: Optional[str] = None,
+           input: str = "values", bits: bool = False, snapshots: bool = False) -> Result:  # noqa: A002
+    return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, arch=arch, conversion=conversion,
+                        perturb=perturb, input=input, bits=bits, snapshots=snapshots)
+
+
+@checked("tmu.tensix.eltwise_binary", _impl.eltwise_binary)
+def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16",
+                   dst: str = "FP32", arch: str = "blackhole", conversion: Optional[str] = None,
+                   perturb: Optional[str] = None, input: str = "values", bits: bool = False,  # noqa: A002
+                   snapshots: bool = False) -> Result:
+    return _impl.eltwise_binary(op, a, b, fidelity=fidelity, src_format=src_format, dst=dst, arch=arch,
+                                conversion=conversion, perturb=perturb, input=input, bits=bits, snapshots=snapshots)
+
+
+@checked("tmu.tensix.reduce", _impl.reduce)
+def reduce(a: ArrayLike, pool: str = "sum", dim: str = "col", *, scaler: Optional[float] = None, fidelity: str = "HiFi4",
+           src_format: str = "BF16", dst: str = "FP32", arch: str = "blackhole", conversion: Optional[str] = None,
+           input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
+           argmax: bool = False) -> Result:
+    return _impl.reduce(a, pool, dim, scaler=scaler, fidelity=fidelity, src_format=src_format, dst=dst, arch=arch,
+                        conversion=conversion, input=input, bits=bits, snapshots=snapshots, argmax=argmax)
+
+
+@checked("tmu.tensix.unpacker_conversion", _impl.unpacker_conversion)
+def unpacker_conversion(bits: ArrayLike, src_format: str) -> npt.NDArray[Any]:
+    return _impl.unpacker_conversion(bits, src_format)
+
+
+@checked("tmu.tensix.fidelities", _impl.fidelities)
+def fidelities() -> tuple[str, ...]:
+    return _impl.fidelities()
+
+
+if TYPE_CHECKING:
+    class Machine:
+        """One Tensix coprocessor's architectural state (the extension's tmu.tensix.Machine)."""
+
+        def __init__(self, arch: str = "blackhole") -> None: ...
+        @property
+        def arch(self) -> str: ...
+        def reset(self) -> None: ...
+        def copy(self) -> Machine: ...
+        def step(self, word: int, *, thread: int = 0, rotated: bool = False) -> dict[str, Any]: ...
+        def run(self, program: Union[str, ArrayLike, list[int]], *, thread: Optional[int] = None,
+                rotated: bool = False) -> dict[str, Any]: ...
+        def state(self, parts: Optional[list[str]] = None) -> dict[str, Any]: ...
+        @property
+        def srca(self) -> npt.NDArray[np.uint32]: ...
+        @property
+        def srcb(self) -> npt.NDArray[np.uint32]: ...
+        @property
+        def dst16(self) -> npt.NDArray[np.uint16]: ...
+        @property
+        def dst_valid(self) -> npt.NDArray[np.bool_]: ...
+        @property
+        def dst32(self) -> npt.NDArray[np.uint32]: ...
+        @property
+        def gprs(self) -> npt.NDArray[np.uint32]: ...
+        @property
+        def rwcs(self) -> npt.NDArray[Any]: ...
+        def set_srca(self, bank: int, rows: ArrayLike, row: int = 0) -> None: ...
+        def set_srcb(self, bank: int, rows: ArrayLike, row: int = 0) -> None: ...
+        def set_dst16(self, rows: ArrayLike, row: int = 0) -> None: ...
+        def set_dst32(self, rows: ArrayLike, row: int = 0) -> None: ...
+        def set_gprs(self, values: ArrayLike, *, thread: int = 0, index: int = 0) -> None: ...
+        def field(self, name: str, *, thread: int = 0, state: Optional[int] = None, slot: Optional[int] = None) -> int: ...
+        def set_field(self, name: str, value: int, *, thread: int = 0, state: Optional[int] = None,
+                      slot: Optional[int] = None) -> None: ...
+        @staticmethod
+        def fields() -> dict[str, list[str]]: ...
+        def set_bank(self, operand: str, bank: int, *, owner: Optional[str] = None, format: Optional[str] = None) -> None: ...
+        def set_unpacker(self, unpacker: int, bank: int) -> None: ...
+        def disassemble(self, word: Union[int, str]) -> str: ...
+        def assemble(self, line: str) -> int: ...
+else:
+    Machine = _impl.Machine  # the raw machine: state as numpy views, run()/step() on instruction words
 
 __all__ = ["matmul", "eltwise_binary", "reduce", "fidelities", "unpacker_conversion", "Machine"]

@@ -159,7 +159,7 @@ def test_tf32_pattern_with_low_bits_set_is_refused():
 def test_unknown_format_rounding_and_value_types_are_named():
     with pytest.raises(ValueError, match=r"tmu.formats.from_float: fmt: unknown format 'bf8' \(expected 'fp32', "):
         formats.from_float(np.array([1.0]), "bf8")
-    with pytest.raises(TypeError, match=r"tmu.formats.to_float: fmt: expected a format name"):
+    with pytest.raises(TypeError, match=r"tmu.formats.to_float: fmt: expected a str, got int"):
         formats.to_float(bits([1], U16), 16)
     with pytest.raises(ValueError, match=r"tmu.formats.from_float: rounding: expected 'rne' .* got 'up'"):
         formats.from_float(np.array([1.0]), "bf16", rounding="up")
@@ -167,5 +167,5 @@ def test_unknown_format_rounding_and_value_types_are_named():
         formats.from_float(np.array([1j]), "bf16")
     with pytest.raises(TypeError, match=r"tmu.formats.from_float: values: expected a numpy array of real numbers, got str"):
         formats.from_float("1.5", "bf16")
-    with pytest.raises(ValueError, match=r"values: flat element 0 is beyond 2\^53"):
+    with pytest.raises(ValueError, match=r"values: element \(0,\) is beyond 2\^53"):
         formats.from_float(np.array([2**53 + 1], dtype=np.int64), "fp32")

@@ -266,7 +266,7 @@ def test_tt_metal_equals_rne_when_no_alignment_shift_drops_bits():
 @pytest.mark.parametrize("call, exc, message", [
     (lambda: formats.to_bfp(block(1.0), "bfp16"), ValueError,
      "tmu.formats.to_bfp: fmt: unknown BFP format 'bfp16' (expected 'bfp8', 'bfp4', 'bfp2', 'bfp8a', 'bfp4a', 'bfp2a')"),
-    (lambda: formats.to_bfp(block(1.0), 8), TypeError, "tmu.formats.to_bfp: fmt: expected a BFP format name (str)"),
+    (lambda: formats.to_bfp(block(1.0), 8), TypeError, "tmu.formats.to_bfp: fmt: expected a str, got int"),
     (lambda: formats.to_bfp(block(1.0), "bfp8", rounding="nearest"), ValueError,
      "tmu.formats.to_bfp: rounding: expected 'exact', 'rne'"),
     (lambda: formats.to_bfp(np.zeros(20), "bfp8"), ValueError,

@@ -50,7 +50,7 @@ def test_wrong_arguments_name_the_argument():
         tmu.disassemble(1, engine="tpu")
     with pytest.raises(ValueError, match=r"tmu.disassemble: variant: unknown tensix variant 'grayskull'"):
         tmu.disassemble(1, variant="grayskull")
-    with pytest.raises(TypeError, match=r"tmu.disassemble: word: expected an int or a hex str, got float"):
+    with pytest.raises(TypeError, match=r"tmu.disassemble: word: expected a str or an int, got float"):
         tmu.disassemble(1.5)
     with pytest.raises(ValueError, match=r"tmu.disassemble: word: expected a word of at most 64 bits"):
         tmu.disassemble(-1)

@@ -6,10 +6,10 @@ a .tmu program, bit for bit."""
 import numpy as np
 import pytest
 
-from tmu import _tmu
+import tmu
 from tensix_program import DST16, FIDELITIES, FORMATS, cli_dst, dst_layout_bits, random_numbers, run_cli
 
-tensix = _tmu.tensix
+tensix = tmu.tensix
 elw = tensix.eltwise_binary
 
 

@@ -1,0 +1,50 @@
+"""Code a kernel author writes against tmu, checked by mypy --strict (ctest python.types): every public
+entry point with the types its annotations promise. Run too, so the types describe what happens."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+import tmu
+from tmu import amx, formats, pto, tensix
+
+
+def bf16_golden(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    result = tensix.matmul(a, b, fidelity="HiFi2")
+    assert isinstance(result, np.ndarray)
+    return result
+
+
+def main() -> None:
+    version: str = tmu.__version__
+    names: list[str] = [e["name"] for e in tmu.engines()]
+    word: int = tmu.assemble("ZEROACC Mode=3 AddrMod=1")
+    text: str = tmu.disassemble(word)
+    bits = formats.from_float(np.array([1.5]), "bf16")
+    values: npt.NDArray[np.float64] = formats.to_float(bits, "bf16")
+    exps, mants = formats.to_bfp(np.zeros(16), "bfp8")
+    tile = pto.Tile(np.zeros((1, 8), np.float32), valid=(1, 8))
+    out = pto.execute("TADD", tile, [tile, tile], profile="a2a3")
+    cycles: dict[str, object] = pto.a2a3_cycles("TADD", tile, [tile, tile])
+    state = amx.State("M2")
+    state.x = np.zeros(128, np.float32)
+    rows: tuple[int, ...] = state.matfp(amx.matfp_operand(lane_width="bf16", version="M2"))
+    fields = amx.decode_matfp(amx.matfp_operand(z_row=3))
+    machine: tensix.Machine = tensix.Machine(arch="wormhole")
+    machine.set_srca(0, np.zeros((2, 16), np.uint32), row=4)
+    dst: npt.NDArray[np.uint16] = machine.dst16
+    golden = bf16_golden(np.ones((32, 32)), np.ones((32, 32)))
+    try:
+        tmu.disassemble(0xFC000000)
+    except tmu.DecodeError as e:
+        kind = e.kind
+    assert names[0] == "tensix" and version and text.startswith("10184000") and values[0] == 1.5
+    assert exps.shape == (1,) and mants.shape == (16,) and out.shape == (1, 8) and cycles["cycles"]
+    assert rows and fields["z_row"] == 3 and dst.shape == (1024, 16) and golden[0, 0] == 32.0
+    assert kind == "DecodeError"
+
+
+if __name__ == "__main__":
+    main()
+    print("usage.py: ran")
