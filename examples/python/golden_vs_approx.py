@@ -15,10 +15,16 @@ the bit-exact golden at tolerance 0, the approximate one at the kits' tolerances
 Prints a table per part and VERDICT lines (tests/CMakeLists.txt checks them). Exit 2 on bad arguments.
 """
 
+from __future__ import annotations
+
 import argparse
 import sys
+from typing import Any, Callable, Optional
 
 import numpy as np
+import numpy.typing as npt
+
+Array = npt.NDArray[Any]
 
 FIDELITIES = ["LoFi", "HiFi2", "HiFi3", "HiFi4"]
 DEFAULT_SEED = 20240611
@@ -45,8 +51,8 @@ PERTURBATIONS = [("HiFi4", p) for p in ("skip1", "skip2", "skip3", "repeat1", "r
                                         "negate3")] + [("HiFi2", "swap")]
 
 
-def parse_args(argv):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"operand seed (default {DEFAULT_SEED})")
     p.add_argument("--plot", metavar="FILE", help="write one figure (PNG, SVG or PDF by the name's suffix)")
     p.add_argument("--backend", choices=["auto", "torch", "numpy"], default="auto",
@@ -59,7 +65,7 @@ def parse_args(argv):
     return args
 
 
-def bf16_operand(rng, shape):
+def bf16_operand(rng: np.random.Generator, shape: tuple[int, int]) -> Array:
     """Uniform draws in [-1, 1) rounded to BF16, as tt-metal's generate_packed_uniform_random_vector
     draws its stimulus; the few below BF16's smallest normal become 0 (the Matrix Unit has no
     subnormals), so both goldens see exactly the same numbers."""
@@ -69,7 +75,7 @@ def bf16_operand(rng, shape):
     return v
 
 
-def slice_significand(x, mask):
+def slice_significand(x: Array, mask: int) -> Array:
     """x (exact BF16 values) with the significand cut to `mask` in tt-llk's 11-bit frame, as float32."""
     x32 = x.astype(np.float32)
     bits = x32.view(np.uint32)
@@ -86,8 +92,8 @@ class Approx:
     Src register receives under the LLK (matmul: b to SrcA, a to SrcB; ELWMUL: a to SrcA), so the
     slices follow the hardware's roles; tt-llk's MatmulGolden applies the first mask to operand1."""
 
-    def __init__(self, backend):
-        self.torch = None
+    def __init__(self, backend: str) -> None:
+        self.torch: Any = None
         if backend in ("auto", "torch"):
             try:
                 import torch
@@ -97,12 +103,12 @@ class Approx:
                     sys.exit("golden_vs_approx.py: --backend torch: torch does not import")
         self.name = "torch " + self.torch.__version__ if self.torch else "numpy " + np.__version__
 
-    def _matmul(self, x, y):
+    def _matmul(self, x: Array, y: Array) -> Array:
         if self.torch:
-            return self.torch.matmul(self.torch.from_numpy(x), self.torch.from_numpy(y)).numpy()
-        return np.matmul(x, y)
+            return np.asarray(self.torch.matmul(self.torch.from_numpy(x), self.torch.from_numpy(y)).numpy())
+        return np.asarray(np.matmul(x, y))
 
-    def _phases(self, fidelity, op, src_a, src_b):
+    def _phases(self, fidelity: str, op: Callable[[Array, Array], Array], src_a: Array, src_b: Array) -> Array:
         passes = FIDELITIES.index(fidelity) + 1
         if passes == 4:
             return op(src_a.astype(np.float32), src_b.astype(np.float32)).astype(np.float64)
@@ -111,36 +117,36 @@ class Approx:
             total += op(slice_significand(src_a, SRCA_MASK[p]), slice_significand(src_b, SRCB_MASK[p]))
         return total.astype(np.float64)
 
-    def matmul(self, a, b, fidelity):
+    def matmul(self, a: Array, b: Array, fidelity: str) -> Array:
         return self._phases(fidelity, lambda sa, sb: self._matmul(sb, sa), b, a)
 
-    def elwmul(self, a, b, fidelity):
+    def elwmul(self, a: Array, b: Array, fidelity: str) -> Array:
         return self._phases(fidelity, np.multiply, a, b)
 
 
-def differences(exact, approx):
+def differences(exact: Array, approx: Array) -> tuple[int, float, float]:
     diff = np.abs(exact - approx)
     rel = diff / np.maximum(np.abs(exact), np.finfo(np.float64).tiny)
     return int(np.count_nonzero(diff)), float(diff.max()), float(rel[diff > 0].max()) if diff.any() else 0.0
 
 
-def passes_llk(result, golden):
+def passes_llk(result: Array, golden: Array) -> bool:
     close = np.isclose(result, golden, rtol=LLK_RTOL, atol=LLK_ATOL).all()
     pcc = 1.0 if np.array_equal(result, golden) else float(np.corrcoef(result.ravel(), golden.ravel())[0, 1])
     return bool(close and pcc > LLK_PCC)
 
 
-def passes_metal(result, golden):
+def passes_metal(result: Array, golden: Array) -> bool:
     diff = np.abs(result - golden)
     return bool(((diff <= METAL_ATOL) | (diff <= METAL_RTOL * np.maximum(np.abs(result), np.abs(golden)))).all())
 
 
-def llk_excess(result, golden):
+def llk_excess(result: Array, golden: Array) -> float:
     """max |result - golden| / (atol + rtol |golden|): at most 1 passes tt-llk's isclose."""
     return float((np.abs(result - golden) / (LLK_ATOL + LLK_RTOL * np.abs(golden))).max())
 
 
-def main(argv=None):
+def main(argv: Optional[list[str]] = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
         import tmu
@@ -152,16 +158,20 @@ def main(argv=None):
     b = bf16_operand(rng, (32, 32))
     print(f"seed {args.seed}; 32x32 BF16 operands uniform in [-1, 1); FP32 Dst; approximate golden on {approx.name}")
 
-    ops = {
-        "matmul": (lambda f, p=None: tmu.tensix.matmul(a, b, fidelity=f, perturb=p),
-                   lambda f: approx.matmul(a, b, f)),
-        "ELWMUL": (lambda f, p=None: tmu.tensix.eltwise_binary("ELWMUL", a, b, fidelity=f, perturb=p),
-                   lambda f: approx.elwmul(a, b, f)),
+    def exact_matmul(f: str, p: Optional[str] = None) -> Array:
+        return tmu.tensix.matmul(a, b, fidelity=f, perturb=p)
+
+    def exact_elwmul(f: str, p: Optional[str] = None) -> Array:
+        return tmu.tensix.eltwise_binary("ELWMUL", a, b, fidelity=f, perturb=p)
+
+    ops: dict[str, tuple[Callable[..., Array], Callable[[str], Array]]] = {
+        "matmul": (exact_matmul, lambda f: approx.matmul(a, b, f)),
+        "ELWMUL": (exact_elwmul, lambda f: approx.elwmul(a, b, f)),
     }
 
     print("\nPart 1: bit-exact golden (tmu.tensix) vs approximate mantissa-masking golden")
     print(f"{'case':<16} {'elements differing':>18} {'max abs diff':>13} {'max rel diff':>13}")
-    part1 = []
+    part1: list[tuple[str, int, float, float]] = []
     for name, (exact_fn, approx_fn) in ops.items():
         for f in FIDELITIES:
             n, dabs, drel = differences(exact_fn(f), approx_fn(f))
@@ -170,7 +180,8 @@ def main(argv=None):
 
     print("\nPart 2: a broken kernel (the audit's perturbations) against each golden")
     print(f"{'case':<22} {'bit-exact, tol 0':>16} {'tt-llk 0.05/0.05':>17} {'tt-metal 0.0155':>16}")
-    part2, caught_exact, missed_llk, missed_metal = [], 0, 0, 0
+    part2: list[tuple[str, float]] = []
+    caught_exact = missed_llk = missed_metal = 0
     for name, (exact_fn, approx_fn) in ops.items():
         for f, p in PERTURBATIONS:
             good, loose, broken = exact_fn(f), approx_fn(f), exact_fn(f, p)
@@ -180,7 +191,9 @@ def main(argv=None):
             missed_llk += llk
             missed_metal += metal
             part2.append((f"{name} {f} {p}", llk_excess(broken, loose)))
-            word = lambda passed: "passes (missed)" if passed else "fails (caught)"
+            def word(passed: bool) -> str:
+                return "passes (missed)" if passed else "fails (caught)"
+
             print(f"{name + ' ' + f + ' ' + p:<22} {'caught' if caught else 'MISSED':>16} {word(llk):>17} {word(metal):>16}")
     total = len(part2)
     print()
@@ -194,7 +207,7 @@ def main(argv=None):
     return 0 if caught_exact == total else 1
 
 
-def plot(path, part1, part2):
+def plot(path: str, part1: list[tuple[str, int, float, float]], part2: list[tuple[str, float]]) -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

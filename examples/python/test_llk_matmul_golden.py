@@ -20,8 +20,11 @@ tolerance 0, and every broken one fails, including those tt-llk's tolerance lets
 Run: python3 -m pytest -q test_llk_matmul_golden.py   (with the tmu package importable)
 """
 
+from __future__ import annotations
+
 import pathlib
 import sys
+from typing import Optional
 
 import pytest
 import torch
@@ -32,7 +35,7 @@ SEED = 20261202
 TORCH_FORMAT = {"BF16": torch.bfloat16, "FP16": torch.float16}
 
 
-def generate_stimuli(fmt, shape, generator):
+def generate_stimuli(fmt: str, shape: tuple[int, int], generator: torch.Generator) -> torch.Tensor:
     """Random operands of the source format, as tt-llk's generate_stimuli makes them (normal numbers
     in [-2, 2), no subnormals: the Matrix Unit flushes them)."""
     x = (torch.rand(shape, generator=generator) * 4 - 2).to(TORCH_FORMAT[fmt])
@@ -40,19 +43,20 @@ def generate_stimuli(fmt, shape, generator):
     return torch.where(x.abs() < tiny, torch.zeros_like(x), x)
 
 
-def device_matmul(src_a, src_b, fmt, fidelity, bug=None):
+def device_matmul(src_a: torch.Tensor, src_b: torch.Tensor, fmt: str, fidelity: str,
+                  bug: Optional[str] = None) -> torch.Tensor:
     """The device under test (see the module's docstring)."""
     return torch.from_numpy(tmu.tensix.matmul(src_a, src_b, src_format=fmt, fidelity=fidelity, perturb=bug))
 
 
-def golden_matmul(src_a, src_b, fmt, fidelity):
+def golden_matmul(src_a: torch.Tensor, src_b: torch.Tensor, fmt: str, fidelity: str) -> torch.Tensor:
     """The golden: the Matrix Unit's own result, from the torch stimuli as they are."""
     return torch.from_numpy(tmu.tensix.matmul(src_a, src_b, src_format=fmt, fidelity=fidelity))
 
 
 @pytest.mark.parametrize("fidelity", ["LoFi", "HiFi2", "HiFi4"])
 @pytest.mark.parametrize("fmt", ["BF16", "FP16"])
-def test_matmul(fmt, fidelity):
+def test_matmul(fmt: str, fidelity: str) -> None:
     print(f"seed {SEED}")
     g = torch.Generator().manual_seed(SEED)
     src_a = generate_stimuli(fmt, (64, 64), g)
@@ -65,7 +69,7 @@ def test_matmul(fmt, fidelity):
 
 
 @pytest.mark.parametrize("bug", ["skip1", "repeat2", "negate3", "swap"])
-def test_a_broken_device_fails_at_tolerance_0(bug):
+def test_a_broken_device_fails_at_tolerance_0(bug: str) -> None:
     g = torch.Generator().manual_seed(SEED)
     src_a = generate_stimuli("BF16", (32, 64), g)
     src_b = generate_stimuli("BF16", (64, 32), g)
@@ -73,7 +77,7 @@ def test_a_broken_device_fails_at_tolerance_0(bug):
     assert not torch.equal(res_from_l1, golden_matmul(src_a, src_b, "BF16", "HiFi4"))
 
 
-def test_tt_llks_tolerance_lets_a_broken_device_through():
+def test_tt_llks_tolerance_lets_a_broken_device_through() -> None:
     """tt-llk's check (torch.isclose with atol = rtol = 0.05, tests/python_tests/helpers/utils.py)
     against the float32 golden passes a device that skips the last fidelity phase."""
     g = torch.Generator().manual_seed(SEED)
@@ -85,7 +89,7 @@ def test_tt_llks_tolerance_lets_a_broken_device_through():
     assert not torch.equal(broken, golden_matmul(src_a, src_b, "BF16", "HiFi4"))
 
 
-def test_the_host_float32_golden_is_not_the_matrix_units():
+def test_the_host_float32_golden_is_not_the_matrix_units() -> None:
     """Why the tolerance existed: LoFi keeps only the top 5x7 bits of each product, which torch's
     float32 golden does not, so the two differ on ordinary inputs."""
     g = torch.Generator().manual_seed(SEED)

@@ -25,7 +25,7 @@ swap) so a wrong golden can be shown. Operands may be numpy arrays or CPU torch 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -35,8 +35,20 @@ from ._api import ArrayLike, checked
 
 _impl = _tmu.tensix
 
-# The values as float64, or with bits=True / snapshots=True (reduce: argmax=True) a dict of arrays.
-Result = Union[npt.NDArray[np.float64], dict[str, Any]]
+# The values as float64, or with bits=True / snapshots=True (reduce: argmax=True) a dict of arrays;
+# the overloads tell a type checker which, from the flags.
+Values = npt.NDArray[np.float64]
+Result = Union[Values, dict[str, Any]]
+
+
+@overload
+def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
+           conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
+           bits: Literal[False] = ..., snapshots: Literal[False] = ...) -> Values: ...
+@overload
+def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
+           conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
+           bits: bool = ..., snapshots: bool = ...) -> Result: ...
 
 
 @checked("tmu.tensix.matmul", _impl.matmul)
@@ -47,6 +59,16 @@ def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: s
                         perturb=perturb, input=input, bits=bits, snapshots=snapshots)
 
 
+@overload
+def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
+           conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
+                   bits: Literal[False] = ..., snapshots: Literal[False] = ...) -> Values: ...
+@overload
+def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
+           conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
+                   bits: bool = ..., snapshots: bool = ...) -> Result: ...
+
+
 @checked("tmu.tensix.eltwise_binary", _impl.eltwise_binary)
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16",
                    dst: str = "FP32", arch: str = "blackhole", conversion: Optional[str] = None,
@@ -54,6 +76,16 @@ def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi
                    snapshots: bool = False) -> Result:
     return _impl.eltwise_binary(op, a, b, fidelity=fidelity, src_format=src_format, dst=dst, arch=arch,
                                 conversion=conversion, perturb=perturb, input=input, bits=bits, snapshots=snapshots)
+
+
+@overload
+def reduce(a: ArrayLike, pool: str = ..., dim: str = ..., *, scaler: Optional[float] = ..., fidelity: str = ..., src_format: str = ...,
+           dst: str = ..., arch: str = ..., conversion: Optional[str] = ..., input: str = ...,
+           bits: Literal[False] = ..., snapshots: Literal[False] = ..., argmax: Literal[False] = ...) -> Values: ...
+@overload
+def reduce(a: ArrayLike, pool: str = ..., dim: str = ..., *, scaler: Optional[float] = ..., fidelity: str = ..., src_format: str = ...,
+           dst: str = ..., arch: str = ..., conversion: Optional[str] = ..., input: str = ...,
+           bits: bool = ..., snapshots: bool = ..., argmax: bool = ...) -> Result: ...
 
 
 @checked("tmu.tensix.reduce", _impl.reduce)
