@@ -9,8 +9,8 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
-#include "tmu/formats.h"
-#include "tmu/fpu/datapath.h"
+#include "tmu/tensix/formats.h"
+#include "tmu/tensix/fpu/datapath.h"
 #include "tmu/rng.h"
 
 namespace {
@@ -19,8 +19,8 @@ constexpr uint32_t kSeed = 0x7A115EEDu;
 constexpr unsigned kPoolSize = 256;  // small enough to stay in L1
 
 struct ElementInputs {
-  std::array<uint32_t, tmu::fpu::kDotLength> srca_column;
-  std::array<uint32_t, tmu::fpu::kDotLength> srcb_row;
+  std::array<uint32_t, tmu::tensix::fpu::kDotLength> srca_column;
+  std::array<uint32_t, tmu::tensix::fpu::kDotLength> srcb_row;
   uint32_t dst_stored;
 };
 
@@ -30,7 +30,7 @@ std::vector<ElementInputs> make_pool(bool dst32) {
   tmu::Rng gen(kSeed);
   auto bf16_datum = [&gen] {
     const uint32_t r = gen.bits(32);
-    return tmu::src_layout::assemble(r & 1u, ((r >> 1) & 0x7Fu) << 3, 120u + ((r >> 8) & 0xFu));
+    return tmu::tensix::src_layout::assemble(r & 1u, ((r >> 1) & 0x7Fu) << 3, 120u + ((r >> 8) & 0xFu));
   };
   std::vector<ElementInputs> pool(kPoolSize);
   for (ElementInputs& in : pool) {
@@ -38,7 +38,7 @@ std::vector<ElementInputs> make_pool(bool dst32) {
     for (uint32_t& d : in.srcb_row) d = bf16_datum();
     const uint32_t r = gen.bits(32);
     const uint32_t fp32 = (r & 0x807FFFFFu) | ((120u + ((r >> 23) & 0xFu)) << 23);
-    in.dst_stored = dst32 ? tmu::dst32_from_fp32(fp32) : tmu::dst16_from_bf16(static_cast<uint16_t>(fp32 >> 16));
+    in.dst_stored = dst32 ? tmu::tensix::dst32_from_fp32(fp32) : tmu::tensix::dst16_from_bf16(static_cast<uint16_t>(fp32 >> 16));
   }
   return pool;
 }
@@ -46,20 +46,20 @@ std::vector<ElementInputs> make_pool(bool dst32) {
 // One iteration = one element; the fidelity phase walks 0..3 when hifi4 is set.
 void run_elements(benchmark::State& bs, bool dst32, bool hifi4) {
   const std::vector<ElementInputs> pool = make_pool(dst32);
-  tmu::fpu::FpuMode mode;
-  mode.srca_style = mode.srcb_style = tmu::SrcStyle::BF16;
+  tmu::tensix::fpu::FpuMode mode;
+  mode.srca_style = mode.srcb_style = tmu::tensix::SrcStyle::BF16;
   mode.dst32 = dst32;
-  mode.arch = tmu::Arch::Blackhole;
+  mode.arch = tmu::tensix::Arch::Blackhole;
   unsigned i = 0;
   for (auto _ : bs) {
     const ElementInputs& in = pool[i % kPoolSize];
     if (hifi4) mode.fidelity_phase = i & 3;
-    benchmark::DoNotOptimize(tmu::fpu::mvmul_element(in.srca_column, in.srcb_row, in.dst_stored, mode));
+    benchmark::DoNotOptimize(tmu::tensix::fpu::mvmul_element(in.srca_column, in.srcb_row, in.dst_stored, mode));
     ++i;
   }
   const auto n = static_cast<double>(bs.iterations());
   bs.SetItemsProcessed(bs.iterations());
-  bs.counters["MAC/s"] = benchmark::Counter(n * tmu::fpu::kDotLength, benchmark::Counter::kIsRate);
+  bs.counters["MAC/s"] = benchmark::Counter(n * tmu::tensix::fpu::kDotLength, benchmark::Counter::kIsRate);
   bs.SetLabel(fmt::format("seed=0x{:08X} BF16 x BF16, {} Dst, {}", kSeed, dst32 ? "FP32" : "BF16",
                           hifi4 ? "phases 0..3" : "phase 0"));
 }

@@ -1,4 +1,4 @@
-// Throughput of the reference model on the real execution path: tmu::execute on a pre-decoded
+// Throughput of the reference model on the real execution path: tmu::tensix::execute on a pre-decoded
 // instruction, with both Src banks handed to the Matrix Unit and filled with random data from a
 // fixed seed (shown in each benchmark's label), one thread, Blackhole.
 //
@@ -16,18 +16,18 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
-#include "tmu/decode.h"
-#include "tmu/exec.h"
-#include "tmu/formats.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/exec.h"
+#include "tmu/tensix/formats.h"
 #include "tmu/rng.h"
-#include "tmu/state.h"
+#include "tmu/tensix/state.h"
 
 namespace {
 
-using tmu::Arch;
-using tmu::DataFormat;
-using tmu::SrcClient;
-using tmu::TensixState;
+using tmu::tensix::Arch;
+using tmu::tensix::DataFormat;
+using tmu::tensix::SrcClient;
+using tmu::tensix::TensixState;
 
 constexpr uint32_t kSeed = 0x7A115EEDu;
 constexpr Arch kArch = Arch::Blackhole;
@@ -55,7 +55,7 @@ class Bf16Source {
     const uint32_t sign = r & 1u;
     const uint32_t mantissa7 = (r >> 1) & 0x7Fu;
     const uint32_t exponent = 120u + ((r >> 8) & 0xFu);
-    return tmu::src_layout::assemble(sign, mantissa7 << 3, exponent);
+    return tmu::tensix::src_layout::assemble(sign, mantissa7 << 3, exponent);
   }
 
  private:
@@ -71,9 +71,9 @@ std::unique_ptr<TensixState> make_state(const MathSetup& setup) {
   auto s = std::make_unique<TensixState>();
   s->arch = kArch;
   Bf16Source rng(kSeed);
-  const uint32_t one = tmu::src_layout::assemble(0, 0, 127);
+  const uint32_t one = tmu::tensix::src_layout::assemble(0, 0, 127);
   for (auto* banks : {&s->SrcA, &s->SrcB}) {
-    for (tmu::SrcBank& bank : *banks) {
+    for (tmu::tensix::SrcBank& bank : *banks) {
       bank.AllowedClient = SrcClient::MatrixUnit;
       bank.Format = DataFormat::BF16;  // Blackhole infers the operand style from the bank's tag
       const bool ones = setup.srcb_all_ones && banks == &s->SrcB;
@@ -81,7 +81,7 @@ std::unique_ptr<TensixState> make_state(const MathSetup& setup) {
         for (uint32_t& datum : row) datum = ones ? one : rng.next();
     }
   }
-  tmu::ConfigRegs& cfg = s->Config[0];
+  tmu::tensix::ConfigRegs& cfg = s->Config[0];
   cfg.ALU_FORMAT_SPEC_REG0_SrcA = static_cast<uint8_t>(DataFormat::BF16);
   cfg.ALU_FORMAT_SPEC_REG1_SrcB = static_cast<uint8_t>(DataFormat::BF16);
   cfg.ALU_ACC_CTRL_Fp32_enabled = setup.dst32;
@@ -89,28 +89,28 @@ std::unique_ptr<TensixState> make_state(const MathSetup& setup) {
   return s;
 }
 
-tmu::Insn insn(const std::string& text) { return tmu::assemble(text, kArch); }
+tmu::tensix::Insn insn(const std::string& text) { return tmu::tensix::assemble(text, kArch); }
 
 std::string label(const char* what) { return fmt::format("seed=0x{:08X} {}", kSeed, what); }
 
 // Runs `per_iteration` executions of `program` (cycled) per benchmark iteration and reports them.
 // The RWCs must still be at rest afterwards; a stall or a moved counter aborts the benchmark.
-void run_program(benchmark::State& bs, TensixState& s, const std::vector<tmu::Insn>& program,
+void run_program(benchmark::State& bs, TensixState& s, const std::vector<tmu::tensix::Insn>& program,
                  unsigned macs_per_insn, unsigned elements_per_insn) {
-  for (const tmu::Insn& i : program) {
-    if (tmu::execute(s, i, kThread).status != tmu::ExecResult::Status::Retired) {
+  for (const tmu::tensix::Insn& i : program) {
+    if (tmu::tensix::execute(s, i, kThread).status != tmu::tensix::ExecResult::Status::Retired) {
       bs.SkipWithError("instruction stalled during set-up");
       return;
     }
   }
-  s.RWCs[kThread] = tmu::Rwc{};
+  s.RWCs[kThread] = tmu::tensix::Rwc{};
   for (auto _ : bs) {
-    for (const tmu::Insn& i : program) {
-      tmu::ExecResult r = tmu::execute(s, i, kThread);
+    for (const tmu::tensix::Insn& i : program) {
+      tmu::tensix::ExecResult r = tmu::tensix::execute(s, i, kThread);
       benchmark::DoNotOptimize(r);
     }
   }
-  const tmu::Rwc& rwc = s.RWCs[kThread];
+  const tmu::tensix::Rwc& rwc = s.RWCs[kThread];
   if (rwc.SrcA || rwc.SrcB || rwc.Dst) bs.SkipWithError("RWCs moved during the benchmark");
 
   const auto insns = static_cast<double>(bs.iterations()) * static_cast<double>(program.size());
@@ -123,8 +123,8 @@ void run_program(benchmark::State& bs, TensixState& s, const std::vector<tmu::In
 // block (phases 0..3), so iterations/s is the pass rate and items/s the MVMUL rate.
 void BM_Mvmul_Bf16_HiFi4_Fp32Dst(benchmark::State& bs) {
   auto s = make_state({.dst32 = true});
-  const tmu::Insn mvmul = insn(fmt::format("MVMUL DstRow=0 AddrMod={}", kAddrModNextPhase));
-  run_program(bs, *s, std::vector<tmu::Insn>(kHiFi4Phases, mvmul), kMvmulMacs, kBlockElements);
+  const tmu::tensix::Insn mvmul = insn(fmt::format("MVMUL DstRow=0 AddrMod={}", kAddrModNextPhase));
+  run_program(bs, *s, std::vector<tmu::tensix::Insn>(kHiFi4Phases, mvmul), kMvmulMacs, kBlockElements);
   const auto passes = static_cast<double>(bs.iterations());
   bs.counters["hifi4_block_passes/s"] = benchmark::Counter(passes, benchmark::Counter::kIsRate);
   bs.counters["tile32_hifi4/s"] =
@@ -136,7 +136,7 @@ BENCHMARK(BM_Mvmul_Bf16_HiFi4_Fp32Dst);
 // MVMUL, BF16 sources, 16-bit BF16 Dst, LoFi (phase 0 only): one MVMUL per iteration.
 void BM_Mvmul_Bf16_LoFi_Bf16Dst(benchmark::State& bs) {
   auto s = make_state({.dst32 = false});
-  const tmu::Insn mvmul = insn(fmt::format("MVMUL DstRow=0 AddrMod={}", kAddrModStill));
+  const tmu::tensix::Insn mvmul = insn(fmt::format("MVMUL DstRow=0 AddrMod={}", kAddrModStill));
   run_program(bs, *s, {mvmul}, kMvmulMacs, kBlockElements);
   bs.counters["tile32_lofi/s"] =
       benchmark::Counter(static_cast<double>(bs.iterations()) / kMvmulsPerTilePhase, benchmark::Counter::kIsRate);
@@ -162,7 +162,7 @@ BENCHMARK(BM_Elwadd_Bf16_Fp32Dst);
 // GMPOOL: a 16x16 SrcA block folded column-wise into one Dst row (16 maxima of 16), SrcB = 1.0.
 void BM_Gmpool_Bf16_Fp32Dst(benchmark::State& bs, bool argmax) {
   auto s = make_state({.dst32 = true, .srcb_all_ones = true});
-  const tmu::Insn gmpool =
+  const tmu::tensix::Insn gmpool =
       insn(fmt::format("GMPOOL DstRow=0 AddrMod={} Dim16x16=1 ArgMax={}", kAddrModStill, argmax ? 1 : 0));
   run_program(bs, *s, {gmpool}, 0, 16);
   bs.SetLabel(label(argmax ? "BF16, FP32 Dst, ArgMax=1, Blackhole" : "BF16, FP32 Dst, ArgMax=0, Blackhole"));

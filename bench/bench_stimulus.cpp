@@ -8,7 +8,7 @@
 namespace {
 
 void BM_RandomStream(benchmark::State& state) {
-  const auto arch = state.range(0) ? tmu::Arch::Wormhole : tmu::Arch::Blackhole;
+  const auto arch = state.range(0) ? tmu::tensix::Arch::Wormhole : tmu::tensix::Arch::Blackhole;
   constexpr uint64_t kCount = 20000;
   uint64_t seed = 1;
   for (auto _ : state) {
@@ -18,7 +18,7 @@ void BM_RandomStream(benchmark::State& state) {
     benchmark::DoNotOptimize(n);
   }
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kCount));
-  state.SetLabel(tmu::arch_name(arch));
+  state.SetLabel(tmu::tensix::arch_name(arch));
 }
 BENCHMARK(BM_RandomStream)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 

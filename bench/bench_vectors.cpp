@@ -1,16 +1,16 @@
 // Throughput of vector generation: generate_file() (state set-up, execution on the model, expected
 // state) plus format_vector_file() (the text with its decoded comments), one thread, Blackhole,
 // level 2 with a fixed seed. items_per_second counts element-cases (one output datum of one
-// instruction, tmu::vectors::element_cases); bytes_per_second the text produced. SHA-256 and file
+// instruction, tmu::tensix::vectors::element_cases); bytes_per_second the text produced. SHA-256 and file
 // writing are not included (BM_Sha256 measures the former).
 #include <benchmark/benchmark.h>
 
 #include "tmu/vector_file.h"
-#include "tmu/vectors.h"
+#include "tmu/tensix/vectors.h"
 
 namespace {
 
-namespace tv = tmu::vectors;
+namespace tv = tmu::tensix::vectors;
 
 constexpr uint64_t kSeed = 1;
 

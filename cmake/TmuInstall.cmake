@@ -2,7 +2,7 @@
 #   bin/tmu                                   the command-line tool
 #   lib/libtmu_*.a, include/tmu/...           the reference models: tmu::engines (every engine, and
 #                                             tmu::register_builtin_engines), or one engine alone:
-#                                             tmu::engine_tensix (over tmu::refmodel), tmu::engine_amx,
+#                                             tmu::engine_tensix (over tmu::tensix), tmu::engine_amx,
 #                                             tmu::engine_pto; all with tmu::common
 #   lib/libtmu_dpi.so                         the DPI-C scoreboard for any simulator (tmu::dpi)
 #   share/tmu/sv/tmu_dpi.svh, tmu_dpi_pkg.sv  its `import "DPI-C"` declarations, to include or as a package
@@ -25,7 +25,7 @@ install(DIRECTORY tb/examples/ DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples
 install(PROGRAMS examples/python/golden_vs_approx.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples/python)
 install(FILES examples/python/test_llk_matmul_golden.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples/python)
 get_property(TMU_ENGINES GLOBAL PROPERTY TMU_ENGINES)
-set(TMU_INSTALLED_LIBRARIES tmu_common tmu_refmodel tmu_engines)
+set(TMU_INSTALLED_LIBRARIES tmu_common tmu_tensix tmu_engines)
 foreach(e ${TMU_ENGINES})
   list(APPEND TMU_INSTALLED_LIBRARIES tmu_engine_${e})
 endforeach()
@@ -35,13 +35,12 @@ foreach(t ${TMU_INSTALLED_LIBRARIES})
 endforeach()
 install(TARGETS ${TMU_INSTALLED_LIBRARIES} EXPORT tmuTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(DIRECTORY refmodel/include/tmu refmodel/common/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY refmodel/common/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 foreach(e ${TMU_ENGINES})
   if(EXISTS ${CMAKE_SOURCE_DIR}/refmodel/engines/${e}/include/tmu)
     install(DIRECTORY refmodel/engines/${e}/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   endif()
 endforeach()
-install(FILES ${CMAKE_BINARY_DIR}/refmodel/generated/tmu/isa_table.inc DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tmu)
 set(TMU_HAVE_DPI OFF)
 if(TARGET tmu_dpi_shared)
   set(TMU_HAVE_DPI ON)
@@ -62,7 +61,7 @@ set(TMU_PC_LIBS "-ltmu_engines")
 foreach(e ${TMU_ENGINES})
   string(APPEND TMU_PC_LIBS " -ltmu_engine_${e}")
 endforeach()
-string(APPEND TMU_PC_LIBS " -ltmu_refmodel -ltmu_common")
+string(APPEND TMU_PC_LIBS " -ltmu_tensix -ltmu_common")
 # The libraries are static archives, so what they link comes with them in Libs (MPFR and GMP:
 # refmodel/engines/pto; fmt, Nettle and GMP's C++ layer through Requires).
 string(APPEND TMU_PC_LIBS " -lmpfr -lgmp")

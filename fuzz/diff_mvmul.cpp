@@ -10,14 +10,15 @@
 #include <vector>
 
 #include "fuzz.h"
-#include "tmu/formats.h"
-#include "tmu/fpu/datapath.h"
-#include "tmu/fpu/mvmul_block.h"
+#include "tmu/tensix/formats.h"
+#include "tmu/tensix/fpu/datapath.h"
+#include "tmu/tensix/fpu/mvmul_block.h"
 
 namespace {
 
 using namespace tmu;
-using namespace tmu::fpu;
+using namespace tmu::tensix;
+using namespace tmu::tensix::fpu;
 
 constexpr SrcStyle kStyles[] = {SrcStyle::BF16, SrcStyle::FP16, SrcStyle::TF32, SrcStyle::INT8};
 

@@ -1,7 +1,7 @@
 // tmu_mov_unit: the datapath of the Matrix Unit's data-movement instructions MOVA2D, MOVB2D (Src ->
 // Dst), MOVD2A, MOVD2B (Dst -> Src), MOVB2A (SrcB -> SrcA), SHIFTXA, SHIFTXB and TRNSPSRCB,
-// bit-exact with refmodel/src/insn/mov.cpp, shift.cpp and src_banks.cpp (exec_trnspsrcb) and the
-// per-datum conversions of refmodel/include/tmu/movconv.h. The top computes the addresses and row
+// bit-exact with refmodel/engines/tensix/src/insn/mov.cpp, shift.cpp and src_banks.cpp (exec_trnspsrcb) and the
+// per-datum conversions of refmodel/engines/tensix/include/tmu/tensix/movconv.h. The top computes the addresses and row
 // counts and reads the operand windows; this unit converts and arranges the data.
 //
 // Pipeline (valid_i in cycle t -> valid_o in cycle t + Latency, one operation per cycle): the

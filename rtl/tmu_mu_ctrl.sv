@@ -1,7 +1,7 @@
 // tmu_mu_ctrl: what one Matrix Unit instruction does, worked out in its issue cycle - which unit runs
 // it, the Src/Dst rows it reads and writes, the datapath mode, its RWC, bank and ZEROACC commands, and
 // whether the refmodel would refuse it. Purely combinational; tmu_top acts on it. The addressing and
-// the refusals follow refmodel/src/insn/*.cpp instruction by instruction (the file named beside
+// the refusals follow refmodel/engines/tensix/src/insn/*.cpp instruction by instruction (the file named beside
 // each case).
 module tmu_mu_ctrl (
   input  logic [31:0]                      word_i,

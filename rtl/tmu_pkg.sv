@@ -1,7 +1,7 @@
 // tmu_pkg: types, sizes and small pure functions shared by every tmu RTL block.
 //
 // Names follow the ISA documentation (SrcASrcB.md, Dst.md, RWCs.md, ScalarUnit.md) and the
-// refmodel (refmodel/include/tmu/state.h, formats.h, fpu/datapath.h), so that one grep finds a
+// refmodel (refmodel/engines/tensix/include/tmu/tensix/state.h, formats.h, fpu/datapath.h), so that one grep finds a
 // concept in the spec, the model and the RTL. Enum encodings equal the refmodel's C++ enums, which
 // lets a testbench pass them across unchanged.
 //

@@ -29,9 +29,9 @@
 
 #include "Vtmu_tb_top.h"
 #include "tmu/error.h"
-#include "tmu/isa.h"
+#include "tmu/tensix/isa.h"
 #include "tmu/rng.h"
-#include "tmu/scoreboard.h"
+#include "tmu/tensix/scoreboard.h"
 #include "run/run_args.h"
 #include "tmu_dpi_host.h"
 
@@ -70,7 +70,7 @@ RunResult simulate(const tmu::tb::DriverOptions& opt, void* session, uint64_t ma
   if (mutant) throw tmu::Error(tmu::ErrorKind::BadInput, "--mutant needs a model built with TMU_TB_MUTSEL_WIDTH");
 #endif
   (void)session;
-  top->arch_i = opt.arch == tmu::Arch::Wormhole ? 1 : 0;
+  top->arch_i = opt.arch == tmu::tensix::Arch::Wormhole ? 1 : 0;
   top->rst_ni = 0;
   top->clk_i = 0;
   RunResult r;
@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  opt.arch = *tmu::parse_arch(arch);
+  opt.arch = *tmu::tensix::parse_arch(arch);
   opt.check = !no_check;
   opt.seed = seed ? *seed : tmu::clock_seed();
   if (max_cycles == 0) max_cycles = 200 * opt.instructions + 200000;
@@ -191,12 +191,12 @@ int main(int argc, char** argv) {
   const std::string self = argv[0];
   tmu::tb::RunReport report;
   report.test = opt.test;
-  report.arch = tmu::arch_name(opt.arch);
+  report.arch = tmu::tensix::arch_name(opt.arch);
   report.seed = opt.seed;
   const std::string injected =
       opt.inject_fault_cycle ? fmt::format(" --inject-fault {}", opt.inject_fault_cycle) : std::string();
   report.replay = fmt::format("{} --test {} --arch {} --seed {} --instrs {}{}{}", self, opt.test,
-                              tmu::arch_name(opt.arch), opt.seed, opt.instructions,
+                              tmu::tensix::arch_name(opt.arch), opt.seed, opt.instructions,
                               mutant ? fmt::format(" --mutant {}", mutant) : "", injected);
   // The whole command, not the seed alone: the seed replays only with the same test, arch and length.
   std::printf("tmu_tb: seed %llu (replay: %s)\n", static_cast<unsigned long long>(opt.seed), report.replay.c_str());
@@ -214,7 +214,7 @@ int main(int argc, char** argv) {
     return status;
   };
   const std::string replay = fmt::format("{} --test {{test}} --arch {} --seed {{seed}} --instrs {}{}{}", self,
-                                         tmu::arch_name(opt.arch), opt.instructions,
+                                         tmu::tensix::arch_name(opt.arch), opt.instructions,
                                          mutant ? fmt::format(" --mutant {}", mutant) : "", injected);
   try {
     void* session = tmu_tb_open(opt, replay + " --fst-window {cycle}", replay_dir);
@@ -224,7 +224,7 @@ int main(int argc, char** argv) {
       trace = Trace{fst_path, fst_window ? (*fst_window > kTraceBefore ? *fst_window - kTraceBefore : 0) : 0,
                     fst_window ? *fst_window + kTraceAfter : ~uint64_t{0}};
     const RunResult r = simulate(opt, session, max_cycles, mutant, trace, vlt_coverage);
-    const tmu::Scoreboard& sb = driver->scoreboard();
+    const tmu::tensix::Scoreboard& sb = driver->scoreboard();
     // Without the scoreboard the model never ran, so its final comparison says nothing.
     const uint64_t mismatches = opt.check ? sb.mismatch_count() : 0;
     if (mismatches && *verbosity >= tmu::tb::Verbosity::Low) std::printf("%s\n", sb.report_text().c_str());
@@ -239,7 +239,7 @@ int main(int argc, char** argv) {
     const bool pass = r.done && !r.error && mismatches == 0 && forbidden == 0 && (!r.failed || !opt.check);
     std::printf("tmu_tb: %s test=%s arch=%s seed=%llu instrs=%llu cycles=%llu retired=%llu mismatches=%llu "
                 "wall=%.2fs (%.0f instr/s)\n",
-                pass ? (opt.check ? "PASS" : "DONE (unchecked)") : "FAIL", opt.test.c_str(), tmu::arch_name(opt.arch),
+                pass ? (opt.check ? "PASS" : "DONE (unchecked)") : "FAIL", opt.test.c_str(), tmu::tensix::arch_name(opt.arch),
                 static_cast<unsigned long long>(opt.seed), static_cast<unsigned long long>(driver->issued()),
                 static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(driver->retired()),
                 static_cast<unsigned long long>(mismatches), r.seconds,
@@ -264,7 +264,7 @@ int main(int argc, char** argv) {
     if (!pass && fst_path.empty() && !no_wave) {
       // Run again, deterministically, with tracing around the failure.
       const std::string out = fmt::format("{}/tmu_tb_{}_{}_seed{}.fst", replay_dir.empty() ? "." : replay_dir,
-                                          opt.test, tmu::arch_name(opt.arch), opt.seed);
+                                          opt.test, tmu::tensix::arch_name(opt.arch), opt.seed);
       void* again = tmu_tb_open(opt, replay, "");
       simulate(opt, again, r.cycles + 2, mutant,
                Trace{out, fail_cycle > kTraceBefore ? fail_cycle - kTraceBefore : 0, fail_cycle + kTraceAfter}, "");

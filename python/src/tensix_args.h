@@ -14,6 +14,7 @@
 #include "tmu/audit/src_number.h"
 
 namespace tmu::python {
+using namespace tmu::tensix;
 
 // How a value becomes a Src number: exactly (refused otherwise), rounded to nearest even, or as the
 // unpacker converts FP32 data from L1 (unpacker_from_fp32 below).

@@ -1,4 +1,4 @@
-// tmu.tensix.Machine: one Tensix coprocessor's architectural state (refmodel/include/tmu/state.h) and
+// tmu.tensix.Machine: one Tensix coprocessor's architectural state (refmodel/engines/tensix/include/tmu/tensix/state.h) and
 // the instruction words that change it, for DV users who drive the Matrix Unit directly instead of
 // through an LLK sequence. The state is read through numpy views of the model's own storage (no copy,
 // read-only, kept alive by the Machine they came from) and written through setters that check what
@@ -14,15 +14,16 @@
 #include <vector>
 
 #include "bindings.h"
-#include "tmu/decode.h"
+#include "tmu/tensix/decode.h"
 #include "tmu/error.h"
-#include "tmu/exec.h"
-#include "tmu/program.h"
-#include "tmu/state.h"
-#include "tmu/state_fields.h"
-#include "tmu/state_json.h"
+#include "tmu/tensix/exec.h"
+#include "tmu/tensix/program.h"
+#include "tmu/tensix/state.h"
+#include "tmu/tensix/state_fields.h"
+#include "tmu/tensix/state_json.h"
 
 namespace tmu::python {
+using namespace tmu::tensix;
 
 namespace {
 

@@ -9,11 +9,12 @@
 
 #include <fmt/format.h>
 
-#include "tmu/decode.h"
+#include "tmu/tensix/decode.h"
 #include "tmu/error.h"
-#include "tmu/query.h"
+#include "tmu/tensix/query.h"
 
 namespace tmu::tb {
+using namespace tmu::tensix;
 
 namespace {
 
@@ -97,7 +98,7 @@ std::string variant_of(const Insn& insn) {
   }
 }
 
-// A Dst operand as the model reads it (tmu/query.h); undefined_row for a row that is not valid.
+// A Dst operand as the model reads it (tmu/tensix/query.h); undefined_row for a row that is not valid.
 ValueClass dst_class(const TensixState& s, uint32_t row, uint32_t col, bool dst32, bool int32, SrcStyle style) {
   if (dst32) {
     const std::optional<uint32_t> v = read_dst32(s, row, col);
@@ -437,7 +438,7 @@ void Coverage::sample(const TensixState& s, unsigned thread, uint32_t word) {
     }
   }
 
-  // ---- operand values: every element the instruction reads (tmu/query.h's windows)
+  // ---- operand values: every element the instruction reads (tmu/tensix/query.h's windows)
   if (fam == Family::Other) return;
   ClassSet ca, cb, cd;
   auto add_src = [&](ClassSet& set, const std::array<SrcBank, kSrcBanks>& banks, const SrcWindow& w) {

@@ -15,9 +15,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tmu/state.h"
+#include "tmu/tensix/state.h"
 
 namespace tmu::tb {
+using namespace tmu::tensix;
 
 struct CoverBin {
   std::string name;

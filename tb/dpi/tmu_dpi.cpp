@@ -1,5 +1,5 @@
 // The DPI-C adapter between the SystemVerilog testbench (tb/dpi/tmu_dpi.svh) and the scoreboard
-// (refmodel/include/tmu/scoreboard.h). Each function checks its handle, turns svBitVecVal vectors and
+// (refmodel/engines/tensix/include/tmu/tensix/scoreboard.h). Each function checks its handle, turns svBitVecVal vectors and
 // ints into plain integers, and makes one call into the scoreboard (or onto the observation being
 // built). No exception crosses into the simulator: failures return -1 and leave the reason for
 // tmu_sb_last_error. The simulator's own DPI runtime is never called (only svdpi.h's types), so this
@@ -19,7 +19,7 @@
 #include "svdpi.h"
 #include "tmu/bits.h"
 #include "tmu/error.h"
-#include "tmu/scoreboard.h"
+#include "tmu/tensix/scoreboard.h"
 #include "tmu_dpi_host.h"
 
 namespace {
@@ -30,11 +30,11 @@ constexpr unsigned kDstDatumBits = 16;
 // One scoreboard plus the record being assembled between tmu_sb_obs_begin and tmu_sb_retire, and
 // the RTL state being assembled between tmu_sb_dump_begin and tmu_sb_final_compare.
 struct Session {
-  explicit Session(tmu::ScoreboardOptions o) : scoreboard(std::move(o)) {}
-  tmu::Scoreboard scoreboard;
+  explicit Session(tmu::tensix::ScoreboardOptions o) : scoreboard(std::move(o)) {}
+  tmu::tensix::Scoreboard scoreboard;
   std::unique_ptr<tmu::tb::Driver> driver;  // the co-simulation's stimulus side (tmu_drv_*), if any
-  std::optional<tmu::Observation> observation;
-  std::unique_ptr<tmu::TensixState> dump;
+  std::optional<tmu::tensix::Observation> observation;
+  std::unique_ptr<tmu::tensix::TensixState> dump;
   std::string last_error;
   std::string report;  // keeps the text tmu_sb_report returned alive
   uint64_t inject_fault_cycle = 0;  // DriverOptions::inject_fault_cycle; 0 once used
@@ -42,8 +42,8 @@ struct Session {
 
 // DriverOptions::inject_fault_cycle: flips bit 0 of the first datum the instruction wrote, if it
 // wrote a Dst row's data or a GPR, and reports whether it did.
-bool inject_fault(tmu::Observation& obs) {
-  for (tmu::ObservedDstRow& d : obs.dst)
+bool inject_fault(tmu::tensix::Observation& obs) {
+  for (tmu::tensix::ObservedDstRow& d : obs.dst)
     if (d.has_values) {
       d.values[0] ^= 1;
       return true;
@@ -79,37 +79,37 @@ uint32_t packed_field(const svBitVecVal* v, unsigned lo, unsigned width) {
   return static_cast<uint32_t>(both >> shift) & tmu::low_mask(width);
 }
 
-std::array<uint32_t, tmu::kSrcCols> src_row_of(const svBitVecVal* v) {
-  std::array<uint32_t, tmu::kSrcCols> row{};
-  for (unsigned c = 0; c < tmu::kSrcCols; ++c) row[c] = packed_field(v, c * kSrcDatumBits, kSrcDatumBits);
+std::array<uint32_t, tmu::tensix::kSrcCols> src_row_of(const svBitVecVal* v) {
+  std::array<uint32_t, tmu::tensix::kSrcCols> row{};
+  for (unsigned c = 0; c < tmu::tensix::kSrcCols; ++c) row[c] = packed_field(v, c * kSrcDatumBits, kSrcDatumBits);
   return row;
 }
 
-std::array<uint16_t, tmu::kDstCols> dst_row_of(const svBitVecVal* v) {
-  std::array<uint16_t, tmu::kDstCols> row{};
-  for (unsigned c = 0; c < tmu::kDstCols; ++c)
+std::array<uint16_t, tmu::tensix::kDstCols> dst_row_of(const svBitVecVal* v) {
+  std::array<uint16_t, tmu::tensix::kDstCols> row{};
+  for (unsigned c = 0; c < tmu::tensix::kDstCols; ++c)
     row[c] = static_cast<uint16_t>(packed_field(v, c * kDstDatumBits, kDstDatumBits));
   return row;
 }
 
-tmu::SrcOperand operand_of(unsigned operand) {
+tmu::tensix::SrcOperand operand_of(unsigned operand) {
   if (operand > 1) refuse("operand must be 0 (SrcA) or 1 (SrcB), got " + std::to_string(operand));
-  return static_cast<tmu::SrcOperand>(operand);
+  return static_cast<tmu::tensix::SrcOperand>(operand);
 }
 
-tmu::DataFormat format_of(unsigned code) {
-  if (!tmu::is_valid_data_format_code(code)) refuse("data format code " + std::to_string(code) + " names no format");
-  return static_cast<tmu::DataFormat>(code);
+tmu::tensix::DataFormat format_of(unsigned code) {
+  if (!tmu::tensix::is_valid_data_format_code(code)) refuse("data format code " + std::to_string(code) + " names no format");
+  return static_cast<tmu::tensix::DataFormat>(code);
 }
 
-tmu::SrcClient owner_of(bool matrix_unit) { return matrix_unit ? tmu::SrcClient::MatrixUnit : tmu::SrcClient::Unpackers; }
+tmu::tensix::SrcClient owner_of(bool matrix_unit) { return matrix_unit ? tmu::tensix::SrcClient::MatrixUnit : tmu::tensix::SrcClient::Unpackers; }
 
-tmu::FieldScope scope_of(const std::string& name) {
-  if (name == "config") return tmu::FieldScope::Config;
-  if (name == "threadconfig") return tmu::FieldScope::ThreadConfig;
-  if (name == "addrmod") return tmu::FieldScope::AddrMod;
-  if (name == "rwc") return tmu::FieldScope::Rwc;
-  if (name == "global") return tmu::FieldScope::Global;
+tmu::tensix::FieldScope scope_of(const std::string& name) {
+  if (name == "config") return tmu::tensix::FieldScope::Config;
+  if (name == "threadconfig") return tmu::tensix::FieldScope::ThreadConfig;
+  if (name == "addrmod") return tmu::tensix::FieldScope::AddrMod;
+  if (name == "rwc") return tmu::tensix::FieldScope::Rwc;
+  if (name == "global") return tmu::tensix::FieldScope::Global;
   refuse("unknown scope '" + name + "' (config, threadconfig, addrmod, rwc, global)");
 }
 
@@ -119,9 +119,9 @@ T narrow(unsigned value, unsigned width, const char* what) {
   return static_cast<T>(value);
 }
 
-tmu::Rwc rwc_of(unsigned dst, unsigned dst_cr, unsigned srca, unsigned srca_cr, unsigned srcb, unsigned srcb_cr,
+tmu::tensix::Rwc rwc_of(unsigned dst, unsigned dst_cr, unsigned srca, unsigned srca_cr, unsigned srcb, unsigned srcb_cr,
                 unsigned fidelity, unsigned extra) {
-  tmu::Rwc r;
+  tmu::tensix::Rwc r;
   r.Dst = narrow<uint16_t>(dst, 10, "RWC Dst");
   r.Dst_Cr = narrow<uint16_t>(dst_cr, 10, "RWC Dst_Cr");
   r.SrcA = narrow<uint8_t>(srca, 6, "RWC SrcA");
@@ -133,21 +133,21 @@ tmu::Rwc rwc_of(unsigned dst, unsigned dst_cr, unsigned srca, unsigned srca_cr, 
   return r;
 }
 
-tmu::Observation& observation_of(Session& s) {
+tmu::tensix::Observation& observation_of(Session& s) {
   if (!s.observation) refuse("no instruction is being observed (call tmu_sb_obs_begin first)");
   return *s.observation;
 }
 
-tmu::TensixState& dump_of(Session& s) {
+tmu::tensix::TensixState& dump_of(Session& s) {
   if (!s.dump) refuse("no state dump is open (call tmu_sb_dump_begin first)");
   return *s.dump;
 }
 
-tmu::StageProbe& probe_of(tmu::Observation& o, unsigned row, unsigned col) {
-  if (row >= tmu::kDstRows || col >= tmu::kDstCols) refuse("probe element out of range");
-  for (tmu::StageProbe& p : o.probes)
+tmu::tensix::StageProbe& probe_of(tmu::tensix::Observation& o, unsigned row, unsigned col) {
+  if (row >= tmu::tensix::kDstRows || col >= tmu::tensix::kDstCols) refuse("probe element out of range");
+  for (tmu::tensix::StageProbe& p : o.probes)
     if (p.dst_row == row && p.col == col) return p;
-  o.probes.push_back(tmu::StageProbe{static_cast<uint16_t>(row), static_cast<uint8_t>(col), {}, {}, {}, {}});
+  o.probes.push_back(tmu::tensix::StageProbe{static_cast<uint16_t>(row), static_cast<uint8_t>(col), {}, {}, {}, {}});
   return o.probes.back();
 }
 
@@ -160,9 +160,9 @@ extern "C" {
 
 void* tmu_sb_create(const char* arch, const char* test_name, unsigned long long seed, const char* replay_command,
                     const char* replay_dir) {
-  const auto a = tmu::parse_arch(arch ? arch : "");
+  const auto a = tmu::tensix::parse_arch(arch ? arch : "");
   if (!a) return nullptr;
-  tmu::ScoreboardOptions o;
+  tmu::tensix::ScoreboardOptions o;
   o.arch = *a;
   o.test_name = test_name ? test_name : "";
   o.seed = seed;
@@ -192,11 +192,11 @@ int tmu_sb_set_addr_mod(void* h, unsigned int thread, unsigned int slot, unsigne
                         unsigned int dest_incr, svBit dest_cr, svBit dest_clear, svBit dest_c_to_cr,
                         unsigned int fidelity_incr, svBit fidelity_clear, unsigned int bias_incr, svBit bias_clear) {
   return guarded(h, "tmu_sb_set_addr_mod", [&](Session& s) {
-    const tmu::AddrModAB ab{narrow<uint8_t>(srca_incr, 6, "SrcAIncr"), srca_cr != 0, srca_clear != 0,
+    const tmu::tensix::AddrModAB ab{narrow<uint8_t>(srca_incr, 6, "SrcAIncr"), srca_cr != 0, srca_clear != 0,
                             narrow<uint8_t>(srcb_incr, 6, "SrcBIncr"), srcb_cr != 0, srcb_clear != 0};
-    const tmu::AddrModDst dst{narrow<uint16_t>(dest_incr, 10, "DestIncr"), dest_cr != 0, dest_clear != 0,
+    const tmu::tensix::AddrModDst dst{narrow<uint16_t>(dest_incr, 10, "DestIncr"), dest_cr != 0, dest_clear != 0,
                               dest_c_to_cr != 0, narrow<uint8_t>(fidelity_incr, 2, "FidelityIncr"), fidelity_clear != 0};
-    const tmu::AddrModBias bias{narrow<uint8_t>(bias_incr, 4, "BiasIncr"), bias_clear != 0};
+    const tmu::tensix::AddrModBias bias{narrow<uint8_t>(bias_incr, 4, "BiasIncr"), bias_clear != 0};
     s.scoreboard.set_addr_mod(thread, slot, ab, dst, bias);
     return 0;
   });
@@ -266,30 +266,30 @@ int tmu_sb_obs_begin(void* h, unsigned int thread, unsigned int word, unsigned l
 
 int tmu_sb_obs_verdict(void* h, unsigned int verdict) {
   return guarded(h, "tmu_sb_obs_verdict", [&](Session& s) {
-    if (verdict > static_cast<unsigned>(tmu::RtlVerdict::Unsupported))
+    if (verdict > static_cast<unsigned>(tmu::tensix::RtlVerdict::Unsupported))
       refuse("verdict " + std::to_string(verdict) + " is not 0..3 (executed, decode error, undefined, unsupported)");
-    observation_of(s).verdict = static_cast<tmu::RtlVerdict>(verdict);
+    observation_of(s).verdict = static_cast<tmu::tensix::RtlVerdict>(verdict);
     return 0;
   });
 }
 
 int tmu_sb_obs_dst_row(void* h, unsigned int row, const svBitVecVal* values, svBit valid) {
   return guarded(h, "tmu_sb_obs_dst_row", [&](Session& s) {
-    observation_of(s).dst.push_back(tmu::ObservedDstRow{narrow<uint16_t>(row, 16, "Dst row"), dst_row_of(values), valid != 0, true});
+    observation_of(s).dst.push_back(tmu::tensix::ObservedDstRow{narrow<uint16_t>(row, 16, "Dst row"), dst_row_of(values), valid != 0, true});
     return 0;
   });
 }
 
 int tmu_sb_obs_dst_valid(void* h, unsigned int row, svBit valid) {
   return guarded(h, "tmu_sb_obs_dst_valid", [&](Session& s) {
-    observation_of(s).dst.push_back(tmu::ObservedDstRow{narrow<uint16_t>(row, 16, "Dst row"), {}, valid != 0, false});
+    observation_of(s).dst.push_back(tmu::tensix::ObservedDstRow{narrow<uint16_t>(row, 16, "Dst row"), {}, valid != 0, false});
     return 0;
   });
 }
 
 int tmu_sb_obs_src_row(void* h, unsigned int operand, unsigned int bank, unsigned int row, const svBitVecVal* values) {
   return guarded(h, "tmu_sb_obs_src_row", [&](Session& s) {
-    observation_of(s).src.push_back(tmu::ObservedSrcRow{operand_of(operand), narrow<uint8_t>(bank, 8, "bank"),
+    observation_of(s).src.push_back(tmu::tensix::ObservedSrcRow{operand_of(operand), narrow<uint8_t>(bank, 8, "bank"),
                                                         narrow<uint8_t>(row, 8, "Src row"), src_row_of(values)});
     return 0;
   });
@@ -297,7 +297,7 @@ int tmu_sb_obs_src_row(void* h, unsigned int operand, unsigned int bank, unsigne
 
 int tmu_sb_obs_gpr(void* h, unsigned int thread, unsigned int index, unsigned int value) {
   return guarded(h, "tmu_sb_obs_gpr", [&](Session& s) {
-    observation_of(s).gprs.push_back(tmu::ObservedGpr{narrow<uint8_t>(thread, 8, "thread"), narrow<uint8_t>(index, 8, "GPR index"), value});
+    observation_of(s).gprs.push_back(tmu::tensix::ObservedGpr{narrow<uint8_t>(thread, 8, "thread"), narrow<uint8_t>(index, 8, "GPR index"), value});
     return 0;
   });
 }
@@ -313,10 +313,10 @@ int tmu_sb_obs_rwcs(void* h, unsigned int dst, unsigned int dst_cr, unsigned int
 int tmu_sb_obs_banks(void* h, unsigned int srca_bank, unsigned int srcb_bank, const svBitVecVal* srca_owners,
                      const svBitVecVal* srcb_owners, unsigned int unpacker0_bank, unsigned int unpacker1_bank) {
   return guarded(h, "tmu_sb_obs_banks", [&](Session& s) {
-    tmu::ObservedBanks b;
+    tmu::tensix::ObservedBanks b;
     b.srca_bank = narrow<uint8_t>(srca_bank, 1, "SrcA bank");
     b.srcb_bank = narrow<uint8_t>(srcb_bank, 1, "SrcB bank");
-    for (unsigned i = 0; i < tmu::kSrcBanks; ++i) {
+    for (unsigned i = 0; i < tmu::tensix::kSrcBanks; ++i) {
       b.srca_allowed[i] = owner_of(packed_field(srca_owners, i, 1));
       b.srcb_allowed[i] = owner_of(packed_field(srcb_owners, i, 1));
     }
@@ -336,16 +336,16 @@ int tmu_sb_obs_last_srca_row(void* h, unsigned int row) {
 int tmu_sb_obs_probe_groups(void* h, unsigned int row, unsigned int col, svBit g0_sign, int g0_exponent,
                             unsigned int g0_mantissa, svBit g1_sign, int g1_exponent, unsigned int g1_mantissa) {
   return guarded(h, "tmu_sb_obs_probe_groups", [&](Session& s) {
-    probe_of(observation_of(s), row, col).group_sums = std::array<tmu::fpu::AccTerm, 2>{
-        tmu::fpu::AccTerm{g0_sign ? 1u : 0u, g0_exponent, g0_mantissa},
-        tmu::fpu::AccTerm{g1_sign ? 1u : 0u, g1_exponent, g1_mantissa}};
+    probe_of(observation_of(s), row, col).group_sums = std::array<tmu::tensix::fpu::AccTerm, 2>{
+        tmu::tensix::fpu::AccTerm{g0_sign ? 1u : 0u, g0_exponent, g0_mantissa},
+        tmu::tensix::fpu::AccTerm{g1_sign ? 1u : 0u, g1_exponent, g1_mantissa}};
     return 0;
   });
 }
 
 int tmu_sb_obs_probe_accum(void* h, unsigned int row, unsigned int col, unsigned int magnitude, unsigned int result_word) {
   return guarded(h, "tmu_sb_obs_probe_accum", [&](Session& s) {
-    tmu::StageProbe& p = probe_of(observation_of(s), row, col);
+    tmu::tensix::StageProbe& p = probe_of(observation_of(s), row, col);
     p.accum_magnitude = magnitude;
     p.result_word = result_word;
     return 0;
@@ -354,7 +354,7 @@ int tmu_sb_obs_probe_accum(void* h, unsigned int row, unsigned int col, unsigned
 
 int tmu_sb_retire(void* h) {
   return guarded(h, "tmu_sb_retire", [&](Session& s) {
-    tmu::Observation obs = std::move(observation_of(s));
+    tmu::tensix::Observation obs = std::move(observation_of(s));
     s.observation.reset();
     if (s.inject_fault_cycle && obs.cycle >= s.inject_fault_cycle && inject_fault(obs)) s.inject_fault_cycle = 0;
     return count_of(s.scoreboard.retire(obs).size());
@@ -366,15 +366,15 @@ int tmu_sb_retire(void* h) {
 int tmu_sb_dump_begin(void* h) {
   return guarded(h, "tmu_sb_dump_begin", [&](Session& s) {
     // Configuration is stimulus the testbench drove into both; every piece of data starts cleared.
-    const tmu::TensixState& m = s.scoreboard.model();
-    s.dump = std::make_unique<tmu::TensixState>();
-    tmu::TensixState& d = *s.dump;
+    const tmu::tensix::TensixState& m = s.scoreboard.model();
+    s.dump = std::make_unique<tmu::tensix::TensixState>();
+    tmu::tensix::TensixState& d = *s.dump;
     d.arch = m.arch;
     d.ThreadConfig = m.ThreadConfig;
     d.Config = m.Config;
     d.DbgFeatureDisableBit11 = m.DbgFeatureDisableBit11;
     d.DEST_ACCESS_CFG_zeroacc_absolute_tile_mode = m.DEST_ACCESS_CFG_zeroacc_absolute_tile_mode;
-    for (unsigned b = 0; b < tmu::kSrcBanks; ++b) {
+    for (unsigned b = 0; b < tmu::tensix::kSrcBanks; ++b) {
       d.SrcA[b].Format = m.SrcA[b].Format;
       d.SrcB[b].Format = m.SrcB[b].Format;
     }
@@ -384,8 +384,8 @@ int tmu_sb_dump_begin(void* h) {
 
 int tmu_sb_dump_dst_row(void* h, unsigned int row, const svBitVecVal* values, svBit valid) {
   return guarded(h, "tmu_sb_dump_dst_row", [&](Session& s) {
-    tmu::TensixState& d = dump_of(s);
-    if (row >= tmu::kDstRows) refuse("Dst storage row " + std::to_string(row) + " out of range");
+    tmu::tensix::TensixState& d = dump_of(s);
+    if (row >= tmu::tensix::kDstRows) refuse("Dst storage row " + std::to_string(row) + " out of range");
     d.Dst.DstBits[row] = dst_row_of(values);
     d.Dst.RowValid[row] = valid != 0;
     return 0;
@@ -394,7 +394,7 @@ int tmu_sb_dump_dst_row(void* h, unsigned int row, const svBitVecVal* values, sv
 
 int tmu_sb_dump_dst_read(void* h, unsigned int row, svBit dst32, const svBitVecVal* lanes) {
   return guarded(h, "tmu_sb_dump_dst_read", [&](Session& s) {
-    std::array<uint32_t, 8 * tmu::kDstCols> values{};
+    std::array<uint32_t, 8 * tmu::tensix::kDstCols> values{};
     for (unsigned i = 0; i < values.size(); ++i) values[i] = packed_field(lanes, i * 32, 32);
     return count_of(s.scoreboard.compare_dst_read(row, dst32 != 0, values).size());
   });
@@ -402,18 +402,18 @@ int tmu_sb_dump_dst_read(void* h, unsigned int row, svBit dst32, const svBitVecV
 
 int tmu_sb_dump_src_row(void* h, unsigned int operand, unsigned int bank, unsigned int row, const svBitVecVal* values) {
   return guarded(h, "tmu_sb_dump_src_row", [&](Session& s) {
-    tmu::TensixState& d = dump_of(s);
-    if (bank >= tmu::kSrcBanks || row >= tmu::kSrcRows) refuse("Src bank/row out of range");
-    (operand_of(operand) == tmu::SrcOperand::SrcA ? d.SrcA : d.SrcB)[bank].Rows[row] = src_row_of(values);
+    tmu::tensix::TensixState& d = dump_of(s);
+    if (bank >= tmu::tensix::kSrcBanks || row >= tmu::tensix::kSrcRows) refuse("Src bank/row out of range");
+    (operand_of(operand) == tmu::tensix::SrcOperand::SrcA ? d.SrcA : d.SrcB)[bank].Rows[row] = src_row_of(values);
     return 0;
   });
 }
 
 int tmu_sb_dump_src_bank(void* h, unsigned int operand, unsigned int bank, svBit matrix_unit_owns, unsigned int format) {
   return guarded(h, "tmu_sb_dump_src_bank", [&](Session& s) {
-    tmu::TensixState& d = dump_of(s);
-    if (bank >= tmu::kSrcBanks) refuse("Src bank out of range");
-    tmu::SrcBank& b = (operand_of(operand) == tmu::SrcOperand::SrcA ? d.SrcA : d.SrcB)[bank];
+    tmu::tensix::TensixState& d = dump_of(s);
+    if (bank >= tmu::tensix::kSrcBanks) refuse("Src bank out of range");
+    tmu::tensix::SrcBank& b = (operand_of(operand) == tmu::tensix::SrcOperand::SrcA ? d.SrcA : d.SrcB)[bank];
     b.AllowedClient = owner_of(matrix_unit_owns);
     b.Format = format_of(format);
     return 0;
@@ -422,8 +422,8 @@ int tmu_sb_dump_src_bank(void* h, unsigned int operand, unsigned int bank, svBit
 
 int tmu_sb_dump_gpr(void* h, unsigned int thread, unsigned int index, unsigned int value) {
   return guarded(h, "tmu_sb_dump_gpr", [&](Session& s) {
-    tmu::TensixState& d = dump_of(s);
-    if (thread >= tmu::kNumThreads || index >= tmu::kNumGprs) refuse("GPR thread/index out of range");
+    tmu::tensix::TensixState& d = dump_of(s);
+    if (thread >= tmu::tensix::kNumThreads || index >= tmu::tensix::kNumGprs) refuse("GPR thread/index out of range");
     d.GPRs[thread][index] = value;
     return 0;
   });
@@ -433,8 +433,8 @@ int tmu_sb_dump_rwcs(void* h, unsigned int thread, unsigned int dst, unsigned in
                      unsigned int srca_cr, unsigned int srcb, unsigned int srcb_cr, unsigned int fidelity_phase,
                      unsigned int extra_addr_mod_bit) {
   return guarded(h, "tmu_sb_dump_rwcs", [&](Session& s) {
-    tmu::TensixState& d = dump_of(s);
-    if (thread >= tmu::kNumThreads) refuse("thread out of range");
+    tmu::tensix::TensixState& d = dump_of(s);
+    if (thread >= tmu::tensix::kNumThreads) refuse("thread out of range");
     d.RWCs[thread] = rwc_of(dst, dst_cr, srca, srca_cr, srcb, srcb_cr, fidelity_phase, extra_addr_mod_bit);
     return 0;
   });
@@ -443,7 +443,7 @@ int tmu_sb_dump_rwcs(void* h, unsigned int thread, unsigned int dst, unsigned in
 int tmu_sb_dump_banks(void* h, unsigned int srca_bank, unsigned int srcb_bank, unsigned int unpacker0_bank,
                       unsigned int unpacker1_bank, unsigned int last_srca_row) {
   return guarded(h, "tmu_sb_dump_banks", [&](Session& s) {
-    tmu::TensixState& d = dump_of(s);
+    tmu::tensix::TensixState& d = dump_of(s);
     d.MatrixUnit.SrcABank = narrow<uint8_t>(srca_bank, 1, "SrcA bank");
     d.MatrixUnit.SrcBBank = narrow<uint8_t>(srcb_bank, 1, "SrcB bank");
     d.Unpackers[0].SrcBank = narrow<uint8_t>(unpacker0_bank, 1, "unpacker 0 bank");
@@ -455,7 +455,7 @@ int tmu_sb_dump_banks(void* h, unsigned int srca_bank, unsigned int srcb_bank, u
 
 int tmu_sb_final_compare(void* h) {
   return guarded(h, "tmu_sb_final_compare", [&](Session& s) {
-    const tmu::TensixState& d = dump_of(s);
+    const tmu::tensix::TensixState& d = dump_of(s);
     const int n = count_of(s.scoreboard.final_compare(d).size());
     s.dump.reset();
     return n;
@@ -574,7 +574,7 @@ int tmu_drv_handshake(void* h, svBit issue, svBit cfg, const svBitVecVal* unp_we
 int tmu_drv_retire(void* h, svBit gpr_unit) {
   return guarded(h, "tmu_drv_retire", [&](Session& s) {
     tmu::tb::Driver& d = driver_of(s);
-    tmu::Observation obs = std::move(observation_of(s));
+    tmu::tensix::Observation obs = std::move(observation_of(s));
     s.observation.reset();
     if (s.inject_fault_cycle && obs.cycle >= s.inject_fault_cycle && inject_fault(obs)) s.inject_fault_cycle = 0;
     if (!d.checking()) {  // the speed baseline: the RTL's reports are built and dropped
@@ -609,7 +609,7 @@ int tmu_drv_status(void* h) {
 
 void* tmu_tb_open(const tmu::tb::DriverOptions& options, const std::string& replay_command,
                   const std::string& replay_dir) {
-  tmu::ScoreboardOptions o;
+  tmu::tensix::ScoreboardOptions o;
   o.arch = options.arch;
   o.test_name = options.test;
   o.seed = options.seed;

@@ -2,10 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "tmu/decode.h"
+#include "tmu/tensix/decode.h"
 #include "tmu/error.h"
 
 namespace tmu::tb {
+using namespace tmu::tensix;
 
 namespace {
 

@@ -23,9 +23,10 @@
 
 #include "cov/coverage.h"
 #include "stim/stimulus.h"
-#include "tmu/scoreboard.h"
+#include "tmu/tensix/scoreboard.h"
 
 namespace tmu::tb {
+using namespace tmu::tensix;
 
 struct DriverOptions {
   std::string test = "random";

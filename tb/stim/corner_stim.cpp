@@ -6,9 +6,10 @@
 // the RTL mutants that showed the corner untested.
 #include "directed.h"
 #include "tmu/bits.h"
-#include "tmu/isa.h"
+#include "tmu/tensix/isa.h"
 
 namespace tmu::tb {
+using namespace tmu::tensix;
 
 namespace {
 

@@ -7,10 +7,11 @@
 #include <fmt/format.h>
 
 #include "tmu/error.h"
-#include "tmu/exec.h"
-#include "tmu/query.h"
+#include "tmu/tensix/exec.h"
+#include "tmu/tensix/query.h"
 
 namespace tmu::tb {
+using namespace tmu::tensix;
 
 Stimulus::~Stimulus() = default;
 
@@ -197,7 +198,7 @@ void StreamStimulus::deliver_fill(unsigned operand) {
 }
 
 // The dry run. Whether the model accepts an instruction never depends on Src or Dst data
-// (refmodel/src/insn/: every refusal tests instruction fields, configuration, RWCs, bank ownership
+// (refmodel/engines/tensix/src/insn/: every refusal tests instruction fields, configuration, RWCs, bank ownership
 // and format tags, or the debug bit), so the shadow's data is never needed for the decision. Copying
 // the whole 50 KB state per candidate would cap generation near 40k instructions/s; instead the
 // candidate runs on the shadow itself after a copy of everything an instruction can change apart from

@@ -10,13 +10,14 @@
 #include <vector>
 
 #include "stimulus.h"
-#include "tmu/decode.h"
-#include "tmu/formats.h"
-#include "tmu/query.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/formats.h"
+#include "tmu/tensix/query.h"
 #include "tmu/rng.h"
-#include "tmu/state.h"
+#include "tmu/tensix/state.h"
 
 namespace tmu::tb {
+using namespace tmu::tensix;
 
 // ---- Data values (values.cpp) ----
 // One Src datum of `style`, drawn from the special-value classes (signed zeros, denormals, smallest

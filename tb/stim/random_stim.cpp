@@ -90,7 +90,7 @@ class RandomStimulus final : public StreamStimulus {
  public:
   RandomStimulus(Arch arch, uint64_t seed, uint64_t instructions)
       : StreamStimulus("random", arch, seed), target_(instructions) {
-    for (const InsnSpec& spec : tmu::instructions(arch)) {
+    for (const InsnSpec& spec : tmu::tensix::instructions(arch)) {
       OpPlan p;
       p.spec = &spec;
       for (const FieldSpec& f : spec.fields()) p.fields.push_back({f.id, f.lo, f.width, f.max, kind_of(spec.op, f), &f});

@@ -3,11 +3,11 @@
 // (docs/scoreboard.md). Pure C++ over the reference model; no simulator.
 //
 // Every stream is checked while it is generated: a shadow TensixState follows the stream, and each
-// candidate instruction is executed by the reference model (tmu::execute) on it before it is emitted,
+// candidate instruction is executed by the reference model (tmu::tensix::execute) on it before it is emitted,
 // after the unpacker has handed over the banks it waits for (so a wait cannot hide a refusal). If the
 // model refuses it, everything the instruction can change besides Src/Dst data is restored and
 // another candidate is tried (a harmless DMANOP after eight). Acceptance never depends on data
-// (every refusal in refmodel/src/insn/ tests fields, configuration, RWCs, bank ownership and format
+// (every refusal in refmodel/engines/tensix/src/insn/ tests fields, configuration, RWCs, bank ownership and format
 // tags, or the debug bit), so the shadow keeps no data, which keeps generation fast; the unit tests
 // replay every stream on a full model. An emitted word is therefore one the reference model accepts
 // at that point: no decode error, no UndefinedBehaviour, no NonContractualBehaviour, no Unsupported
@@ -87,10 +87,11 @@
 #include <utility>
 #include <vector>
 
-#include "tmu/isa.h"
-#include "tmu/state_fields.h"
+#include "tmu/tensix/isa.h"
+#include "tmu/tensix/state_fields.h"
 
 namespace tmu::tb {
+using namespace tmu::tensix;
 
 // Exactly what Scoreboard::set_field takes (state_fields.h names; Config index = state 0/1, AddrMod
 // index = slot, ThreadConfig/AddrMod/Rwc use thread).

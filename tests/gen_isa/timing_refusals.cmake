@@ -3,8 +3,8 @@
 # one change; the unchanged table must pass, so a refusal is the change's doing.
 # Usage: cmake -DPYTHON=<python3> -DSRC=<source dir> -DWORK=<scratch dir> -P timing_refusals.cmake
 file(MAKE_DIRECTORY ${WORK})
-set(schema ${SRC}/refmodel/isa/tensix_isa.schema.json)
-file(READ ${SRC}/refmodel/isa/tensix_isa.json table)
+set(schema ${SRC}/refmodel/engines/tensix/isa/tensix_isa.schema.json)
+file(READ ${SRC}/refmodel/engines/tensix/isa/tensix_isa.json table)
 
 # Runs the generator on `text`; stderr in `err`, the exit status in `rc`.
 function(generate name text)

@@ -14,14 +14,24 @@ function(run what)
 endfunction()
 
 run("install" ${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix)
-foreach(f bin/tmu lib/libtmu_dpi.so lib/libtmu_refmodel.a lib/cmake/tmu/tmuConfig.cmake lib/pkgconfig/tmu.pc
-          lib/pkgconfig/tmu-dpi.pc share/tmu/sv/tmu_dpi.svh share/tmu/sv/tmu_dpi_pkg.sv include/tmu/scoreboard.h
-          include/tmu/isa_table.inc include/tmu/pto/ops.h include/tmu/amx/matfp.h)
+foreach(f bin/tmu lib/libtmu_dpi.so lib/libtmu_tensix.a lib/cmake/tmu/tmuConfig.cmake lib/pkgconfig/tmu.pc
+          lib/pkgconfig/tmu-dpi.pc share/tmu/sv/tmu_dpi.svh share/tmu/sv/tmu_dpi_pkg.sv include/tmu/tensix/scoreboard.h
+          include/tmu/tensix/isa_table.inc include/tmu/pto/ops.h include/tmu/amx/matfp.h)
   if(NOT EXISTS ${WORK}/prefix/${f})
     message(FATAL_ERROR "the install has no ${f}")
   endif()
 endforeach()
 run("the installed tmu" ${WORK}/prefix/bin/tmu --version)
+
+# The model's CMake targets: tmu::tensix and its earlier name tmu::refmodel give the same program.
+run("configure against the model's targets" ${CMAKE_COMMAND} -S ${SRC}/tests/package/find_package -B ${WORK}/fp -G Ninja
+    -DCMAKE_PREFIX_PATH=${WORK}/prefix -DCMAKE_BUILD_TYPE=Release)
+run("build against the model's targets" ${CMAKE_COMMAND} --build ${WORK}/fp)
+foreach(program tensix_target refmodel_alias)
+  execute_process(COMMAND ${WORK}/fp/${program} OUTPUT_VARIABLE o RESULT_VARIABLE rc)
+  expect_equal("${program} disassembles the README's word" "${rc}:${o}"
+               "0:ZEROACC Imm10=0 AddrMod=1 Revert=0 UseDst32b=0 Mode=3\n")
+endforeach()
 
 # The example as installed (PREFIX/share/tmu/examples), not the source tree's.
 run("configure the external example" ${CMAKE_COMMAND} -S ${WORK}/prefix/share/tmu/examples/external -B ${WORK}/ext -G Ninja

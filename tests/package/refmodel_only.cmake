@@ -14,7 +14,7 @@ if(NOT rc EQUAL 0)
 endif()
 # `ninja -t query` knows a target or fails.
 find_program(NINJA ninja REQUIRED)
-foreach(t tmu tmu_refmodel tmu_engine_amx tmu_engine_pto)
+foreach(t tmu tmu_tensix tmu_engine_amx tmu_engine_pto)
   execute_process(COMMAND ${NINJA} -C ${WORK} -t query ${t} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "the refmodel-only build has no target ${t}")

@@ -74,7 +74,7 @@ def test_bits_are_the_dst_patterns():
     r = tensix.reduce(a, "sum", "col", bits=True)
     assert r["bits_format"] == "FP32" and (r["bits"] == 0x42010000).all()   # 32.25 = 1.0000001b 2^5
     # A 16-bit Dst rounds after every fidelity pass, to nearest with ties away from zero (the
-    # accumulator's rounding, refmodel/include/tmu/fpu/datapath.h). Faces 0 and 2 each give 16 in
+    # accumulator's rounding, refmodel/engines/tensix/include/tmu/tensix/fpu/datapath.h). Faces 0 and 2 each give 16 in
     # phase 0 and 16 * 2^-7 = 0.125 in phase 1: 16, 16.125, then 32.125 -> 32.25 (a tie at ulp 0.25,
     # away), 32.375 -> 32.5 (again a tie): 32.5 = 0x4202, not the exact 32.25.
     r = tensix.reduce(a, "sum", "col", dst="BF16", bits=True)

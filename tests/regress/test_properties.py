@@ -39,8 +39,8 @@ import gen_isa  # noqa: E402
 import regress_shards  # noqa: E402
 from test_regress_shards import fake_shard  # noqa: E402
 
-TABLE = os.path.join(ROOT, "refmodel", "isa", "tensix_isa.json")
-SCHEMA = os.path.join(ROOT, "refmodel", "isa", "tensix_isa.schema.json")
+TABLE = os.path.join(ROOT, "refmodel", "engines", "tensix", "isa", "tensix_isa.json")
+SCHEMA = os.path.join(ROOT, "refmodel", "engines", "tensix", "isa", "tensix_isa.schema.json")
 SEED = None
 EXAMPLES = 150
 

@@ -5,13 +5,13 @@
 #include <array>
 
 #include "harness.h"
-#include "tmu/fpu/datapath.h"
+#include "tmu/tensix/fpu/datapath.h"
 
 namespace tmu_rtl::dp {
 
-using tmu::Arch;
-using tmu::SrcStyle;
-namespace fpu = tmu::fpu;
+using tmu::tensix::Arch;
+using tmu::tensix::SrcStyle;
+namespace fpu = tmu::tensix::fpu;
 
 inline constexpr unsigned kDot = 16;
 

@@ -1,7 +1,7 @@
 // tmu_dst_regs against the refmodel's DstRegs. Every cycle drives a random 8-row window write
 // (Dst16b or Dst32b, first row anywhere - wrapping past row 1023, and in Dst32b also across row 512
 // into the rows adj32_row aliases - row mask, with or without committing validity) and a random
-// ZEROACC, which the mirror TensixState executes through tmu::execute (all row offsets zero, so the
+// ZEROACC, which the mirror TensixState executes through tmu::tensix::execute (all row offsets zero, so the
 // RTL's ZEROACC inputs are the instruction's fields). Before each clock edge both read ports
 // (random window, view and identity) are compared with DstRegs::read16/read32, the validity of every
 // row, a random raw row, and za_rows_o with the DstBits rows the ZEROACC's WriteSet notes (the rows
@@ -13,25 +13,25 @@
 #include <fmt/format.h>
 
 #include "harness.h"
-#include "tmu/decode.h"
-#include "tmu/exec.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/exec.h"
 
 namespace tmu_rtl {
 namespace {
 
 constexpr unsigned kReadPorts = 2;  // tmu_blocks_tb: tmu_dst_regs NumReadPorts
 constexpr unsigned kBlockRows = 8;  // rows of a window
-constexpr unsigned kBlockLanes = kBlockRows * tmu::kDstCols;
-constexpr unsigned kBlocks = tmu::kDstRows / kBlockRows;
-constexpr unsigned kRowMask = tmu::kDstRows - 1;
+constexpr unsigned kBlockLanes = kBlockRows * tmu::tensix::kDstCols;
+constexpr unsigned kBlocks = tmu::tensix::kDstRows / kBlockRows;
+constexpr unsigned kRowMask = tmu::tensix::kDstRows - 1;
 
 // First rows are drawn from a small area most of the time, so that writes, ZEROACCs and reads
 // meet; now and then next to the wrap of Dst (row 1023 -> 0) or of the Dst32b rows below 512.
 unsigned random_first_row(Rng& rng, unsigned area_block) {
   const unsigned pick = static_cast<unsigned>(rng.between(0, 99));
   if (pick < 65) return (area_block * kBlockRows + static_cast<unsigned>(rng.bits(6))) & kRowMask;
-  if (pick < 75) return (tmu::kDstRows - 1 - static_cast<unsigned>(rng.bits(3))) & kRowMask;
-  if (pick < 85) return tmu::kDst32Rows - 1 - static_cast<unsigned>(rng.bits(3));
+  if (pick < 75) return (tmu::tensix::kDstRows - 1 - static_cast<unsigned>(rng.bits(3))) & kRowMask;
+  if (pick < 85) return tmu::tensix::kDst32Rows - 1 - static_cast<unsigned>(rng.bits(3));
   return static_cast<unsigned>(rng.bits(10));
 }
 
@@ -47,7 +47,7 @@ int test_dst_regs(Sim& sim, const Options& opt) {
   Rng rng(opt.seed);
   Model& top = *sim.top;
   const uint64_t total = opt.random_cases(40000);
-  tmu::TensixState s;
+  tmu::tensix::TensixState s;
   top.dr_wr_en_i = top.dr_za_valid_i = 0;
   top.dr_rd_en_i = 1;  // this test reads every cycle; the other blocks' tests leave the reads idle
   sim.reset();
@@ -62,14 +62,14 @@ int test_dst_regs(Sim& sim, const Options& opt) {
     for (unsigned e = 0; e < kBlockLanes; ++e) {
       const uint32_t v = static_cast<uint32_t>(rng.bits(16));
       top.dr_wr_data_i[e] = v;
-      s.Dst.write16_bits(blk * kBlockRows + e / tmu::kDstCols, e % tmu::kDstCols, static_cast<uint16_t>(v));
+      s.Dst.write16_bits(blk * kBlockRows + e / tmu::tensix::kDstCols, e % tmu::tensix::kDstCols, static_cast<uint16_t>(v));
     }
     sim.tick();
   }
   top.dr_wr_en_i = 0;
 
   auto compare_raw = [&](uint64_t cycle, unsigned row) {
-    for (unsigned c = 0; c < tmu::kDstCols; ++c) {
+    for (unsigned c = 0; c < tmu::tensix::kDstCols; ++c) {
       const uint32_t got = (top.dr_dbg_bits_o[c / 2] >> (16 * (c % 2))) & 0xFFFF;
       const uint32_t want = s.Dst.DstBits[row][c];
       if (got == want) chk.pass();
@@ -129,7 +129,7 @@ int test_dst_regs(Sim& sim, const Options& opt) {
     // ---- compare the state before the clock edge ----
     for (unsigned p = 0; p < kReadPorts; ++p) {
       for (unsigned e = 0; e < kBlockLanes; ++e) {
-        const unsigned row = (rd_row[p] + e / tmu::kDstCols) & kRowMask, col = e % tmu::kDstCols;
+        const unsigned row = (rd_row[p] + e / tmu::tensix::kDstCols) & kRowMask, col = e % tmu::tensix::kDstCols;
         const uint32_t got = top.dr_rd_data_o[p * kBlockLanes + e];
         const uint32_t want = rd_dst32[p] ? s.Dst.read32(row, col, identity[p])
                                           : s.Dst.read16(row, col, static_cast<uint16_t>(identity[p]));
@@ -138,38 +138,38 @@ int test_dst_regs(Sim& sim, const Options& opt) {
                       rd_dst32[p] ? "32b" : "16b", row, col, identity[p], got, want);
       }
     }
-    for (unsigned row = 0; row < tmu::kDstRows; ++row) {
+    for (unsigned row = 0; row < tmu::tensix::kDstRows; ++row) {
       const bool got = (top.dr_row_valid_o[row / 32] >> (row % 32)) & 1;
       if (got == s.Dst.RowValid[row]) chk.pass();
       else chk.fail("cycle %" PRIu64 " validity of row %u: rtl %d ref %d", cycle, row, got, s.Dst.RowValid[row]);
     }
     compare_raw(cycle, dbg_row);
-    std::array<bool, tmu::kDstRows> za_rows{};
-    for (unsigned row = 0; row < tmu::kDstRows; ++row) za_rows[row] = (top.dr_za_rows_o[row / 32] >> (row % 32)) & 1;
+    std::array<bool, tmu::tensix::kDstRows> za_rows{};
+    for (unsigned row = 0; row < tmu::tensix::kDstRows; ++row) za_rows[row] = (top.dr_za_rows_o[row / 32] >> (row % 32)) & 1;
 
     // ---- the mirror: the write (and its commit), then ZEROACC ----
     if (wr) {
       for (unsigned r = 0; r < kBlockRows; ++r) {
         if (!((mask >> r) & 1)) continue;
         const unsigned row = (wr_row + r) & kRowMask;
-        for (unsigned c = 0; c < tmu::kDstCols; ++c) {
-          const uint32_t v = wr_data[r * tmu::kDstCols + c];
+        for (unsigned c = 0; c < tmu::tensix::kDstCols; ++c) {
+          const uint32_t v = wr_data[r * tmu::tensix::kDstCols + c];
           if (wr_dst32) s.Dst.write32_bits(row, c, v);
           else s.Dst.write16_bits(row, c, static_cast<uint16_t>(v));
         }
-        if (set_valid) s.Dst.RowValid[wr_dst32 ? tmu::DstRegs::hi_row(row) : row] = true;
+        if (set_valid) s.Dst.RowValid[wr_dst32 ? tmu::tensix::DstRegs::hi_row(row) : row] = true;
       }
     }
     if (za) {
       s.config_for(0).ALU_ACC_CTRL_Fp32_enabled = fp32;
       const std::string text = fmt::format("ZEROACC Mode={} UseDst32b={} Revert={} Imm10={}", mode, int{use_dst32b},
                                            int{revert}, imm10);
-      const tmu::ExecResult res = tmu::execute(s, tmu::assemble(text, s.arch), 0);
-      std::array<bool, tmu::kDstRows> want{};
+      const tmu::tensix::ExecResult res = tmu::tensix::execute(s, tmu::tensix::assemble(text, s.arch), 0);
+      std::array<bool, tmu::tensix::kDstRows> want{};
       for (uint16_t row : res.writes.dst_rows) want[row] = true;
       za_cycles += 1;
       za_rows_total += res.writes.dst_rows.size();
-      for (unsigned row = 0; row < tmu::kDstRows; ++row) {
+      for (unsigned row = 0; row < tmu::tensix::kDstRows; ++row) {
         if (za_rows[row] == want[row]) chk.pass();
         else chk.fail("cycle %" PRIu64 " %s: za_rows_o[%u] rtl %d ref %d", cycle, text.c_str(), row, za_rows[row],
                       want[row]);
@@ -184,7 +184,7 @@ int test_dst_regs(Sim& sim, const Options& opt) {
   }
 
   top.dr_wr_en_i = top.dr_za_valid_i = 0;
-  for (unsigned row = 0; row < tmu::kDstRows; ++row) {
+  for (unsigned row = 0; row < tmu::tensix::kDstRows; ++row) {
     top.dr_dbg_row_i = row;
     sim.eval();
     compare_raw(total, row);

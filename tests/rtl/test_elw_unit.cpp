@@ -9,7 +9,7 @@
 #include <cinttypes>
 
 #include "datapath_gen.h"
-#include "tmu/formats.h"
+#include "tmu/tensix/formats.h"
 
 namespace tmu_rtl {
 namespace {
@@ -49,7 +49,7 @@ uint32_t int8_datum(Rng& rng) {
   const uint32_t sign = static_cast<uint32_t>(rng.bits(1)) << 18;
   uint32_t magnitude = static_cast<uint32_t>(rng.bits(10));
   if (rng.chance(10, 100)) magnitude = rng.bits(1) ? 0x3FF : 0;
-  uint32_t exponent = tmu::src_layout::kInt8Marker;
+  uint32_t exponent = tmu::tensix::src_layout::kInt8Marker;
   if (rng.chance(10, 100)) exponent = 0;
   if (rng.chance(5, 100)) exponent = static_cast<uint32_t>(rng.bits(8));
   return sign | (magnitude << 8) | exponent;
@@ -76,12 +76,12 @@ uint32_t float_dst(Rng& rng, const fpu::FpuMode& mode, int base) {
 uint32_t int8_dst(Rng& rng) {
   switch (rng.between(0, 5)) {
     case 0: return static_cast<uint32_t>(rng.bits(32));
-    case 1: return tmu::dst32_from_fp32(0x80000000u);  // -0
+    case 1: return tmu::tensix::dst32_from_fp32(0x80000000u);  // -0
     case 2: {
       const int32_t near = 0x7FFFFFFF - static_cast<int32_t>(rng.bits(19));
-      return tmu::dst32_from_int32(rng.bits(1) ? -near : near);
+      return tmu::tensix::dst32_from_int32(rng.bits(1) ? -near : near);
     }
-    default: return tmu::dst32_from_int32(static_cast<int32_t>(rng.between(-(1 << 20), 1 << 20)));
+    default: return tmu::tensix::dst32_from_int32(static_cast<int32_t>(rng.between(-(1 << 20), 1 << 20)));
   }
 }
 
@@ -142,7 +142,7 @@ struct Coverage {
 
 void note_coverage(const Operation& op, uint32_t a, uint32_t b, uint32_t dst, uint32_t out, Coverage& cov) {
   if (op.int8) {
-    if ((tmu::dst32_to_fp32(out) & 0x7FFFFFFFu) == 0x7FFFFFFFu) ++cov.saturated;
+    if ((tmu::tensix::dst32_to_fp32(out) & 0x7FFFFFFFu) == 0x7FFFFFFFu) ++cov.saturated;
     return;
   }
   if (op.op == ElwOp::Mul) return;
@@ -228,7 +228,7 @@ void check_result(const Model& top, const Operation& op, Checker& chk) {
                "zf_dis=%d %s: a=%05x b=%05x dst=%08x rtl %08x ref %08x",
                op.index, op_name(op.op), i, j, op.int8, op.add_dst, op.bcast_row, op.bcast_col,
                static_cast<int>(op.mode.srca_style), static_cast<int>(op.mode.srcb_style), op.mode.dst32,
-               op.mode.fidelity_phase, op.mode.srcb_zero_flag_disabled, tmu::arch_name(op.mode.arch),
+               op.mode.fidelity_phase, op.mode.srcb_zero_flag_disabled, tmu::tensix::arch_name(op.mode.arch),
                op.srca[i][j], b, op.dst[i][j], got, want);
     }
 }

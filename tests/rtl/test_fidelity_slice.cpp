@@ -1,4 +1,4 @@
-// tmu_fidelity_slice against the refmodel's stage-1 functions (refmodel/include/tmu/fpu/datapath.h,
+// tmu_fidelity_slice against the refmodel's stage-1 functions (refmodel/engines/tensix/include/tmu/tensix/fpu/datapath.h,
 // int8_math.h), through the 16 slices of tmu_blocks_tb's datapath chain.
 #include <array>
 #include <cinttypes>

@@ -14,15 +14,15 @@
 #include <string>
 
 #include "harness.h"
-#include "tmu/decode.h"
-#include "tmu/exec.h"
-#include "tmu/fpu/gmpool_compare.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/exec.h"
+#include "tmu/tensix/fpu/gmpool_compare.h"
 
 namespace tmu_rtl {
 namespace {
 
-using tmu::SrcStyle;
-namespace fpu = tmu::fpu;
+using tmu::tensix::SrcStyle;
+namespace fpu = tmu::tensix::fpu;
 
 inline constexpr unsigned kLatency = 4;  // tmu_blocks_tb u_gmpool_unit (the default Latency)
 inline constexpr unsigned kRows = 16;    // SrcA rows of the block
@@ -38,7 +38,7 @@ struct Operation {
   std::array<std::array<uint32_t, kCols>, kDstRows> dst{};  // as read (identity for invalid rows)
   std::array<bool, kDstRows> dst_valid{true, true, true, true};
   std::array<std::array<uint32_t, kCols>, kDstRows> want{};
-  bool end_to_end = false;  // also run through tmu::execute
+  bool end_to_end = false;  // also run through tmu::tensix::execute
   uint64_t index = 0;
 };
 
@@ -305,16 +305,16 @@ Operation random_operation(Rng& rng) {
 // ALU_ACC_CTRL_Fp32_enabled either way, and INT8 math (always a 32-bit Dst).
 bool reachable_end_to_end(const Operation& op) { return op.style != SrcStyle::INT8 || op.dst32; }
 
-// gmpool.cpp through tmu::execute: the operands placed in a fresh TensixState (SrcA rows 0..15,
+// gmpool.cpp through tmu::tensix::execute: the operands placed in a fresh TensixState (SrcA rows 0..15,
 // SrcB row 0, Dst rows 4..7, invalid rows left invalid), the instruction run, Dst read back.
 bool run_end_to_end(const Operation& op, std::array<std::array<uint32_t, kCols>, kDstRows>& got) {
-  tmu::TensixState s;
-  s.arch = tmu::Arch::Blackhole;
-  for (auto& b : s.SrcA) b.AllowedClient = tmu::SrcClient::MatrixUnit;
-  for (auto& b : s.SrcB) b.AllowedClient = tmu::SrcClient::MatrixUnit;
-  tmu::DataFormat format = tmu::DataFormat::TF32;
-  if (op.style == SrcStyle::BF16) format = tmu::DataFormat::BF16;
-  if (op.style == SrcStyle::FP16) format = tmu::DataFormat::FP16;
+  tmu::tensix::TensixState s;
+  s.arch = tmu::tensix::Arch::Blackhole;
+  for (auto& b : s.SrcA) b.AllowedClient = tmu::tensix::SrcClient::MatrixUnit;
+  for (auto& b : s.SrcB) b.AllowedClient = tmu::tensix::SrcClient::MatrixUnit;
+  tmu::tensix::DataFormat format = tmu::tensix::DataFormat::TF32;
+  if (op.style == SrcStyle::BF16) format = tmu::tensix::DataFormat::BF16;
+  if (op.style == SrcStyle::FP16) format = tmu::tensix::DataFormat::FP16;
   s.SrcA[0].Format = s.SrcB[0].Format = format;
   s.Config[0].ALU_ACC_CTRL_INT8_math_enabled = op.style == SrcStyle::INT8;
   s.Config[0].ALU_ACC_CTRL_Fp32_enabled = op.dst32;
@@ -331,8 +331,8 @@ bool run_end_to_end(const Operation& op, std::array<std::array<uint32_t, kCols>,
     }
   }
   const std::string text = std::string("GMPOOL Dim16x16=1 DstRow=4 ArgMax=") + (op.argmax ? "1" : "0");
-  const tmu::ExecResult r = tmu::execute(s, tmu::assemble(text, s.arch), 0);
-  if (r.status != tmu::ExecResult::Status::Retired) return false;
+  const tmu::tensix::ExecResult r = tmu::tensix::execute(s, tmu::tensix::assemble(text, s.arch), 0);
+  if (r.status != tmu::tensix::ExecResult::Status::Retired) return false;
   for (unsigned k = 0; k < kDstRows; ++k)
     for (unsigned j = 0; j < kCols; ++j)
       got[k][j] = op.dst32 ? s.Dst.read32(kDstRow + k, j, 0xDEADBEEF) : s.Dst.read16(kDstRow + k, j, 0xDEAD);
@@ -362,7 +362,7 @@ void drive_bubble(Model& top, Rng& rng) {
   for (unsigned i = 0; i < kRows; ++i) put_bits(top.gm_srcb_i, i * kSrcDatumW, kSrcDatumW, rng.bits(kSrcDatumW));
 }
 
-const char* style_name(SrcStyle s) { return tmu::src_style_name(s); }
+const char* style_name(SrcStyle s) { return tmu::tensix::src_style_name(s); }
 
 }  // namespace
 
@@ -416,7 +416,7 @@ int test_gmpool_unit(Sim& sim, const Options& opt) {
         ++e2e_checked;
         if (!run_end_to_end(op, e2e)) {
           ++e2e_failed;
-          chk.fail("operation %" PRIu64 ": GMPOOL did not retire in tmu::execute", op.index);
+          chk.fail("operation %" PRIu64 ": GMPOOL did not retire in tmu::tensix::execute", op.index);
           return;
         }
         for (unsigned k = 0; k < kDstRows; ++k)
@@ -431,7 +431,7 @@ int test_gmpool_unit(Sim& sim, const Options& opt) {
             }
           }
       });
-  std::printf("gmpool_unit: %" PRIu64 " operations checked (%" PRIu64 " also through tmu::execute, %" PRIu64
+  std::printf("gmpool_unit: %" PRIu64 " operations checked (%" PRIu64 " also through tmu::tensix::execute, %" PRIu64
               " failed there), %" PRIu64 " bubbles, %" PRIu64 " cycles\n",
               st.checked, e2e_checked, e2e_failed, st.bubbles, st.ticks);
   if (st.checked != operations) chk.fail("%" PRIu64 " of %" PRIu64 " operations came out", st.checked, operations);

@@ -1,20 +1,20 @@
-// tmu_gpr_unit against the refmodel's Scalar Unit GPR ops (refmodel/src/insn/gpr.cpp via
-// tmu::execute_word): random programs on three threads, checked at every retirement (status, the
+// tmu_gpr_unit against the refmodel's Scalar Unit GPR ops (refmodel/engines/tensix/src/insn/gpr.cpp via
+// tmu::tensix::execute_word): random programs on three threads, checked at every retirement (status, the
 // GPR written and its value, the cycle count) and cycle by cycle (issue_ready_o, the blocked
 // thread), with a full GPR comparison through the debug port at the end of every program.
 #include <cinttypes>
 #include <optional>
 
 #include "harness.h"
-#include "tmu/decode.h"
+#include "tmu/tensix/decode.h"
 #include "tmu/error.h"
-#include "tmu/exec.h"
-#include "tmu/isa.h"
+#include "tmu/tensix/exec.h"
+#include "tmu/tensix/isa.h"
 
 namespace tmu_rtl {
 namespace {
 
-using tmu::Arch;
+using tmu::tensix::Arch;
 
 constexpr uint8_t kSetDmaReg = 0x45, kFlushDma = 0x46, kAddDmaReg = 0x58, kSubDmaReg = 0x59,
                   kMulDmaReg = 0x5a, kBitwOpDmaReg = 0x5b, kShiftDmaReg = 0x5c, kCmpDmaReg = 0x5d,
@@ -71,12 +71,12 @@ struct Expected {
   uint32_t gpr_value = 0;
 };
 
-Expected run_refmodel(tmu::TensixState& state, uint32_t word, unsigned thread) {
+Expected run_refmodel(tmu::tensix::TensixState& state, uint32_t word, unsigned thread) {
   Expected e;
   e.word = word;
   e.thread = thread;
   try {
-    const tmu::ExecResult r = tmu::execute_word(state, word, thread);
+    const tmu::tensix::ExecResult r = tmu::tensix::execute_word(state, word, thread);
     e.cycles = r.cycles;
     if (!r.writes.gprs.empty()) {
       e.gpr_we = true;
@@ -109,7 +109,7 @@ int test_gpr_unit(Sim& sim, const Options& opt) {
   for (uint8_t op : kNoOpcodes)
     for (Arch arch : {Arch::Blackhole, Arch::Wormhole}) {
       bool known = true;
-      try { tmu::decode(uint32_t{op} << 24, arch); } catch (const tmu::Error&) { known = false; }
+      try { tmu::tensix::decode(uint32_t{op} << 24, arch); } catch (const tmu::Error&) { known = false; }
       if (known) { chk.fail("opcode %02x is an instruction: fix kNoOpcodes", op); return chk.report(opt.seed); }
     }
 
@@ -117,12 +117,12 @@ int test_gpr_unit(Sim& sim, const Options& opt) {
   constexpr uint64_t kProgramLength = 5000;
   for (uint64_t done = 0; done < total;) {
     // A program: reset, random GPR contents loaded through the debug port, random instructions.
-    tmu::TensixState state;
+    tmu::tensix::TensixState state;
     state.arch = rng.bits(1) ? Arch::Wormhole : Arch::Blackhole;
     idle_inputs(top);
     sim.reset();
-    for (unsigned t = 0; t < tmu::kNumThreads; ++t)
-      for (unsigned g = 0; g < tmu::kNumGprs; ++g) {
+    for (unsigned t = 0; t < tmu::tensix::kNumThreads; ++t)
+      for (unsigned g = 0; g < tmu::tensix::kNumGprs; ++g) {
         const uint32_t v = rng.chance(20, 100) ? static_cast<uint32_t>(rng.between(0, 70)) : static_cast<uint32_t>(rng.bits(32));
         state.GPRs[t][g] = v;
         top.gpr_dbg_we_i = 1;
@@ -188,8 +188,8 @@ int test_gpr_unit(Sim& sim, const Options& opt) {
     }
 
     // Every GPR of every thread, through the debug read port.
-    for (unsigned t = 0; t < tmu::kNumThreads; ++t)
-      for (unsigned g = 0; g < tmu::kNumGprs; ++g) {
+    for (unsigned t = 0; t < tmu::tensix::kNumThreads; ++t)
+      for (unsigned g = 0; g < tmu::tensix::kNumGprs; ++g) {
         top.gpr_dbg_thread_i = t;
         top.gpr_dbg_idx_i = g;
         sim.eval();

@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "harness.h"
-#include "tmu/fpu/int8_math.h"
+#include "tmu/tensix/fpu/int8_math.h"
 
 namespace tmu_rtl {
 namespace {
@@ -138,7 +138,7 @@ int test_int8_sat_acc(Sim& sim, const Options& opt) {
   for (uint64_t i = 0; i < cases; ++i) {
     const uint32_t dst = random_word(rng);
     const uint32_t value = random_word(rng);
-    const uint32_t want = to_word(tmu::fpu::saturating_add_int32(to_int(dst), to_int(value)));
+    const uint32_t want = to_word(tmu::tensix::fpu::saturating_add_int32(to_int(dst), to_int(value)));
     const uint32_t got = int8_sat_acc(top, sim, dst, value);
     if (got == want) chk.pass();
     else chk.fail("case %" PRIu64 ": dst %08x value %08x: rtl %08x, ref %08x", i, dst, value, got, want);

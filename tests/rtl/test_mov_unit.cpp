@@ -1,5 +1,5 @@
-// tmu_mov_unit against the refmodel's data-movement conversions (tmu/movconv.h), arranged into
-// rows and lanes the way refmodel/src/insn/mov.cpp, shift.cpp and src_banks.cpp (exec_trnspsrcb)
+// tmu_mov_unit against the refmodel's data-movement conversions (tmu/tensix/movconv.h), arranged into
+// rows and lanes the way refmodel/engines/tensix/src/insn/mov.cpp, shift.cpp and src_banks.cpp (exec_trnspsrcb)
 // arrange them. A sweep of every op x row count x broadcast x SrcA format code x FP16A_FORCE x
 // flush x UseDst32bLo x use_dst32b (MOVB2D: x every SrcB format code x FP16A_FORCE x flush) comes
 // first, then random operations; all are streamed back to back with occasional bubbles of
@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "harness.h"
-#include "tmu/formats.h"
-#include "tmu/movconv.h"
+#include "tmu/tensix/formats.h"
+#include "tmu/tensix/movconv.h"
 
 namespace tmu_rtl {
 namespace {
@@ -75,15 +75,15 @@ uint32_t random_dst(Rng& rng, bool read32) {
 }
 
 // mov.cpp write_dst_datum for a Dst window element.
-uint32_t dst_after_write(uint32_t old_value, const tmu::DstWrite& w) {
-  if (w.kind == tmu::DstWriteKind::Dst32bLow16) return (old_value & 0xffff0000u) | (w.value & 0xffffu);
+uint32_t dst_after_write(uint32_t old_value, const tmu::tensix::DstWrite& w) {
+  if (w.kind == tmu::tensix::DstWriteKind::Dst32bLow16) return (old_value & 0xffff0000u) | (w.value & 0xffffu);
   return w.value;
 }
 
 // The model's plan and results for op's inputs (everything but the Dst window, which the plan's
 // view decides and which is filled in between the two calls).
 void plan(Operation& op) {
-  tmu::MovToDstConfig to_dst;
+  tmu::tensix::MovToDstConfig to_dst;
   to_dst.srca_format_code = op.srca_format;
   to_dst.fp16a_force = op.fp16a_force;
   to_dst.flush_denormals = op.flush;
@@ -92,24 +92,24 @@ void plan(Operation& op) {
   switch (op.op) {
     case kA2D:
     case kB2D: {
-      const tmu::DstWriteKind kind = tmu::mov_to_dst_write_kind(to_dst);
-      op.read32 = kind == tmu::DstWriteKind::Dst32bLow16;
-      op.write32 = kind != tmu::DstWriteKind::Dst16b;
+      const tmu::tensix::DstWriteKind kind = tmu::tensix::mov_to_dst_write_kind(to_dst);
+      op.read32 = kind == tmu::tensix::DstWriteKind::Dst32bLow16;
+      op.write32 = kind != tmu::tensix::DstWriteKind::Dst16b;
       // mov.cpp hardware_format: mov_srca_format, and for MOVB2D movb2d_srcb_format, refuse 12, 13.
-      op.undefined = !tmu::is_valid_data_format_code(op.srca_format) ||
-                     (op.op == kB2D && !tmu::is_valid_data_format_code(op.srcb_format));
+      op.undefined = !tmu::tensix::is_valid_data_format_code(op.srca_format) ||
+                     (op.op == kB2D && !tmu::tensix::is_valid_data_format_code(op.srcb_format));
       break;
     }
     case kD2A:
     case kD2B: {
-      tmu::MovFromDstConfig conv;
+      tmu::tensix::MovFromDstConfig conv;
       conv.fp16a_force = op.fp16a_force;
       if (!conv.fp16a_force) conv.srca_format_code = op.srca_format;  // move_dst_to_src
       conv.use_dst32b = op.use_dst32b;
       conv.use_dst32b_lo = op.use_dst32b_lo;
-      const tmu::MovFromDstPlan p = tmu::plan_mov_from_dst(conv);
+      const tmu::tensix::MovFromDstPlan p = tmu::tensix::plan_mov_from_dst(conv);
       op.read32 = p.read_dst32b;
-      op.undefined = (!op.fp16a_force && !tmu::is_valid_data_format_code(op.srca_format)) || p.undefined != nullptr;
+      op.undefined = (!op.fp16a_force && !tmu::tensix::is_valid_data_format_code(op.srca_format)) || p.undefined != nullptr;
       break;
     }
     default:
@@ -123,7 +123,7 @@ void expect(Operation& op) {
   op.want_dst = DstBlock{};
   op.want_src = SrcBlock{};
   if (op.undefined) return;  // refused: nothing is written
-  tmu::MovToDstConfig to_dst;
+  tmu::tensix::MovToDstConfig to_dst;
   to_dst.srca_format_code = op.srca_format;
   to_dst.fp16a_force = op.fp16a_force;
   to_dst.flush_denormals = op.flush;
@@ -134,7 +134,7 @@ void expect(Operation& op) {
       op.dst_mask = (1u << op.rows) - 1;
       for (unsigned i = 0; i < op.rows; ++i)
         for (unsigned col = 0; col < kCols; ++col)
-          op.want_dst[i][col] = dst_after_write(op.dst[i][col], tmu::mova2d_datum(op.src[i][col], to_dst));
+          op.want_dst[i][col] = dst_after_write(op.dst[i][col], tmu::tensix::mova2d_datum(op.src[i][col], to_dst));
       break;
     case kB2D: {  // exec_movb2d
       const unsigned count = op.broadcast_row ? 8 : op.rows;
@@ -144,29 +144,29 @@ void expect(Operation& op) {
         const auto& src = op.src[op.broadcast_row ? 0 : i];
         for (unsigned col = 0; col < kCols; ++col)
           op.want_dst[i][col] = dst_after_write(
-              op.dst[i][col], tmu::movb2d_datum(src[op.broadcast_col0 ? 0 : col], to_dst, op.srcb_format));
+              op.dst[i][col], tmu::tensix::movb2d_datum(src[op.broadcast_col0 ? 0 : col], to_dst, op.srcb_format));
       }
       break;
     }
     case kD2A:
     case kD2B: {  // move_dst_to_src
-      tmu::MovFromDstConfig conv;
+      tmu::tensix::MovFromDstConfig conv;
       conv.fp16a_force = op.fp16a_force;
       if (!conv.fp16a_force) conv.srca_format_code = op.srca_format;
       conv.use_dst32b = op.use_dst32b;
       conv.use_dst32b_lo = op.use_dst32b_lo;
-      const tmu::MovFromDstPlan p = tmu::plan_mov_from_dst(conv);
+      const tmu::tensix::MovFromDstPlan p = tmu::tensix::plan_mov_from_dst(conv);
       op.src_we = true;
       op.src_mask = (1u << op.rows) - 1;
       for (unsigned i = 0; i < op.rows; ++i)
-        for (unsigned col = 0; col < kCols; ++col) op.want_src[i][col] = tmu::mov_from_dst_datum(op.dst[i][col], p);
+        for (unsigned col = 0; col < kCols; ++col) op.want_src[i][col] = tmu::tensix::mov_from_dst_datum(op.dst[i][col], p);
       break;
     }
     case kB2A:  // exec_movb2a: four rows
       op.src_we = true;
       op.src_mask = 0xf;
       for (unsigned i = 0; i < 4; ++i)
-        for (unsigned col = 0; col < kCols; ++col) op.want_src[i][col] = tmu::movb2a_datum(op.src[i][col], op.flush);
+        for (unsigned col = 0; col < kCols; ++col) op.want_src[i][col] = tmu::tensix::movb2a_datum(op.src[i][col], op.flush);
       break;
     case kShiftXA: {  // exec_shiftxa: input rows -> output rows 0..15
       const uint32_t direction = op.shift_left ? 3 : 2;
@@ -290,9 +290,9 @@ Operation random_operation(Rng& rng) {
   op.shift_in_zero = rng.bits(1);
   // Mostly hardware formats, so that most operations are defined.
   op.srca_format = static_cast<uint32_t>(rng.bits(4));
-  if (!tmu::is_valid_data_format_code(op.srca_format) && rng.chance(80, 100)) op.srca_format = 5;
+  if (!tmu::tensix::is_valid_data_format_code(op.srca_format) && rng.chance(80, 100)) op.srca_format = 5;
   op.srcb_format = static_cast<uint32_t>(rng.bits(4));
-  if (!tmu::is_valid_data_format_code(op.srcb_format) && rng.chance(80, 100)) op.srcb_format = 1;
+  if (!tmu::tensix::is_valid_data_format_code(op.srcb_format) && rng.chance(80, 100)) op.srcb_format = 1;
   op.fp16a_force = rng.chance(20, 100);
   op.flush = rng.bits(1);
   op.use_dst32b_lo = rng.chance(40, 100);

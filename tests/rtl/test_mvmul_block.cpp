@@ -5,7 +5,7 @@
 #include <cinttypes>
 
 #include "datapath_gen.h"
-#include "tmu/fpu/mvmul_block.h"
+#include "tmu/tensix/fpu/mvmul_block.h"
 
 namespace tmu_rtl {
 namespace {
@@ -117,7 +117,7 @@ int32_t random_int32(Rng& rng) {
 int32_t int8_dot(const fpu::MvmulBlock& block, unsigned i, unsigned j, uint32_t phase) {
   std::array<uint32_t, fpu::kDotLength> column{};
   for (unsigned k = 0; k < fpu::kDotLength; ++k) column[k] = block.srca[k][j];
-  return tmu::dst32_to_int32(fpu::int8_mvmul_element(column, block.srcb[i], tmu::dst32_from_int32(0), phase));
+  return tmu::tensix::dst32_to_int32(fpu::int8_mvmul_element(column, block.srcb[i], tmu::tensix::dst32_from_int32(0), phase));
 }
 
 // Either random data, or "large" data: big magnitudes whose signs follow their SrcA column and
@@ -149,20 +149,20 @@ Operation int8_operation(Rng& rng) {
       const int32_t limit = fpu::kInt32SaturationLimit - below_limit;
       switch (rng.between(0, 9)) {
         case 0: dst = static_cast<uint32_t>(rng.bits(32)); break;
-        case 1: dst = tmu::dst32_from_fp32(0x80000000u); break;  // -0
+        case 1: dst = tmu::tensix::dst32_from_fp32(0x80000000u); break;  // -0
         case 2: {
           const int32_t dot = int8_dot(op.block, i, j, op.mode.fidelity_phase);
-          dst = tmu::dst32_from_int32(-dot + static_cast<int32_t>(rng.between(-3, 3)));
+          dst = tmu::tensix::dst32_from_int32(-dot + static_cast<int32_t>(rng.between(-3, 3)));
           break;
         }
         case 3: case 4: case 5:
           if (large) {
             const bool negative_dot = (sign_a[j] ^ sign_b) != 0;
-            dst = tmu::dst32_from_int32(negative_dot != rng.chance(20, 100) ? -limit : limit);
+            dst = tmu::tensix::dst32_from_int32(negative_dot != rng.chance(20, 100) ? -limit : limit);
             break;
           }
           [[fallthrough]];
-        default: dst = tmu::dst32_from_int32(random_int32(rng)); break;
+        default: dst = tmu::tensix::dst32_from_int32(random_int32(rng)); break;
       }
     }
   }
@@ -236,7 +236,7 @@ void check_result(const Model& top, const Operation& op, Checker& chk) {
       } else {
         chk.fail("operation %" PRIu64 " element [%u][%u] styles=%d/%d dst32=%d phase=%u %s: rtl %08x ref %08x",
                  op.index, i, j, static_cast<int>(op.mode.srca_style), static_cast<int>(op.mode.srcb_style),
-                 op.mode.dst32, op.mode.fidelity_phase, tmu::arch_name(op.mode.arch), got, want);
+                 op.mode.dst32, op.mode.fidelity_phase, tmu::tensix::arch_name(op.mode.arch), got, want);
       }
     }
 }
@@ -264,7 +264,7 @@ int test_mvmul_block(Sim& sim, const Options& opt) {
         if (fpu::is_int8_math(op.mode)) {
           for (unsigned i = 0; i < kMvmulRows; ++i)
             for (unsigned j = 0; j < kCols; ++j) {
-              const int64_t sum = int64_t{tmu::dst32_to_int32(op.block.dst[i][j])} +
+              const int64_t sum = int64_t{tmu::tensix::dst32_to_int32(op.block.dst[i][j])} +
                                   int8_dot(op.block, i, j, op.mode.fidelity_phase);
               op.saturating += sum > fpu::kInt32SaturationLimit || sum < -fpu::kInt32SaturationLimit;
             }

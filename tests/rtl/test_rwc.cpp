@@ -1,17 +1,17 @@
 // tmu_rwc against the refmodel: random ADDR_MOD configuration, SETRWC / INCRWC words (through
-// tmu::execute_word) and ApplyAddrMod commands (tmu::apply_addr_mod) on three threads, on both
+// tmu::tensix::execute_word) and ApplyAddrMod commands (tmu::tensix::apply_addr_mod) on three threads, on both
 // architectures. Every command's status is compared in its cycle and every thread's counters after
 // every clock edge.
 #include <cinttypes>
 
 #include "harness.h"
 #include "tmu/error.h"
-#include "tmu/exec.h"
+#include "tmu/tensix/exec.h"
 
 namespace tmu_rtl {
 namespace {
 
-using tmu::Arch;
+using tmu::tensix::Arch;
 
 enum Cmd : unsigned { kSetRwc = 0, kIncRwc = 1, kAddrMod = 2 };
 enum CfgSel : unsigned { kAb = 0, kDst = 1, kBias = 2, kSetBase = 3 };
@@ -23,10 +23,10 @@ constexpr uint32_t kSetRwcReserved = 0x000030, kIncRwcReserved = 0xE0003F;
 uint32_t field(uint32_t v, unsigned lo, unsigned width) { return (v >> lo) & ((1u << width) - 1); }
 
 // ADDR_MOD_{AB,DST,BIAS}_SEC register layouts (ttsim data/*/tensix_regs.json), into the refmodel.
-void store_config(tmu::ThreadConfigRegs& tc, unsigned slot, unsigned sel, uint32_t v) {
+void store_config(tmu::tensix::ThreadConfigRegs& tc, unsigned slot, unsigned sel, uint32_t v) {
   switch (sel) {
     case kAb: {
-      tmu::AddrModAB& ab = tc.ADDR_MOD_AB_SEC[slot];
+      tmu::tensix::AddrModAB& ab = tc.ADDR_MOD_AB_SEC[slot];
       ab.SrcAIncr = static_cast<uint8_t>(field(v, 0, 6));
       ab.SrcACR = field(v, 6, 1);
       ab.SrcAClear = field(v, 7, 1);
@@ -36,7 +36,7 @@ void store_config(tmu::ThreadConfigRegs& tc, unsigned slot, unsigned sel, uint32
       break;
     }
     case kDst: {
-      tmu::AddrModDst& d = tc.ADDR_MOD_DST_SEC[slot];
+      tmu::tensix::AddrModDst& d = tc.ADDR_MOD_DST_SEC[slot];
       d.DestIncr = static_cast<uint16_t>(field(v, 0, 10));
       d.DestCR = field(v, 10, 1);
       d.DestClear = field(v, 11, 1);
@@ -46,7 +46,7 @@ void store_config(tmu::ThreadConfigRegs& tc, unsigned slot, unsigned sel, uint32
       break;
     }
     case kBias: {
-      tmu::AddrModBias& b = tc.ADDR_MOD_BIAS_SEC[slot];
+      tmu::tensix::AddrModBias& b = tc.ADDR_MOD_BIAS_SEC[slot];
       b.BiasIncr = static_cast<uint8_t>(field(v, 0, 4));
       b.BiasClear = field(v, 4, 1);
       break;
@@ -56,8 +56,8 @@ void store_config(tmu::ThreadConfigRegs& tc, unsigned slot, unsigned sel, uint32
 }
 
 // tmu_pkg::rwc_t, MSB first: Dst, Dst_Cr, SrcA, SrcA_Cr, SrcB, SrcB_Cr, FidelityPhase, ExtraAddrModBit.
-tmu::Rwc unpack_rwc(uint64_t v) {
-  tmu::Rwc r;
+tmu::tensix::Rwc unpack_rwc(uint64_t v) {
+  tmu::tensix::Rwc r;
   r.ExtraAddrModBit = static_cast<uint8_t>(v & 1);
   r.FidelityPhase = static_cast<uint8_t>((v >> 1) & 3);
   r.SrcB_Cr = static_cast<uint8_t>((v >> 3) & 63);
@@ -69,7 +69,7 @@ tmu::Rwc unpack_rwc(uint64_t v) {
   return r;
 }
 
-bool same(const tmu::Rwc& a, const tmu::Rwc& b) {
+bool same(const tmu::tensix::Rwc& a, const tmu::tensix::Rwc& b) {
   return a.Dst == b.Dst && a.Dst_Cr == b.Dst_Cr && a.SrcA == b.SrcA && a.SrcA_Cr == b.SrcA_Cr && a.SrcB == b.SrcB &&
          a.SrcB_Cr == b.SrcB_Cr && a.FidelityPhase == b.FidelityPhase && a.ExtraAddrModBit == b.ExtraAddrModBit;
 }
@@ -116,7 +116,7 @@ int test_rwc(Sim& sim, const Options& opt) {
   const uint64_t total = opt.random_cases(400000);
   constexpr uint64_t kRunLength = 4000;
   for (uint64_t done = 0; done < total;) {
-    tmu::TensixState state;
+    tmu::tensix::TensixState state;
     state.arch = (done / kRunLength) % 2 ? Arch::Wormhole : Arch::Blackhole;
     top.rwc_arch_i = state.arch == Arch::Wormhole;
     top.rwc_cfg_we_i = 0;
@@ -155,7 +155,7 @@ int test_rwc(Sim& sim, const Options& opt) {
           if (!rng.chance(3, 100)) word &= ~reserved;
           if (rng.chance(1, 100)) word = (word & 0x00FFFFFFu);  // opcode 0x00: no instruction
           try {
-            tmu::execute_word(state, word, thread);
+            tmu::tensix::execute_word(state, word, thread);
           } catch (const tmu::Error& e) {
             want_status = status_of(e);
             state.RWCs = rwcs_before;
@@ -164,7 +164,7 @@ int test_rwc(Sim& sim, const Options& opt) {
           addr_mod = static_cast<unsigned>(rng.bits(3));
           update_fidelity = rng.bits(1);
           try {
-            tmu::apply_addr_mod(state, thread, addr_mod, update_fidelity);
+            tmu::tensix::apply_addr_mod(state, thread, addr_mod, update_fidelity);
           } catch (const tmu::Error& e) {
             want_status = status_of(e);
             state.RWCs = rwcs_before;
@@ -179,19 +179,19 @@ int test_rwc(Sim& sim, const Options& opt) {
         sim.eval();
         if (top.rwc_cmd_status_o == want_status) chk.pass();
         else chk.fail("#%" PRIu64 " %s cmd %u thread %u word %08x addr_mod %u: rtl status %u ref %u", done,
-                      tmu::arch_name(state.arch), cmd, thread, word, addr_mod, top.rwc_cmd_status_o, want_status);
+                      tmu::tensix::arch_name(state.arch), cmd, thread, word, addr_mod, top.rwc_cmd_status_o, want_status);
       }
       if (cfg.valid) store_config(state.ThreadConfig[cfg.thread], cfg.slot, cfg.sel, cfg.value);
       sim.tick();
-      for (unsigned t = 0; t < tmu::kNumThreads; ++t) {
-        const tmu::Rwc got = unpack_rwc(get_bits(top.rwc_o, t * kRwcW, kRwcW));
-        const tmu::Rwc& want = state.RWCs[t];
+      for (unsigned t = 0; t < tmu::tensix::kNumThreads; ++t) {
+        const tmu::tensix::Rwc got = unpack_rwc(get_bits(top.rwc_o, t * kRwcW, kRwcW));
+        const tmu::tensix::Rwc& want = state.RWCs[t];
         if (same(got, want)) {
           chk.pass();
         } else {
           chk.fail("#%" PRIu64 " %s after cmd %u (thread %u word %08x addr_mod %u fid %d): thread %u rtl "
                    "Dst=%u/%u A=%u/%u B=%u/%u F=%u X=%u ref Dst=%u/%u A=%u/%u B=%u/%u F=%u X=%u",
-                   done, tmu::arch_name(state.arch), has_cmd ? cmd : 9u, thread, word, addr_mod, update_fidelity, t,
+                   done, tmu::tensix::arch_name(state.arch), has_cmd ? cmd : 9u, thread, word, addr_mod, update_fidelity, t,
                    got.Dst, got.Dst_Cr, got.SrcA, got.SrcA_Cr, got.SrcB, got.SrcB_Cr, got.FidelityPhase,
                    got.ExtraAddrModBit, want.Dst, want.Dst_Cr, want.SrcA, want.SrcA_Cr, want.SrcB, want.SrcB_Cr,
                    want.FidelityPhase, want.ExtraAddrModBit);

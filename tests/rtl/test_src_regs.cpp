@@ -2,7 +2,7 @@
 // random unpacker row writes and hand-overs, Matrix Unit window writes (any first row, wrapping
 // past row 63, random row masks, into a bank the Matrix Unit holds), and one Matrix Unit command -
 // a clear_dvalid flip (a SETRWC word with FlipSrcA/FlipSrcB), CLEARDVALID or ZEROSRC - which the
-// mirror TensixState executes through tmu::execute. The unpacker steps mirror
+// mirror TensixState executes through tmu::tensix::execute. The unpacker steps mirror
 // Scoreboard::unpack_src_row / hand_over_src_bank. Before each clock edge the read window (any
 // bank, any first row), a random raw row and the bank state are compared; at the end every row of
 // every bank.
@@ -13,15 +13,15 @@
 #include <fmt/format.h>
 
 #include "harness.h"
-#include "tmu/decode.h"
-#include "tmu/exec.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/exec.h"
 
 namespace tmu_rtl {
 namespace {
 
-constexpr unsigned kRowW = tmu::kSrcCols * kSrcDatumW;  // 304 bits
+constexpr unsigned kRowW = tmu::tensix::kSrcCols * kSrcDatumW;  // 304 bits
 constexpr unsigned kReadRows = 16;                       // tmu_blocks_tb: SrcA and SrcB windows
-constexpr unsigned kRowMask = tmu::kSrcRows - 1;
+constexpr unsigned kRowMask = tmu::tensix::kSrcRows - 1;
 enum Cmd : unsigned { kNone = 0, kClearDvalid = 1, kClearDvalidInsn = 2, kZeroSrc = 3 };
 
 // A field of at most 32 bits of a wide port, read word-wise (the harness's get_bits goes bit by bit).
@@ -33,10 +33,10 @@ uint32_t wide_field(const Port& p, unsigned lo, unsigned width) {
   return static_cast<uint32_t>(v & ((uint64_t{1} << width) - 1));
 }
 
-std::array<tmu::SrcBank, 2>& banks(tmu::TensixState& s, unsigned op) { return op == 0 ? s.SrcA : s.SrcB; }
+std::array<tmu::tensix::SrcBank, 2>& banks(tmu::tensix::TensixState& s, unsigned op) { return op == 0 ? s.SrcA : s.SrcB; }
 
-std::array<uint32_t, tmu::kSrcCols> random_row(Rng& rng) {
-  std::array<uint32_t, tmu::kSrcCols> row{};
+std::array<uint32_t, tmu::tensix::kSrcCols> random_row(Rng& rng) {
+  std::array<uint32_t, tmu::tensix::kSrcCols> row{};
   for (auto& d : row) d = static_cast<uint32_t>(rng.bits(kSrcDatumW));
   return row;
 }
@@ -51,13 +51,13 @@ void put_field(Port& p, unsigned lo, unsigned width, uint32_t value) {
 }
 
 template <typename Port>
-void put_row(Port& port, unsigned lo, const std::array<uint32_t, tmu::kSrcCols>& row) {
-  for (unsigned c = 0; c < tmu::kSrcCols; ++c) put_field(port, lo + c * kSrcDatumW, kSrcDatumW, row[c]);
+void put_row(Port& port, unsigned lo, const std::array<uint32_t, tmu::tensix::kSrcCols>& row) {
+  for (unsigned c = 0; c < tmu::tensix::kSrcCols; ++c) put_field(port, lo + c * kSrcDatumW, kSrcDatumW, row[c]);
 }
 
 // A first row: now and then close to the top of the bank, so that windows wrap.
 unsigned random_first_row(Rng& rng) {
-  return rng.chance(25, 100) ? (tmu::kSrcRows - 1 - static_cast<unsigned>(rng.bits(4))) : static_cast<unsigned>(rng.bits(6));
+  return rng.chance(25, 100) ? (tmu::tensix::kSrcRows - 1 - static_cast<unsigned>(rng.bits(4))) : static_cast<unsigned>(rng.bits(6));
 }
 
 // Window row masks: whole windows, runs (MOV's 1/4/8 rows), single rows, random sets.
@@ -80,7 +80,7 @@ int test_src_regs(Sim& sim, const Options& opt) {
   Rng rng(opt.seed);
   Model& top = *sim.top;
   const uint64_t total = opt.random_cases(60000);
-  tmu::TensixState s;  // Blackhole; the bank logic is the same on both architectures
+  tmu::tensix::TensixState s;  // Blackhole; the bank logic is the same on both architectures
   top.sr_unp_we_i = top.sr_unp_dvalid_i = top.sr_mu_we_i = 0;
   top.sr_cmd_i = kNone;
   top.sr_rd_en_i = 1;  // this test reads every cycle; the other blocks' tests leave the reads idle
@@ -93,7 +93,7 @@ int test_src_regs(Sim& sim, const Options& opt) {
     const unsigned mu_bank = op == 0 ? s.MatrixUnit.SrcABank : s.MatrixUnit.SrcBBank;
     bool ok = ((mu_bits >> op) & 1) == mu_bank && ((unp_bits >> op) & 1) == s.Unpackers[op].SrcBank;
     for (unsigned k = 0; k < 2; ++k)
-      ok &= ((allowed_client_bits >> (op * 2 + k)) & 1) == (b[k].AllowedClient == tmu::SrcClient::MatrixUnit);
+      ok &= ((allowed_client_bits >> (op * 2 + k)) & 1) == (b[k].AllowedClient == tmu::tensix::SrcClient::MatrixUnit);
     return ok;
   };
 
@@ -111,11 +111,11 @@ int test_src_regs(Sim& sim, const Options& opt) {
     else chk.fail("cycle %" PRIu64 " Src%c bank state: rtl mu=%u unp=%u AllowedClient=%x fmt=%x ref mu=%u unp=%u AllowedClient=%d%d",
                   cycle, "AB"[op], (top.sr_mu_bank_o >> op) & 1, (top.sr_unp_bank_o >> op) & 1,
                   (top.sr_allowed_client_o >> (op * 2)) & 3, (top.sr_format_o >> (op * 8)) & 0xFF, mu_bank, unp_bank,
-                  b[1].AllowedClient == tmu::SrcClient::MatrixUnit, b[0].AllowedClient == tmu::SrcClient::MatrixUnit);
+                  b[1].AllowedClient == tmu::tensix::SrcClient::MatrixUnit, b[0].AllowedClient == tmu::tensix::SrcClient::MatrixUnit);
 
     for (unsigned k = 0; k < kReadRows; ++k) {
       const unsigned row = (rd_row + k) & kRowMask;
-      for (unsigned c = 0; c < tmu::kSrcCols; ++c) {
+      for (unsigned c = 0; c < tmu::tensix::kSrcCols; ++c) {
         const unsigned lo = k * kRowW + c * kSrcDatumW;
         const uint32_t got = op == 0 ? wide_field(top.sra_rd_data_o, lo, kSrcDatumW)
                                      : wide_field(top.srb_rd_data_o, lo, kSrcDatumW);
@@ -125,7 +125,7 @@ int test_src_regs(Sim& sim, const Options& opt) {
                       "AB"[op], rd_bank, row, rd_row, c, got, want);
       }
     }
-    for (unsigned c = 0; c < tmu::kSrcCols; ++c) {
+    for (unsigned c = 0; c < tmu::tensix::kSrcCols; ++c) {
       const uint32_t got = wide_field(top.sr_dbg_data_o, op * kRowW + c * kSrcDatumW, kSrcDatumW);
       const uint32_t want = b[dbg_bank].Rows[dbg_row][c];
       if (got == want) chk.pass();
@@ -136,8 +136,8 @@ int test_src_regs(Sim& sim, const Options& opt) {
 
   for (uint64_t cycle = 0; cycle < total; ++cycle) {
     // ---- stimulus and the mirror's view of it ----
-    struct Write { bool we; unsigned row; std::array<uint32_t, tmu::kSrcCols> data; unsigned format; };
-    struct WindowWrite { bool we; unsigned bank, row; uint32_t mask; std::array<std::array<uint32_t, tmu::kSrcCols>, kReadRows> data; };
+    struct Write { bool we; unsigned row; std::array<uint32_t, tmu::tensix::kSrcCols> data; unsigned format; };
+    struct WindowWrite { bool we; unsigned bank, row; uint32_t mask; std::array<std::array<uint32_t, tmu::tensix::kSrcCols>, kReadRows> data; };
     Write unp[2];
     WindowWrite mu[2];
     bool dvalid[2];
@@ -146,12 +146,12 @@ int test_src_regs(Sim& sim, const Options& opt) {
       auto& b = banks(s, op);
       const unsigned mu_bank = op == 0 ? s.MatrixUnit.SrcABank : s.MatrixUnit.SrcBBank;
       // Writers wait for their bank, as the Wait Gate and the unpackers' stalls would make them.
-      const bool unp_may = b[s.Unpackers[op].SrcBank].AllowedClient == tmu::SrcClient::Unpackers;
+      const bool unp_may = b[s.Unpackers[op].SrcBank].AllowedClient == tmu::tensix::SrcClient::Unpackers;
       unp[op] = {unp_may && rng.chance(40, 100), static_cast<unsigned>(rng.bits(6)), random_row(rng),
                  static_cast<unsigned>(rng.bits(4))};
       // The Matrix Unit writes a bank it holds: its own, or now and then the other one.
       const unsigned mu_wr_bank = rng.chance(20, 100) ? mu_bank ^ 1 : mu_bank;
-      mu[op].we = b[mu_wr_bank].AllowedClient == tmu::SrcClient::MatrixUnit && rng.chance(30, 100);
+      mu[op].we = b[mu_wr_bank].AllowedClient == tmu::tensix::SrcClient::MatrixUnit && rng.chance(30, 100);
       mu[op].bank = mu_wr_bank;
       mu[op].row = random_first_row(rng);
       mu[op].mask = random_mask(rng);
@@ -204,9 +204,9 @@ int test_src_regs(Sim& sim, const Options& opt) {
     for (unsigned op = 0; op < 2; ++op) {
       auto& b = banks(s, op);
       if (unp[op].we) {
-        tmu::SrcBank& bank = b[s.Unpackers[op].SrcBank];
+        tmu::tensix::SrcBank& bank = b[s.Unpackers[op].SrcBank];
         bank.Rows[unp[op].row] = unp[op].data;
-        bank.Format = static_cast<tmu::DataFormat>(unp[op].format);
+        bank.Format = static_cast<tmu::tensix::DataFormat>(unp[op].format);
       }
       for (unsigned k = 0; k < kReadRows && mu[op].we; ++k) {
         if ((mu[op].mask >> k) & 1) b[mu[op].bank].Rows[(mu[op].row + k) & kRowMask] = mu[op].data[k];
@@ -230,13 +230,13 @@ int test_src_regs(Sim& sim, const Options& opt) {
       default: break;
     }
     if (!text.empty()) {
-      const tmu::ExecResult r = tmu::execute(s, tmu::assemble(text, s.arch), 0);
-      if (r.status != tmu::ExecResult::Status::Retired) chk.fail("cycle %" PRIu64 " %s stalled", cycle, text.c_str());
+      const tmu::tensix::ExecResult r = tmu::tensix::execute(s, tmu::tensix::assemble(text, s.arch), 0);
+      if (r.status != tmu::tensix::ExecResult::Status::Retired) chk.fail("cycle %" PRIu64 " %s stalled", cycle, text.c_str());
     }
     for (unsigned op = 0; op < 2; ++op) {
       if (!dvalid[op]) continue;
-      tmu::UnpackerState& u = s.Unpackers[op];
-      banks(s, op)[u.SrcBank].AllowedClient = tmu::SrcClient::MatrixUnit;
+      tmu::tensix::UnpackerState& u = s.Unpackers[op];
+      banks(s, op)[u.SrcBank].AllowedClient = tmu::tensix::SrcClient::MatrixUnit;
       u.SrcBank ^= 1;
     }
     // The *_next_o outputs: the bank state the coming edge loads, the mirror's after this cycle.
@@ -248,7 +248,7 @@ int test_src_regs(Sim& sim, const Options& opt) {
       else chk.fail("cycle %" PRIu64 " Src%c next bank state: rtl mu=%u unp=%u AllowedClient=%x ref mu=%u unp=%u AllowedClient=%d%d", cycle,
                     "AB"[op], (top.sr_mu_bank_next_o >> op) & 1, (top.sr_unp_bank_next_o >> op) & 1,
                     (top.sr_allowed_client_next_o >> (op * 2)) & 3, mu_bank, unp_bank,
-                    b[1].AllowedClient == tmu::SrcClient::MatrixUnit, b[0].AllowedClient == tmu::SrcClient::MatrixUnit);
+                    b[1].AllowedClient == tmu::tensix::SrcClient::MatrixUnit, b[0].AllowedClient == tmu::tensix::SrcClient::MatrixUnit);
     }
     sim.tick();
   }
@@ -257,7 +257,7 @@ int test_src_regs(Sim& sim, const Options& opt) {
   top.sr_unp_we_i = top.sr_unp_dvalid_i = top.sr_mu_we_i = 0;
   top.sr_cmd_i = kNone;
   for (unsigned bank = 0; bank < 2; ++bank) {
-    for (unsigned row = 0; row < tmu::kSrcRows; ++row) {
+    for (unsigned row = 0; row < tmu::tensix::kSrcRows; ++row) {
       top.sr_dbg_bank_i = top.sr_rd_bank_i = bank | (bank << 1);
       top.sr_dbg_row_i = top.sr_rd_row_i = row | (row << 6);
       sim.eval();

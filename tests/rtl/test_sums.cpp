@@ -142,7 +142,7 @@ int test_accum_normalize(Sim& sim, const Options& opt) {
     } else {
       chk.fail("case %" PRIu64 " g0={%u,%d,%07x} g1={%u,%d,%07x} dst=%08x dst32=%d exp8=%d %s: rtl %08x/%u ref %08x/%u",
                i, g0.sign, g0.exponent, g0.mantissa, g1.sign, g1.exponent, g1.mantissa, dst, cfg.dst32,
-               cfg.exponent_8b, tmu::arch_name(cfg.arch), top.ac_result_o, top.ac_outcome_o, want, outcome);
+               cfg.exponent_8b, tmu::tensix::arch_name(cfg.arch), top.ac_result_o, top.ac_outcome_o, want, outcome);
     }
   }
   return chk.report(opt.seed);
@@ -208,7 +208,7 @@ int test_mvmul_element(Sim& sim, const Options& opt) {
       chk.fail("case %" PRIu64 " styles=%d/%d dst32=%d phase=%u %s dst=%08x: rtl %08x (word %08x, dst word %08x, "
                "outcome %u) ref %08x (word %08x, dst word %08x, outcome %u)",
                i, static_cast<int>(m.fpu.srca_style), static_cast<int>(m.fpu.srcb_style), m.fpu.dst32,
-               m.fpu.fidelity_phase, tmu::arch_name(m.fpu.arch), dst_stored, top.dp_result_o, top.dp_acc_word_o,
+               m.fpu.fidelity_phase, tmu::tensix::arch_name(m.fpu.arch), dst_stored, top.dp_result_o, top.dp_acc_word_o,
                top.dp_dst_word_o, top.dp_outcome_o, want, trace.result_word, trace.dst_word,
                static_cast<unsigned>(trace.accum.outcome));
     }

@@ -6,10 +6,11 @@
 
 #include <gtest/gtest.h>
 
-#include "tmu/decode.h"
-#include "tmu/exec.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/exec.h"
 
 namespace tmu::test {
+using namespace tmu::tensix;
 
 inline ExecResult run(TensixState& s, const std::string& text, unsigned thread = 0) {
   const ExecResult r = execute(s, assemble(text, s.arch), thread);

@@ -9,10 +9,11 @@
 #include <Eigen/Dense>
 
 #include "exec_harness.h"
-#include "tmu/formats.h"
+#include "tmu/tensix/formats.h"
 #include "tmu/rng.h"
 
 namespace tmu::test {
+using namespace tmu::tensix;
 
 using Mat = Eigen::MatrixXd;
 

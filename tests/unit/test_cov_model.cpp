@@ -7,12 +7,13 @@
 #include <filesystem>
 
 #include "cov/coverage.h"
-#include "tmu/decode.h"
+#include "tmu/tensix/decode.h"
 #include "tmu/error.h"
-#include "tmu/exec.h"
+#include "tmu/tensix/exec.h"
 #include "tmu/rng.h"
 
 namespace tmu::tb {
+using namespace tmu::tensix;
 namespace {
 
 using ::testing::HasSubstr;

@@ -7,10 +7,10 @@
 #include <cctype>
 #include <string>
 
-#include "tmu/decode.h"
+#include "tmu/tensix/decode.h"
 #include "tmu/error.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 constexpr Arch BH = Arch::Blackhole;
@@ -236,4 +236,4 @@ TEST(EncodeErrors, InsnWithAValueInAFieldItLacksIsRejected) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

@@ -3,7 +3,7 @@
 // written by the same instruction (ZEROACC.md; ttsim sets validity on the last column only).
 #include "llk_harness.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 void fill_dst_garbage(TensixState& s) {
@@ -52,4 +52,4 @@ TEST(DstValidity, RowsBecomeValidOnlyWhenTheInstructionCompletes) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

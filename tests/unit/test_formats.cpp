@@ -9,9 +9,9 @@
 #include <set>
 #include <string>
 
-#include "tmu/formats.h"
+#include "tmu/tensix/formats.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 // ---- Format codes (Packers/FormatConversion.md table) and styles (MVMUL.md) ----
@@ -443,4 +443,4 @@ TEST(TypedValues, DescribeShowsHardwareMeaning) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

@@ -8,13 +8,14 @@
 #include <cmath>
 
 #include "test_fpu_support.h"
-#include "tmu/fpu/datapath.h"
+#include "tmu/tensix/fpu/datapath.h"
 #include "tmu/rng.h"
 
 namespace {
 
 using namespace tmu;
-using namespace tmu::fpu;
+using namespace tmu::tensix;
+using namespace tmu::tensix::fpu;
 using tmu_test::acc_word;
 using tmu_test::fp32_bits_of;
 

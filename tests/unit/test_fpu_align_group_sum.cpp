@@ -9,12 +9,12 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "tmu/fpu/datapath.h"
+#include "tmu/tensix/fpu/datapath.h"
 #include "tmu/rng.h"
 
 namespace {
 
-using namespace tmu::fpu;
+using namespace tmu::tensix::fpu;
 
 using Group = std::array<SliceProduct, kProductsPerGroup>;
 

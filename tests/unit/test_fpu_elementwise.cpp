@@ -6,12 +6,13 @@
 #include <cmath>
 
 #include "test_fpu_support.h"
-#include "tmu/fpu/datapath.h"
+#include "tmu/tensix/fpu/datapath.h"
 
 namespace {
 
 using namespace tmu;
-using namespace tmu::fpu;
+using namespace tmu::tensix;
+using namespace tmu::tensix::fpu;
 using namespace tmu_test;
 
 const FpuMode kBf16Dst16{SrcStyle::BF16, SrcStyle::BF16, false, 0};

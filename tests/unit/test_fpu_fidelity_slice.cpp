@@ -7,12 +7,13 @@
 #include <cmath>
 
 #include "test_fpu_support.h"
-#include "tmu/fpu/datapath.h"
+#include "tmu/tensix/fpu/datapath.h"
 
 namespace {
 
 using namespace tmu;
-using namespace tmu::fpu;
+using namespace tmu::tensix;
+using namespace tmu::tensix::fpu;
 using namespace tmu_test;
 
 // ELWMUL.md SrcAFidelityBits / SrcBFidelityBits, evaluated on the FP32 pattern of a Src value. x is

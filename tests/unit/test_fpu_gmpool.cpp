@@ -9,13 +9,14 @@
 #include <cmath>
 
 #include "test_fpu_support.h"
-#include "tmu/fpu/datapath.h"
+#include "tmu/tensix/fpu/datapath.h"
 #include "tmu/rng.h"
 
 namespace {
 
 using namespace tmu;
-using namespace tmu::fpu;
+using namespace tmu::tensix;
+using namespace tmu::tensix::fpu;
 using namespace tmu_test;
 
 using Vec = std::array<uint32_t, 16>;

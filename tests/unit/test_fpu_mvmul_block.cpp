@@ -20,16 +20,17 @@
 
 #include "exec_harness.h"
 #include "test_fpu_support.h"
-#include "tmu/formats.h"
-#include "tmu/fpu/datapath.h"
-#include "tmu/fpu/mvmul_block.h"
+#include "tmu/tensix/formats.h"
+#include "tmu/tensix/fpu/datapath.h"
+#include "tmu/tensix/fpu/mvmul_block.h"
 #include "tmu/rng.h"
 
 namespace {
 
 using namespace tmu;
-using namespace tmu::fpu;
-using namespace tmu::fpu::block_detail;
+using namespace tmu::tensix;
+using namespace tmu::tensix::fpu;
+using namespace tmu::tensix::fpu::block_detail;
 
 uint64_t test_seed() {
   static const uint64_t seed = [] {

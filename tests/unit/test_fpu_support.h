@@ -1,6 +1,6 @@
 // Test-side encoders and exact decoders for the FPU datapath tests. Written from the ISA's bit diagrams
 // (Diagrams/Src/Bits32.lua: Src_*, Dst16_*, Dst32_*) and FloatBitPatterns.md, independently of
-// refmodel/src/fpu, so that the tests check the model rather than restate it. Host floating point is
+// refmodel/engines/tensix/src/fpu, so that the tests check the model rather than restate it. Host floating point is
 // fine here: values are exact (long double has a 64-bit significand).
 #pragma once
 

@@ -3,7 +3,7 @@
 
 #include "tmu/error.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using test::fresh;
@@ -128,4 +128,4 @@ TEST(GprOps, WriteSetNamesTheResultRegister) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

@@ -10,10 +10,10 @@
 #include <set>
 #include <vector>
 
-#include "tmu/decode.h"
+#include "tmu/tensix/decode.h"
 #include "tmu/error.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using F = Field;
@@ -620,4 +620,4 @@ TEST(IsaLayouts, ArchitecturesPlaceFieldsDifferently) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

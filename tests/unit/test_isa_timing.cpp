@@ -10,9 +10,9 @@
 #include <fmt/format.h>
 
 #include "exec_harness.h"
-#include "tmu/decode.h"
+#include "tmu/tensix/decode.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 struct Timing {
@@ -82,4 +82,4 @@ TEST(IsaTiming, TheExecutorReportsTheTableTiming) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

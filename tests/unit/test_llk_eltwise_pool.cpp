@@ -6,7 +6,7 @@
 
 #include "llk_harness.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using test::Bf16;
@@ -213,4 +213,4 @@ TEST(MaxPoolGmpool, SecondPoolAdvancesTheIndexPhaseAndKeepsTheEarlierWinner) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

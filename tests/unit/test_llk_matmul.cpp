@@ -5,7 +5,7 @@
 
 #include "llk_harness.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using test::Bf16;
@@ -114,4 +114,4 @@ TEST(MatmulReplay, RandomExponentHiFi4StaysWithinTheAlignmentErrorBound) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

@@ -12,7 +12,7 @@
 #include "test_fpu_support.h"
 #include "tmu/error.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using namespace tmu_test;
@@ -296,7 +296,7 @@ TEST_P(Mov, Movb2dEveryModeFromTheSeedWord) {
     fill(s.SrcB[1], bf16_at);
     s.MatrixUnit.SrcBBank = 1;
     s.RWCs[0].SrcB = 2;
-    // BH puts the mode at bits 13:11, WH at 14:12 (refmodel/isa/tensix_isa.json).
+    // BH puts the mode at bits 13:11, WH at 14:12 (refmodel/engines/tensix/isa/tensix_isa.json).
     const unsigned mode_lo = GetParam() == Arch::Blackhole ? 11 : 12;
     const ExecResult r = execute_word(s, 0x13000000u | (5u << 17) | (k.mode << mode_lo) | 13u, 0);
     ASSERT_EQ(r.status, ExecResult::Status::Retired);
@@ -657,4 +657,4 @@ TEST_P(Mov, Movb2aLatchFeedsShiftxa) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

@@ -7,10 +7,10 @@
 #include <cstdint>
 
 #include "tmu/error.h"
-#include "tmu/formats.h"
-#include "tmu/movconv.h"
+#include "tmu/tensix/formats.h"
+#include "tmu/tensix/movconv.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 constexpr uint32_t code(DataFormat f) { return static_cast<uint32_t>(f); }
@@ -285,4 +285,4 @@ TEST(MovConv, Movb2a) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

@@ -1,4 +1,4 @@
-// tmu/query.h against what execution does: the Dst rows an instruction's window names are the rows
+// tmu/tensix/query.h against what execution does: the Dst rows an instruction's window names are the rows
 // its WriteSet lists, a move's Src window is the rows it writes, src_release is the bank change
 // execute() makes; and the math mode's precedence as MVMUL.md and ttsim give it.
 #include <set>
@@ -7,10 +7,10 @@
 
 #include "exec_harness.h"
 #include "tmu/error.h"
-#include "tmu/query.h"
+#include "tmu/tensix/query.h"
 #include "tmu/rng.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 std::set<uint16_t> window_storage_rows(const DstWindow& w) {
@@ -134,4 +134,4 @@ TEST(Query, DbgFeatureBitReadsTheHighHalf) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

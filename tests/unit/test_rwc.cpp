@@ -3,7 +3,7 @@
 
 #include "tmu/error.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using test::fresh;
@@ -177,4 +177,4 @@ TEST(IncRwc, IncrementsWithAndWithoutCarryReset) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

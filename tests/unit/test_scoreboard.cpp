@@ -5,7 +5,7 @@
 #include "tmu/error.h"
 #include "tmu/rng.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using test::Bench;
@@ -296,4 +296,4 @@ TEST(Scoreboard, HistoryHoldsTheLastRetiredInstructions) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

@@ -3,7 +3,7 @@
 // from the fidelity-slice and rounding rules (SrcASrcB.md, MVMUL.md; datapath.h's stage descriptions).
 #include "test_scoreboard_harness.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using test::Bench;
@@ -194,4 +194,4 @@ TEST(ScoreboardDiagnosis, OnlyDatapathInstructionsAreDiagnosed) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

@@ -10,12 +10,13 @@
 #include <gtest/gtest.h>
 
 #include "test_fpu_support.h"
-#include "tmu/decode.h"
-#include "tmu/exec.h"
-#include "tmu/scoreboard.h"
-#include "tmu/state_fields.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/exec.h"
+#include "tmu/tensix/scoreboard.h"
+#include "tmu/tensix/state_fields.h"
 
 namespace tmu::test {
+using namespace tmu::tensix;
 
 using Row16 = std::array<uint32_t, kSrcCols>;  // one Src row of datums
 

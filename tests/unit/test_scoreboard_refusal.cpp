@@ -5,7 +5,7 @@
 #include "test_scoreboard_harness.h"
 #include "tmu/error.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using test::Bench;
@@ -117,4 +117,4 @@ TEST(ScoreboardDstRead, ThirtyTwoBitWindowJoinsTheHalvesOfTheAdj32Rows) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

@@ -5,10 +5,10 @@
 #include <sstream>
 
 #include "test_scoreboard_harness.h"
-#include "tmu/program.h"
+#include "tmu/tensix/program.h"
 #include "tmu/rng.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using test::Bench;
@@ -121,4 +121,4 @@ TEST(ScoreboardReplay, ProgramRebuildsTheReadableState) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

@@ -4,7 +4,7 @@
 
 #include "tmu/error.h"
 
-namespace tmu {
+namespace tmu::tensix {
 namespace {
 
 using test::fresh;
@@ -209,4 +209,4 @@ TEST(Legacy, NeuteredOpsOnlyFlipBanksAndApplyAddrMod) {
 }
 
 }  // namespace
-}  // namespace tmu
+}  // namespace tmu::tensix

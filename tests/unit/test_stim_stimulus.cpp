@@ -10,12 +10,13 @@
 #include <gtest/gtest.h>
 
 #include "stim/stimulus.h"
-#include "tmu/decode.h"
+#include "tmu/tensix/decode.h"
 #include "tmu/error.h"
-#include "tmu/exec.h"
-#include "tmu/scoreboard.h"
+#include "tmu/tensix/exec.h"
+#include "tmu/tensix/scoreboard.h"
 
 namespace tmu::tb {
+using namespace tmu::tensix;
 namespace {
 
 // Fixed in ctest; TMU_STIM_SEED=<n> reruns the suite with another seed (seed sweeps).

@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include "tmu/decode.h"
-#include "tmu/vectors.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/vectors.h"
 
-namespace tmu::vectors {
+namespace tmu::tensix::vectors {
 namespace {
 
 VectorFile parse_text(const std::string& text, const std::string& name = "t.tmv") {
@@ -253,4 +253,4 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 }  // namespace
-}  // namespace tmu::vectors
+}  // namespace tmu::tensix::vectors

@@ -12,9 +12,9 @@
 
 #include "tmu/error.h"
 #include "tmu/vector_file.h"
-#include "tmu/vectors.h"
+#include "tmu/tensix/vectors.h"
 
-namespace tmu::vectors {
+namespace tmu::tensix::vectors {
 namespace {
 
 using tmu::format_manifest;
@@ -410,4 +410,4 @@ TEST(Manifest, ListsFilesCountsAndTotals) {
 }
 
 }  // namespace
-}  // namespace tmu::vectors
+}  // namespace tmu::tensix::vectors

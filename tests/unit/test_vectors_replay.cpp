@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "tmu/decode.h"
-#include "tmu/vectors.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/vectors.h"
 
-namespace tmu::vectors {
+namespace tmu::tensix::vectors {
 namespace {
 
 VectorFile parse_text(const std::string& text) {
@@ -273,4 +273,4 @@ TEST(VectorReplay, PoisonCatchesAMissingInitRecord) {
 }
 
 }  // namespace
-}  // namespace tmu::vectors
+}  // namespace tmu::tensix::vectors

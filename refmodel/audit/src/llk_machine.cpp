@@ -5,10 +5,11 @@
 
 #include <fmt/format.h>
 
-#include "tmu/decode.h"
-#include "tmu/exec.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/exec.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix;
 namespace {
 
 constexpr unsigned kThread = 0;

@@ -9,10 +9,11 @@
 #include <fmt/format.h>
 
 #include "tmu/audit/llk_machine.h"
-#include "tmu/decode.h"
-#include "tmu/exec.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/exec.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix;
 namespace {
 
 // ADDR_MOD slots. 0..5 are the LLK's; 6 and 7 are the perturbations' variants of the slot that ends

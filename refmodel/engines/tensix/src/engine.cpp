@@ -1,5 +1,5 @@
 // The Tensix Matrix Unit and Scalar Unit GPR ops behind the engine interface: words (dis, asm, isa),
-// programs with their JSON state, the vector families of tmu/vectors.h and their replay.
+// programs with their JSON state, the vector families of tmu/tensix/vectors.h and their replay.
 #include <algorithm>
 #include <istream>
 #include <map>
@@ -10,22 +10,22 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
-#include "tmu/decode.h"
+#include "tmu/tensix/decode.h"
 #include "tmu/engine.h"
 #include "tmu/error.h"
-#include "tmu/formats.h"
-#include "tmu/program.h"
+#include "tmu/tensix/formats.h"
+#include "tmu/tensix/program.h"
 #include "tmu/program_error.h"
-#include "tmu/state_json.h"
+#include "tmu/tensix/state_json.h"
 #include "tmu/vector_file.h"
-#include "tmu/vectors.h"
+#include "tmu/tensix/vectors.h"
 #include "tensix_options.h"
 
-namespace tmu {
+namespace tmu::tensix {
 
 namespace {
 
-namespace tv = tmu::vectors;
+namespace tv = tmu::tensix::vectors;
 
 // The checked-in corpus (vectors/corpus/README.md): tv::plan_corpus_files() for both architectures,
 // one level-1 vector and one random vector per file, from a fixed seed.
@@ -128,10 +128,10 @@ class TensixEngine final : public Engine {
   std::string disassemble(std::string_view text, const std::string& variant, const OptionValues& o) const override {
     const auto word = static_cast<uint32_t>(hex_word(text));
     const uint32_t raw = to_raw(word, option_value(o, "rotated") ? WordForm::Rotated : WordForm::Raw);
-    return fmt::format("{:08x}  {}", raw, tmu::disassemble(decode(raw, arch_of(variant))));
+    return fmt::format("{:08x}  {}", raw, tmu::tensix::disassemble(decode(raw, arch_of(variant))));
   }
   std::string assemble(std::string_view line, const std::string& variant, const OptionValues& o) const override {
-    const uint32_t raw = encode(tmu::assemble(std::string(line), arch_of(variant)));
+    const uint32_t raw = encode(tmu::tensix::assemble(std::string(line), arch_of(variant)));
     return fmt::format("0x{:08x}", option_value(o, "rotated") ? from_raw(raw, WordForm::Rotated) : raw);
   }
   std::vector<std::string> instruction_table(const std::string& variant) const override {
@@ -163,7 +163,7 @@ class TensixEngine final : public Engine {
     ProgramOptions opts;
     opts.arch = arch_of(r.variant);
     opts.trace = r.trace;
-    const ProgramRun run = tmu::run_program(in, path, opts);
+    const ProgramRun run = tmu::tensix::run_program(in, path, opts);
     nlohmann::json j = state_to_json(run.state, r.parts);
     j["instructions"] = run.instructions;
     j["matrix_unit_cycles"] = run.matrix_unit_cycles;
@@ -266,7 +266,8 @@ class TensixEngine final : public Engine {
 };
 
 }  // namespace
+}  // namespace tmu::tensix
 
-std::unique_ptr<Engine> make_tensix_engine() { return std::make_unique<TensixEngine>(); }
-
+namespace tmu {
+std::unique_ptr<Engine> make_tensix_engine() { return std::make_unique<tensix::TensixEngine>(); }
 }  // namespace tmu

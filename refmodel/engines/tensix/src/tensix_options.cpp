@@ -9,7 +9,7 @@
 
 #include "tmu/error.h"
 
-namespace tmu {
+namespace tmu::tensix {
 
 namespace {
 
@@ -43,4 +43,4 @@ unsigned parse_count(const std::string& text, const char* option) {
   return v;
 }
 
-}  // namespace tmu
+}  // namespace tmu::tensix

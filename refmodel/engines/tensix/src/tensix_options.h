@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace tmu {
+namespace tmu::tensix {
 
 inline constexpr const char* kFidelitySpellings = "lofi|hifi2|hifi3|hifi4 (any case; 0..3: the level ending at that phase)";
 inline constexpr const char* kPhaseSpellings = "0..3 (a level's name: its last phase)";
@@ -18,4 +18,4 @@ unsigned parse_phase(const std::string& text);
 // A decimal count for `option`; tmu::Error (BadInput) naming the option otherwise.
 unsigned parse_count(const std::string& text, const char* option);
 
-}  // namespace tmu
+}  // namespace tmu::tensix

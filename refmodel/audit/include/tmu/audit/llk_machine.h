@@ -10,11 +10,12 @@
 #include <string>
 
 #include "tmu/audit/sequence.h"
-#include "tmu/isa.h"
-#include "tmu/decode.h"
-#include "tmu/state.h"
+#include "tmu/tensix/isa.h"
+#include "tmu/tensix/decode.h"
+#include "tmu/tensix/state.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix;
 
 inline constexpr unsigned kFace = 16;
 

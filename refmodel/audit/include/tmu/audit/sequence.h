@@ -20,9 +20,10 @@
 #include <vector>
 
 #include "tmu/audit/inputs.h"
-#include "tmu/isa.h"
+#include "tmu/tensix/isa.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix;
 
 // The mistakes public fidelity goldens have made (tt-llk #837, tt-metal #47239), as changes to the
 // sequence. The audit's expectations never look at the perturbation.

@@ -1,6 +1,6 @@
 // The mantissa slices each fidelity phase feeds the multiplier, written down from the ISA's tables
 // (SrcASrcB.md, "Fidelity phases (floating-point)") independently of the datapath code
-// (refmodel/src/fpu/fidelity_slice.cpp), so the audit can check the datapath against them:
+// (refmodel/engines/tensix/src/fpu/fidelity_slice.cpp), so the audit can check the datapath against them:
 //
 //            SrcA                                    SrcB
 //   phase 0  implicit 1 + top four mantissa bits     implicit 1 + top six mantissa bits

@@ -8,9 +8,10 @@
 #include <string_view>
 
 #include "tmu/audit/exact.h"
-#include "tmu/formats.h"
+#include "tmu/tensix/formats.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix;
 
 enum class SrcFormat : uint8_t { BF16, FP16, TF32 };
 
