@@ -108,7 +108,7 @@ void bind_tensix(py::module_& m) {
       "conversion='unpacker' (FP32 values truncated as the unpacker converts them). input='bits' takes\n"
       "the source format's patterns instead (uint16 BF16/FP16, uint32 TF32; uint32 FP32 with\n"
       "conversion='unpacker'); see eltwise_binary for how patterns and the unpacker's conversion read.\n"
-      "fidelity: LoFi, HiFi2, HiFi3, HiFi4; src_format: BF16, FP16, TF32; dst: FP32 or the 16-bit Dst\n"
+      "fidelity: LoFi, HiFi2, HiFi3, HiFi4 (any case) or 0..3; src_format: BF16, FP16, TF32; dst: FP32 or the 16-bit Dst\n"
       "(BF16 for BF16/TF32 sources, FP16 for FP16); arch: blackhole, wormhole; perturb: a mistake of\n"
       "the audit's (skipN, repeatN, negateN, swap) to show what a wrong golden looks like.\n"
       "Returns the (M, N) float64 values (exact); with bits=True or snapshots=True a dict with\n"

@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "tmu/ieee.h"
+#include "tmu/tensix/fidelity.h"
 
 namespace tmu::python {
 
@@ -83,12 +84,9 @@ TensixArgs parse_tensix_args(const char* where, const std::string& fidelity, con
                              const std::string& dst, const std::string& arch, const py::object& conversion,
                              const py::object& perturb, const std::string& input) {
   TensixArgs o;
-  const std::string fid = lower_name(fidelity);
-  if (fid == "lofi") o.cfg.phases = 1;
-  else if (fid == "hifi2") o.cfg.phases = 2;
-  else if (fid == "hifi3") o.cfg.phases = 3;
-  else if (fid == "hifi4") o.cfg.phases = 4;
-  else value_error(where, "fidelity", fmt::format("unknown fidelity '{}' (expected LoFi, HiFi2, HiFi3 or HiFi4)", fidelity));
+  if (const auto phases = fidelity_phases(fidelity)) o.cfg.phases = *phases;
+  else value_error(where, "fidelity", fmt::format("unknown fidelity '{}' (expected LoFi, HiFi2, HiFi3 or HiFi4, any case, "
+                                                  "or 0..3, the level's last phase)", fidelity));
   auto f = audit::parse_src_format(lower_name(src_format));
   if (!f) value_error(where, "src_format", fmt::format("unknown source format '{}' (expected BF16, FP16 or TF32)", src_format));
   o.cfg.format = *f;

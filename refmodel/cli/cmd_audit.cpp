@@ -45,12 +45,6 @@ struct AuditArgs {
   std::string plot_script;
 };
 
-// Appends each value once, in the order first given.
-template <typename T>
-void add_once(std::vector<T>& out, const T& v) {
-  if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
-}
-
 audit::AuditOptions to_options(const AuditArgs& a, const std::string& variant, const OptionValues& engine_options) {
   // The names were checked and spelled canonically by the options' validators.
   audit::AuditOptions o;

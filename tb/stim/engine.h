@@ -80,7 +80,6 @@ class StreamStimulus : public Stimulus {
 
   // Whether the Matrix Unit's current bank of `operand` is known to be held by the Matrix Unit (an
   // earlier waiting instruction proved it and nothing released or flipped it since).
-  bool bank_certain(unsigned operand) const { return certain_[operand]; }
 
  public:
   // Candidate words the dry run (or the bank rules) refused, per opcode: " MVMUL:3 MOVD2A:17".

@@ -46,6 +46,26 @@ struct Enc {
   uint64_t infinity(bool s) const { return make(s, 0, 0) | exp_ones(); }
 };
 
+// The bits of `r`, already rounded to `enc`'s precision and exponent range (mpfr_subnormalize),
+// in `enc`'s encoding; `scratch` holds its significand on the way.
+inline uint64_t encode_bits(const mpfr_t r, mpz_t scratch, const Enc& enc) {
+  const uint64_t sign = mpfr_signbit(r) ? enc.sign_bit() : 0;
+  if (mpfr_inf_p(r)) return sign | enc.exp_ones();
+  if (mpfr_zero_p(r)) return sign;
+  long e = mpfr_get_z_2exp(scratch, r);  // r = m * 2^e
+  mpz_abs(scratch, scratch);
+  uint64_t m = mpz_get_ui(scratch);
+  while ((m & 1) == 0) m >>= 1, ++e;
+  int len = 0;
+  while ((m >> len) != 0) ++len;
+  const long log2 = len - 1 + e;
+  if (log2 >= enc.emin()) {
+    const uint64_t frac = (m << (enc.f - (len - 1))) & enc.frac_ones();
+    return sign | (static_cast<uint64_t>(log2 + enc.bias()) << enc.f) | frac;
+  }
+  return sign | (m << (e - (enc.emin() - enc.f)));
+}
+
 enum class Op { Add, Sub, Mul, Fma, Convert, Div, Sqrt, Fmod };
 
 class Reference {
@@ -200,25 +220,7 @@ class Reference {
     flags.inexact = flags.inexact || t != 0;
     flags.overflow = exp_u > enc.emax();
     flags.underflow = tiny && t != 0;
-    return {encode(enc), flags};
-  }
-
-  uint64_t encode(const Enc& enc) {
-    const uint64_t sign = mpfr_signbit(r_) ? enc.sign_bit() : 0;
-    if (mpfr_inf_p(r_)) return sign | enc.exp_ones();
-    if (mpfr_zero_p(r_)) return sign;
-    long e = mpfr_get_z_2exp(m_, r_);  // r = m * 2^e
-    mpz_abs(m_, m_);
-    uint64_t m = mpz_get_ui(m_);
-    while ((m & 1) == 0) m >>= 1, ++e;
-    int len = 0;
-    while ((m >> len) != 0) ++len;
-    const long log2 = len - 1 + e;
-    if (log2 >= enc.emin()) {
-      const uint64_t frac = (m << (enc.f - (len - 1))) & enc.frac_ones();
-      return sign | (static_cast<uint64_t>(log2 + enc.bias()) << enc.f) | frac;
-    }
-    return sign | (m << (e - (enc.emin() - enc.f)));
+    return {encode_bits(r_, m_, enc), flags};
   }
 
   mpfr_t in_[3], r_, u_, z_;

@@ -87,25 +87,7 @@ class MpfrLanes {
     mpfr_subnormalize(r_, t, MPFR_RNDN);
     mpfr_set_emin(emin0_);
     mpfr_set_emax(emax0_);
-    return encode(out);
-  }
-
-  uint64_t encode(const Enc& enc) {
-    const uint64_t sign = mpfr_signbit(r_) ? enc.sign_bit() : 0;
-    if (mpfr_inf_p(r_)) return sign | enc.exp_ones();
-    if (mpfr_zero_p(r_)) return sign;
-    long e = mpfr_get_z_2exp(m_, r_);  // r = m * 2^e
-    mpz_abs(m_, m_);
-    uint64_t m = mpz_get_ui(m_);
-    while ((m & 1) == 0) m >>= 1, ++e;
-    int len = 0;
-    while ((m >> len) != 0) ++len;
-    const long log2 = len - 1 + e;
-    if (log2 >= enc.emin()) {
-      const uint64_t frac = (m << (enc.f - (len - 1))) & enc.frac_ones();
-      return sign | (static_cast<uint64_t>(log2 + enc.bias()) << enc.f) | frac;
-    }
-    return sign | (m << (e - (enc.emin() - enc.f)));
+    return ieee::test::encode_bits(r_, m_, out);
   }
 
   mpfr_t x_, y_, r_;

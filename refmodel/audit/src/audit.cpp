@@ -244,12 +244,7 @@ AuditResults run_audit(const AuditOptions& options) {
   std::mutex progress_mutex;
   std::exception_ptr failure;
   auto worker = [&] {
-    const mpfr_prec_t caller_precision = Real::get_default_prec();
-    use_exact_precision();
-    struct Restore {
-      mpfr_prec_t p;
-      ~Restore() { Real::set_default_prec(p); }
-    } restore{caller_precision};
+    const ExactPrecision exact_precision;
     UnitRunner runner(options, table_ks);
     for (size_t i = next++; i < units.size(); i = next++) {
       try {

@@ -24,12 +24,7 @@ std::vector<ElwaddCross> run_elwadd_cross(uint64_t seed, std::span<const SrcForm
                                           std::span<const Distribution> dists, std::span<const unsigned> fidelities,
                                           const std::vector<bool>& dst32_modes, unsigned tiles, Arch arch) {
   // MPFR's default precision is per thread; the sums and differences need kExactBits.
-  const mpfr_prec_t caller_precision = Real::get_default_prec();
-  use_exact_precision();
-  struct Restore {
-    mpfr_prec_t p;
-    ~Restore() { Real::set_default_prec(p); }
-  } restore{caller_precision};
+  const ExactPrecision exact_precision;
 
   std::vector<ElwaddCross> out;
   for (SrcFormat f : formats)

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "tmu/error.h"
+#include "tmu/tensix/fidelity.h"
 
 namespace tmu::audit {
 
@@ -19,11 +20,6 @@ Error bad(const char* option, const std::string& why) { return Error(ErrorKind::
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return s;
-}
-
-template <typename T>
-void add_once(std::vector<T>& out, const T& v) {
-  if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
 }
 
 // The values given for `key`, or the defaults.
@@ -44,10 +40,7 @@ unsigned count(const OptionValues& values, const char* key, const char* option, 
 
 // The passes of a fidelity level given by name or by its last phase (lofi = 0 .. hifi4 = 3).
 unsigned fidelity_passes(const std::string& text, const char* option) {
-  static constexpr const char* kNames[] = {"lofi", "hifi2", "hifi3", "hifi4"};
-  const std::string l = lower(text);
-  for (unsigned i = 0; i < 4; ++i)
-    if (l == kNames[i] || l == std::to_string(i)) return i + 1;
+  if (const auto passes = tensix::fidelity_phases(text)) return *passes;
   throw bad(option, std::string(option) == "--phase"
                         ? fmt::format("'{}' is not a phase: 0..3 (a level's name: itself)", text)
                         : fmt::format("'{}' is not a fidelity: lofi|hifi2|hifi3|hifi4 (any case) or 0..3", text));

@@ -1,7 +1,11 @@
 #include "tmu/engine.h"
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -88,6 +92,30 @@ const Engine* find_engine(std::string_view name) {
 const Engine& default_engine() {
   if (listed().empty()) throw Error(ErrorKind::Unsupported, "no engine is registered");
   return *listed().front();
+}
+
+void register_engine_plugins() {
+  const char* list = std::getenv(kEnginePluginVariable);
+  if (!list) return;
+  const std::string paths = list;
+  for (size_t start = 0; start <= paths.size();) {
+    const size_t end = std::min(paths.find(':', start), paths.size());
+    const std::string path = paths.substr(start, end - start);
+    start = end + 1;
+    if (path.empty()) continue;
+    const auto refuse = [&](const std::string& why) {
+      return Error(ErrorKind::BadInput, fmt::format("{}: engine plugin '{}': {}", kEnginePluginVariable, path, why));
+    };
+    // Never closed: the registry keeps the plugin's engine, whose code lives in the library.
+    void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!library) throw refuse(dlerror());
+    using Entry = Engine* (*)();
+    const auto entry = reinterpret_cast<Entry>(dlsym(library, kEnginePluginEntry));
+    if (!entry) throw refuse(fmt::format("it does not define {}", kEnginePluginEntry));
+    std::unique_ptr<Engine> engine(entry());
+    if (!engine) throw refuse(fmt::format("{} returned no engine", kEnginePluginEntry));
+    register_engine(std::move(engine));
+  }
 }
 
 std::string engine_names() {

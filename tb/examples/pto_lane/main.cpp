@@ -6,51 +6,27 @@
 // are normal with exponents -10..10 (pto_f32_add's exact window; sums neither overflow nor go
 // subnormal); i32 operands are any 32-bit values.
 #include <cstdint>
-#include <cstdlib>
-#include <iostream>
 #include <memory>
 #include <random>
-#include <string>
 
 #include "Vpto_lane_bench_top.h"
+#include "lane_bench.h"
 #include "verilated.h"
 
 namespace {
 
 uint32_t random_lane(std::mt19937_64& rng, bool is_float) {
-  if (!is_float) return static_cast<uint32_t>(rng());
-  const uint32_t sign = static_cast<uint32_t>(rng() & 1);
-  const uint32_t exponent = 127 - 10 + static_cast<uint32_t>(rng() % 21);
-  return sign << 31 | exponent << 23 | (static_cast<uint32_t>(rng()) & 0x7FFFFF);
+  return is_float ? lane_bench::random_normal_f32(rng) : static_cast<uint32_t>(rng());
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  uint64_t seed = std::random_device{}();
-  unsigned operations = 300;
-  bool bug = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--bug") {
-      bug = true;
-    } else if ((a == "--seed" || a == "--operations") && i + 1 < argc) {
-      char* end = nullptr;
-      const unsigned long long v = std::strtoull(argv[++i], &end, 0);
-      if (*end != '\0') {
-        std::cerr << "pto_lane: " << a << " takes a number, got '" << argv[i] << "'\n";
-        return 2;
-      }
-      if (a == "--seed")
-        seed = v;
-      else
-        operations = static_cast<unsigned>(v);
-    } else if (a.rfind("+", 0) != 0) {  // plusargs are Verilator's
-      std::cerr << "pto_lane: unknown argument '" << a << "' (--seed N, --operations N, --bug)\n";
-      return 2;
-    }
-  }
-  std::cout << "pto_lane: seed " << seed << " (replay: --seed " << seed << (bug ? " --bug" : "") << ")\n";
+  const auto args = lane_bench::parse_args("pto_lane", "--operations", 300, argc, argv);
+  if (!args) return 2;
+  const uint64_t seed = args->seed;
+  const unsigned operations = args->count;
+  const bool bug = args->bug;
 
   auto ctx = std::make_unique<VerilatedContext>();
   ctx->commandArgs(argc, argv);

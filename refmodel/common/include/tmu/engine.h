@@ -6,6 +6,7 @@
 // (docs/architecture.md, "Adding an engine").
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
@@ -32,6 +33,12 @@ struct EngineOption {
 // not given has no entry.
 using OptionValues = std::map<std::string, std::vector<std::string>>;
 const std::vector<std::string>* option_value(const OptionValues& v, const std::string& name);
+// Appends `v` to the values chosen so far unless it is among them: a value given twice counts once,
+// in the order first given.
+template <typename T>
+void add_once(std::vector<T>& out, const T& v) {
+  if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+}
 
 struct EngineVariant {
   std::string name;     // "blackhole", "M2", "a2a3"
@@ -172,7 +179,18 @@ const Engine& default_engine();                          // throws tmu::Error wh
 std::string engine_names();                              // "tensix, amx or pto"
 
 // Registers the engines built into this tmu (generated from refmodel/engines/CMakeLists.txt's
-// TMU_ENGINES list; defined in tmu_engines). Idempotent.
+// TMU_ENGINES list; defined in tmu_engines), then the engine plugins (below). Idempotent once it
+// has succeeded; throws tmu::Error (BadInput) naming a plugin that cannot be loaded.
 void register_builtin_engines();
+
+// Engine plugins: shared libraries named in the environment variable TMU_ENGINE_PLUGINS (paths
+// separated by ':'), each defining
+//   extern "C" tmu::Engine* tmu_engine_plugin_v1();
+// which returns a new engine the registry then owns. A plugin is built against the same tmu (its
+// headers and tmu::common), so a team's own engine reaches the command line, the DPI-C library,
+// the audit and the Python package of an installed tmu without rebuilding it (docs/architecture.md).
+inline constexpr const char* kEnginePluginVariable = "TMU_ENGINE_PLUGINS";
+inline constexpr const char* kEnginePluginEntry = "tmu_engine_plugin_v1";
+void register_engine_plugins();
 
 }  // namespace tmu

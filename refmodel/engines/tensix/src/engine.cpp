@@ -99,11 +99,6 @@ nlohmann::ordered_json printed_state(const nlohmann::json& state, const TensixSt
 }
 
 template <class T>
-void add_once(std::vector<T>& v, const T& x) {
-  if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
-}
-
-template <class T>
 std::vector<T> numbers(const OptionValues& o, const char* name, const std::function<T(const std::string&)>& parse) {
   std::vector<T> out;
   if (const auto* v = option_value(o, name))

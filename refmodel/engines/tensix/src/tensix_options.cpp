@@ -8,30 +8,17 @@
 #include <fmt/format.h>
 
 #include "tmu/error.h"
+#include "tmu/tensix/fidelity.h"
 
 namespace tmu::tensix {
 
-namespace {
-
-// The level's last phase for a name (lofi 0 .. hifi4 3), or for the digit itself.
-std::optional<unsigned> last_phase(const std::string& text) {
-  std::string lower = text;
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  static constexpr const char* kNames[] = {"lofi", "hifi2", "hifi3", "hifi4"};
-  for (unsigned i = 0; i < 4; ++i)
-    if (lower == kNames[i] || lower == std::to_string(i)) return i;
-  return std::nullopt;
-}
-
-}  // namespace
-
 unsigned parse_fidelity_level(const std::string& text) {
-  if (const auto p = last_phase(text)) return *p + 1;
+  if (const auto p = fidelity_phases(text)) return *p;
   throw Error(ErrorKind::BadInput, fmt::format("--fidelity: '{}' is not a fidelity: {}", text, kFidelitySpellings));
 }
 
 unsigned parse_phase(const std::string& text) {
-  if (const auto p = last_phase(text)) return *p;
+  if (const auto p = fidelity_phases(text)) return *p - 1;
   throw Error(ErrorKind::BadInput, fmt::format("--phase: '{}' is not a phase: {}", text, kPhaseSpellings));
 }
 

@@ -26,6 +26,19 @@ inline constexpr mpfr_prec_t kExactBits = 192;
 // Sets this thread's mpreal default precision to kExactBits (call once per worker thread).
 void use_exact_precision();
 
+// use_exact_precision() for a scope: the caller's default precision comes back at its end, so a
+// library call leaves the thread as it found it.
+class ExactPrecision {
+ public:
+  ExactPrecision() : caller_(Real::get_default_prec()) { use_exact_precision(); }
+  ~ExactPrecision() { Real::set_default_prec(caller_); }
+  ExactPrecision(const ExactPrecision&) = delete;
+  ExactPrecision& operator=(const ExactPrecision&) = delete;
+
+ private:
+  mpfr_prec_t caller_;
+};
+
 class ExactScope {
  public:
   explicit ExactScope(std::string what);

@@ -66,7 +66,6 @@ inline uint16_t f16(const Row& r, unsigned lane) { return static_cast<uint16_t>(
 inline uint32_t f32(const Row& r, unsigned lane) { return static_cast<uint32_t>(get_lane(r, 4, lane)); }
 inline uint64_t f64(const Row& r, unsigned lane) { return get_lane(r, 8, lane); }
 inline void set_f16(Row& r, unsigned lane, uint16_t v) { set_lane(r, 2, lane, v); }
-inline void set_f32(Row& r, unsigned lane, uint32_t v) { set_lane(r, 4, lane, v); }
 inline void set_f64(Row& r, unsigned lane, uint64_t v) { set_lane(r, 8, lane, v); }
 
 }  // namespace tmu::amx

@@ -253,7 +253,6 @@ class Scoreboard {
   void record(std::vector<Mismatch>& out, Mismatch m, RetireContext* rc);
   std::vector<Mismatch> retire_into(RetireContext& rc);
   void count_locations(const RetireContext& rc, std::vector<Mismatch>& out);
-  void compare_writes(RetireContext& rc, std::vector<Mismatch>& out);
   void compare_dst(RetireContext& rc, std::vector<Mismatch>& out);
   void compare_src(RetireContext& rc, std::vector<Mismatch>& out);
   void compare_gprs(RetireContext& rc, std::vector<Mismatch>& out);

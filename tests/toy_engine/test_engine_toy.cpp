@@ -8,12 +8,14 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include "commands.h"
 #include "tmu/engine.h"
 #include "tmu/error.h"
-#include "toy_engine/toy_engine.h"
+#include "toy_engine.h"
 
 namespace {
 
