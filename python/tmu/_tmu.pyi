@@ -15,7 +15,13 @@ class BadInput(Error): ...
 
 engines: Any
 disassemble: Any
+renamed_variant: Any
+Engine: Any
+EngineScoreboard: Any
 assemble: Any
+renamed_variant: Any
+Engine: Any
+EngineScoreboard: Any
 formats: Any
 pto: Any
 amx: Any
