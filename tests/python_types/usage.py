@@ -29,9 +29,9 @@ def main() -> None:
     cycles: dict[str, object] = pto.a2a3_cycles("TADD", tile, [tile, tile])
     state = amx.State("M2")
     state.x = np.zeros(128, np.float32)
-    rows: tuple[int, ...] = state.matfp(amx.matfp_operand(lane_width="bf16", version="M2"))
+    rows: tuple[int, ...] = state.matfp(amx.matfp_operand(lane_width="bf16", variant="M2"))
     fields = amx.decode_matfp(amx.matfp_operand(z_row=3))
-    machine: tensix.Machine = tensix.Machine(arch="wormhole")
+    machine: tensix.Machine = tensix.Machine(variant="wormhole")
     machine.set_srca(0, np.zeros((2, 16), np.uint32), row=4)
     dst: npt.NDArray[np.uint16] = machine.dst16
     golden = bf16_golden(np.ones((32, 32)), np.ones((32, 32)))
