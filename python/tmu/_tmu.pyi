@@ -15,9 +15,6 @@ class BadInput(Error): ...
 
 engines: Any
 disassemble: Any
-renamed_variant: Any
-Engine: Any
-EngineScoreboard: Any
 assemble: Any
 renamed_variant: Any
 Engine: Any
