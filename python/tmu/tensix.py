@@ -15,7 +15,8 @@ NaNs on the Matrix Unit) unless conversion="rne" (round to nearest even) or "unp
 truncated as the unpacker converts it, UNPACR_Regular.md) is named; input="bits" takes the format's
 patterns (uint16 BF16/FP16, uint32 TF32, or uint32 FP32 with "unpacker"; a torch.bfloat16 tensor
 gives its patterns); perturb names one of the audit's deliberate mistakes (skipN, repeatN, negateN,
-swap) so a wrong golden can be shown. Operands may be numpy arrays or CPU torch tensors.
+swap) so a wrong golden can be shown. Operands may be numpy arrays or CPU torch tensors. variant
+(blackhole, wormhole) was arch= before; that keyword still works, with a DeprecationWarning.
 
 >>> import numpy as np, tmu
 >>> a = np.full((32, 32), 2.0); b = np.full((32, 32), 1.0078125)
