@@ -27,7 +27,7 @@ amx::Version version_arg(std::string_view where, const std::string& name) {
   for (unsigned i = 0; i < 4; ++i) {
     if (name == names[i] || (name.size() == 2 && (name[0] == 'm') && name[1] == names[i][1])) return static_cast<amx::Version>(i);
   }
-  value_error(where, "version", fmt::format("unknown AMX version '{}' (expected M1, M2, M3 or M4)", name));
+  value_error(where, "variant", fmt::format("unknown AMX version '{}' (expected M1, M2, M3 or M4)", name));
 }
 
 // A writable view of `bytes` bytes at `data`, shaped (rows, 64), kept alive by `owner`.
@@ -60,10 +60,10 @@ unsigned lane_width_code(const std::string& name, const py::object& version) {
   if (name == "f16f32") return 3;
   if (name == "bf16" || name == "bf16f32") {
     if (version.is_none()) {
-      value_error(where, "lane_width", fmt::format("'{}' exists from M2 on and its code means f16 on M1: pass version='M2', "
+      value_error(where, "lane_width", fmt::format("'{}' exists from M2 on and its code means f16 on M1: pass variant='M2', "
                                                    "'M3' or 'M4' to say which generation the operand is for", name));
     }
-    if (version_arg(where, py::str(version).cast<std::string>()) == amx::Version::M1) {
+    if (version_arg(where, str_arg(version, where, "variant")) == amx::Version::M1) {
       value_error(where, "lane_width", fmt::format("'{}' does not exist on M1 (codes 0 and 1 are f16 there); bf16 lanes "
                                                    "exist from M2 on", name));
     }
@@ -102,7 +102,7 @@ void bind_amx(py::module_& m) {
   py::options signatures;  // the class's methods are the extension's own: show their signatures
   signatures.enable_function_signatures();
   py::class_<PyState>(m, "State",
-                      "AMX architectural state (X, Y, Z all zero) of one generation (version 'M1'..'M4').\n"
+                      "AMX architectural state (X, Y, Z all zero) of one generation (variant 'M1'..'M4').\n"
                       "x, y: uint8 views shaped (8, 64), one row per register (the 512-byte pools);\n"
                       "z: uint8 view shaped (64, 64). Assign any numeric array of the same byte count\n"
                       "(its bytes are copied), or write through a view: s.x.view(np.float32)[0] = ...\n\n"
@@ -111,13 +111,15 @@ void bind_amx(py::module_& m) {
                       ">>> s.matfp(tmu.amx.matfp_operand(lane_width='f32'))\n"
                       "(0, 4, 8, ..., 60)\n"
                       ">>> s.z.view(np.float32)[0, 0]\n6.0")
-      .def(py::init([](py::handle version_obj) {
-             const std::string version = str_arg(version_obj, "tmu.amx.State", "version");
+      .def(py::init([](const py::object& variant, const py::object& version) {
+             const char* where = "tmu.amx.State";
+             const py::object v = renamed_variant(where, variant, "version", version, 1);
              auto s = std::make_unique<PyState>();
-             s->version = version_arg("tmu.amx.State", version);
+             s->version = version_arg(where, v.is_none() ? "M1" : str_arg(v, where, "variant"));
              return s;
            }),
-           py::arg("version") = "M1")
+           py::arg("variant") = py::none(), py::kw_only(), py::arg("version") = py::none())
+      .def_property_readonly("variant", [](const PyState& s) { return std::string(amx::version_name(s.version)); })
       .def_property_readonly("version", [](const PyState& s) { return std::string(amx::version_name(s.version)); })
       .def_property(
           "x", [](py::object self) { return view(self.cast<PyState&>().state.x.data(), 8, self); },
@@ -164,7 +166,7 @@ void bind_amx(py::module_& m) {
       },
       py::kw_only(), py::arg("x_offset"), py::arg("y_offset"), py::arg("z_row"), py::arg("lane_width"),
       py::arg("alu"), py::arg("x_enable"), py::arg("y_enable"),
-      py::arg("x_shuffle"), py::arg("y_shuffle"), py::arg("version"),
+      py::arg("x_shuffle"), py::arg("y_shuffle"), py::arg("variant"),
       "The 64-bit matfp operand from named fields (corsix/amx matfp.md): byte offsets into the X and Y\n"
       "pools, the Z row, the lane width (f16 f32 f64 f16f32 bf16 bf16f32), the ALU ('add': z+=x*y,\n"
       "'sub': z-=x*y, 'select': z = x<=0 ? 0 : y), the enables as (mode, value) and the shuffles.\n\n"

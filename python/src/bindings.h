@@ -26,10 +26,17 @@ void bind_amx(py::module_& m);
 void bind_tensix(py::module_& m);
 void bind_tensix_reduce(py::module_& m);  // tmu.tensix.reduce (tensix_reduce.cpp)
 void bind_tensix_machine(py::module_& m);  // tmu.tensix.Machine (tensix_machine.cpp)
+void bind_engine(py::module_& m);  // tmu.Engine and tmu.EngineScoreboard over the registry (engine.cpp)
 
 // TypeError / ValueError naming the argument: "tmu.formats.to_float: bits: expected ...".
 [[noreturn]] void type_error(std::string_view where, std::string_view arg, std::string_view what);
 [[noreturn]] void value_error(std::string_view where, std::string_view arg, std::string_view what);
+
+// An instruction word as `tmu dis` takes it: an int of at most 64 bits as 0x hex, or the hex text
+// given (TypeError or ValueError naming `word` otherwise).
+std::string word_text(std::string_view where, py::handle word);
+// The word an engine's assembler printed (hex) as an int.
+py::int_ word_value(const std::string& hex);
 
 // The numpy dtype name of an array ("uint16", "float64").
 std::string dtype_name(const py::array& a);
@@ -46,8 +53,13 @@ namespace tmu::python {
 
 // The engine `name` of the registry (ValueError naming the argument otherwise), and its canonical
 // variant (None: the default; ValueError with the model's reason otherwise).
-const Engine& engine_arg(std::string_view where, const std::string& name);
+const Engine& engine_arg(std::string_view where, const std::string& name, std::string_view arg = "engine");
 std::string variant_arg(std::string_view where, const Engine& e, const py::object& variant);
+// One keyword, variant=, for every engine: the value of `variant`, or of the engine's older keyword
+// `old_name` (with a DeprecationWarning naming variant=, `stacklevel` frames up); TypeError when both
+// are given. None when neither is.
+py::object renamed_variant(std::string_view where, const py::object& variant, std::string_view old_name,
+                           const py::object& old, int stacklevel);
 
 // Rounding mode names shared by the conversions: "rne" (round to nearest, ties to even) and
 // "truncate" (toward zero, the hardware's truncating conversions).

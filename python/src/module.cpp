@@ -57,20 +57,30 @@ PyObject* error_class(ErrorKind k) {
 }  // namespace
 
 // The engine `name` of the registry, or ValueError naming the argument and the engines there are.
-const Engine& engine_arg(std::string_view where, const std::string& name) {
+const Engine& engine_arg(std::string_view where, const std::string& name, std::string_view arg) {
   if (const Engine* e = find_engine(name)) return *e;
-  value_error(where, "engine", fmt::format("unknown engine '{}' (expected {})", name, engine_names()));
+  value_error(where, arg, fmt::format("unknown engine '{}' (expected {})", name, engine_names()));
 }
 
 // The engine's canonical variant ("" -> its default), or ValueError naming the argument.
 std::string variant_arg(std::string_view where, const Engine& e, const py::object& variant) {
   if (variant.is_none()) return e.variants().front().name;
-  if (!py::isinstance<py::str>(variant)) type_error(where, "variant", "expected a str or None");
+  if (!py::isinstance<py::str>(variant)) type_error(where, "variant", "expected a str or None, got " + type_name(variant));
   try {
     return e.canonical_variant(variant.cast<std::string>());
   } catch (const Error& err) {
     value_error(where, "variant", err.message());
   }
+}
+
+py::object renamed_variant(std::string_view where, const py::object& variant, std::string_view old_name,
+                           const py::object& old, int stacklevel) {
+  if (old.is_none()) return variant;
+  if (!variant.is_none())
+    throw py::type_error(fmt::format("{}: variant and {} name the same thing: pass variant= only", where, old_name));
+  const std::string text = fmt::format("{}: {}= is deprecated: pass variant= (the same values)", where, old_name);
+  if (PyErr_WarnEx(PyExc_DeprecationWarning, text.c_str(), stacklevel) < 0) throw py::error_already_set();
+  return old;
 }
 
 void bind_errors(py::module_& m) {
@@ -146,20 +156,7 @@ PYBIND11_MODULE(_tmu, m) {
         const char* where = "tmu.disassemble";
         const Engine& e = engine_arg(where, engine);
         const std::string v = variant_arg(where, e, variant);
-        std::string text;
-        if (py::isinstance<py::bool_>(word)) type_error(where, "word", "expected an int or a hex str, got bool");
-        if (py::isinstance<py::int_>(word)) {
-          if (word.attr("__lt__")(0).cast<bool>() || word.attr("bit_length")().cast<int>() > 64) {
-            value_error(where, "word", "expected a word of at most 64 bits, not negative");
-          }
-          text = fmt::format("0x{:x}", word.cast<uint64_t>());
-        } else if (py::isinstance<py::str>(word)) {
-          text = word.cast<std::string>();
-        } else {
-          type_error(where, "word", "expected an int or a hex str, got " +
-                                        py::str(py::type::of(word).attr("__name__")).cast<std::string>());
-        }
-        return e.disassemble(text, v, {});
+        return e.disassemble(word_text(where, word), v, {});
       },
       py::arg("word"), py::arg("engine"), py::arg("variant"),
       "The disassembly of one instruction word (an int, or hex text as `tmu dis` takes it) of the\n"
@@ -171,12 +168,17 @@ PYBIND11_MODULE(_tmu, m) {
         const char* where = "tmu.assemble";
         const Engine& e = engine_arg(where, engine);
         const std::string v = variant_arg(where, e, variant);
-        const std::string text = e.assemble(line, v, {});
-        return py::int_(std::stoull(text, nullptr, 16));  // the engine prints the word as 0x hex
+        return word_value(e.assemble(line, v, {}));
       },
       py::arg("line"), py::arg("engine"), py::arg("variant"),
       "The instruction word (an int) of one line of assembly, as `tmu asm` reads it.\n\n"
       ">>> hex(tmu.assemble('ZEROACC Mode=3 AddrMod=1'))\n'0x10184000'");
+  m.def(
+      "renamed_variant",
+      [](const std::string& where, const py::object& variant, const std::string& old_name, const py::object& old,
+         int stacklevel) { return renamed_variant(where, variant, old_name, old, stacklevel); },
+      "The variant of a call that may still spell it with its engine's older keyword (the public\n"
+      "modules' functions; their callers are `stacklevel` frames up).");
   auto formats = m.def_submodule("formats", "Exact conversions between numbers and bit patterns.");
   bind_formats(formats);
   bind_formats_bfp(formats);
@@ -188,4 +190,5 @@ PYBIND11_MODULE(_tmu, m) {
   bind_tensix(tensix);
   bind_tensix_reduce(tensix);
   bind_tensix_machine(tensix);
+  bind_engine(m);
 }

@@ -209,12 +209,13 @@ struct Call {
 };
 
 Call prepare(const std::string& where, const std::string& op, py::handle dst, py::handle srcs_obj,
-             const std::string& profile, const py::object& cmp, const py::object& round, const py::object& saturation,
+             const py::object& variant, const py::object& cmp, const py::object& round, const py::object& saturation,
              bool a5_ieee = true) {
   auto o = pto::op_from_name(op);
   if (!o) value_error(where, "op", pto::unknown_operation(op));
+  const std::string profile = variant.is_none() ? "cpusim" : str_arg(variant, where, "variant");
   auto p = pto::profile_from_name(profile);
-  if (!p) value_error(where, "profile", fmt::format("unknown profile '{}' (expected 'cpusim', 'a2a3' or 'a5')", profile));
+  if (!p) value_error(where, "variant", fmt::format("unknown profile '{}' (expected 'cpusim', 'a2a3' or 'a5')", profile));
   pto::OpParams params;
   params.a5_ieee = a5_ieee;
   if (!cmp.is_none()) {
@@ -249,9 +250,9 @@ Call prepare(const std::string& where, const std::string& op, py::handle dst, py
 void bind_pto(py::module_& m) {
   m.def(
       "execute",
-      [](const std::string& op, py::handle dst, py::handle srcs_obj, const std::string& profile, const py::object& cmp,
+      [](const std::string& op, py::handle dst, py::handle srcs_obj, const py::object& variant, const py::object& cmp,
          const py::object& round, const py::object& saturation, bool a5_ieee) {
-        Call c = prepare("tmu.pto.execute", op, dst, srcs_obj, profile, cmp, round, saturation, a5_ieee);
+        Call c = prepare("tmu.pto.execute", op, dst, srcs_obj, variant, cmp, round, saturation, a5_ieee);
         std::vector<const pto::Tile*> ptrs;
         for (const auto& t : c.srcs) ptrs.push_back(&t);
         {
@@ -260,20 +261,20 @@ void bind_pto(py::module_& m) {
         }
         return from_tile(c.dst, c.dst_dtype);
       },
-      py::arg("op"), py::arg("dst"), py::arg("srcs"), py::arg("profile"), py::arg("cmp"),
+      py::arg("op"), py::arg("dst"), py::arg("srcs"), py::arg("variant"), py::arg("cmp"),
       py::arg("round"), py::arg("saturation"), py::kw_only(), py::arg("a5_ieee"),
       "dst = op(srcs...) over dst's valid region, as the PTO model computes it; returns the destination\n"
       "tile after the operation as a new array of dst's dtype and shape (lanes outside the valid region\n"
       "keep dst's values; TCMP clears its whole predicate tile first).\n"
       "op: 'TADD', 'tadd' or 'pto.tadd'; dst and each src: a 2-D array [row, col] or a tmu.pto.Tile\n"
       "(type, layout, valid region); srcs in the intrinsic's order (TSEL: mask, src0, src1).\n"
-      "profile: 'cpusim', 'a2a3' or 'a5' (a5's float lanes rest on tmu.pto.A5_FLOAT_ASSUMPTION; a5_ieee=False refuses them instead); cmp: TCMP's mode (EQ..GE); round, saturation: TCVT's.\n\n"
+      "variant (the profile): 'cpusim' (None), 'a2a3' or 'a5' (a5's float lanes rest on tmu.pto.A5_FLOAT_ASSUMPTION; a5_ieee=False refuses them instead); cmp: TCMP's mode (EQ..GE); round, saturation: TCVT's.\n\n"
       ">>> a = np.full((1, 8), 1.5, np.float32); b = np.full((1, 8), 2.25, np.float32)\n"
       ">>> tmu.pto.execute('TADD', np.zeros((1, 8), np.float32), [a, b])[0, 0]\n3.75");
   m.def(
       "a2a3_cycles",
       [](const std::string& op, py::handle dst, py::handle srcs_obj, const py::object& cmp, const py::object& round) {
-        Call c = prepare("tmu.pto.a2a3_cycles", op, dst, srcs_obj, "a2a3", cmp, round, py::none());
+        Call c = prepare("tmu.pto.a2a3_cycles", op, dst, srcs_obj, py::str("a2a3"), cmp, round, py::none());
         std::vector<const pto::Tile*> ptrs;
         for (const auto& t : c.srcs) ptrs.push_back(&t);
         const pto::CycleEstimate e = pto::a2a3_cycles(c.op, c.dst, ptrs, c.params);

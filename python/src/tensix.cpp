@@ -53,10 +53,10 @@ void bind_tensix(py::module_& m) {
   m.def(
       "matmul",
       [](py::handle a_obj, py::handle b_obj, const std::string& fidelity, const std::string& src_format, const std::string& dst,
-         const std::string& arch, const py::object& conversion, const py::object& perturb, const std::string& input, bool bits,
+         const py::object& variant, const py::object& conversion, const py::object& perturb, const std::string& input, bool bits,
          bool snapshots) {
         const char* where = "tmu.tensix.matmul";
-        const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, arch, conversion, perturb, input);
+        const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, variant, conversion, perturb, input);
         const SrcMatrix an = to_src(a_obj, o, where, "a");
         require_tiles(an, where, "a");
         const SrcMatrix bn = to_src(b_obj, o, where, "b");
@@ -97,7 +97,7 @@ void bind_tensix(py::module_& m) {
         return tensix_result(out, M, N, audit::output_format(o.cfg.format, o.cfg.dst32), bits, snapshots ? &snaps : nullptr, tiles, passes);
       },
       py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity"), py::arg("src_format"),
-      py::arg("dst"), py::arg("arch"), py::arg("conversion"), py::arg("perturb"),
+      py::arg("dst"), py::arg("variant"), py::arg("conversion"), py::arg("perturb"),
       py::arg("input"), py::arg("bits"), py::arg("snapshots"),
       "a @ b as the Tensix Matrix Unit computes it under tt-llk's matmul LLK (llk_math_matmul.h): per\n"
       "32x32 output tile, the 16-MVMUL replay once per fidelity pass for each K tile, accumulating in\n"
@@ -108,8 +108,8 @@ void bind_tensix(py::module_& m) {
       "conversion='unpacker' (FP32 values truncated as the unpacker converts them). input='bits' takes\n"
       "the source format's patterns instead (uint16 BF16/FP16, uint32 TF32; uint32 FP32 with\n"
       "conversion='unpacker'); see eltwise_binary for how patterns and the unpacker's conversion read.\n"
-      "fidelity: LoFi, HiFi2, HiFi3, HiFi4 (any case) or 0..3; src_format: BF16, FP16, TF32; dst: FP32 or the 16-bit Dst\n"
-      "(BF16 for BF16/TF32 sources, FP16 for FP16); arch: blackhole, wormhole; perturb: a mistake of\n"
+      "fidelity: LoFi, HiFi2, HiFi3, HiFi4 (any case) or 0..3; src_format: BF16, FP16, TF32; dst: FP32 or the\n"
+      "16-bit Dst (BF16 for BF16/TF32 sources, FP16 for FP16); variant: blackhole (None), wormhole; perturb: a mistake of\n"
       "the audit's (skipN, repeatN, negateN, swap) to show what a wrong golden looks like.\n"
       "Returns the (M, N) float64 values (exact); with bits=True or snapshots=True a dict with\n"
       "'values', 'bits' (IEEE-order patterns of 'bits_format': uint32 FP32 or uint16 BF16/FP16) and\n"
@@ -120,7 +120,7 @@ void bind_tensix(py::module_& m) {
   m.def(
       "eltwise_binary",
       [](const std::string& op, py::handle a_obj, py::handle b_obj, const std::string& fidelity, const std::string& src_format,
-         const std::string& dst, const std::string& arch, const py::object& conversion, const py::object& perturb,
+         const std::string& dst, const py::object& variant, const py::object& conversion, const py::object& perturb,
          const std::string& input, bool bits, bool snapshots) {
         const char* where = "tmu.tensix.eltwise_binary";
         const std::string u = lower_name(op);
@@ -128,7 +128,7 @@ void bind_tensix(py::module_& m) {
           value_error(where, "op", fmt::format("unknown operation '{}' (expected ELWMUL, ELWADD or ELWSUB)", op));
         }
         const bool mul = u == "elwmul";
-        const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, arch, conversion, perturb, input);
+        const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, variant, conversion, perturb, input);
         if (!mul && o.cfg.perturb.kind != audit::Perturbation::Kind::None) {
           value_error(where, "perturb", fmt::format("{}'s MOP has no fidelity passes to perturb", u == "elwadd" ? "ELWADD" : "ELWSUB"));
         }
@@ -173,7 +173,7 @@ void bind_tensix(py::module_& m) {
         return tensix_result(out, M, N, audit::output_format(o.cfg.format, o.cfg.dst32), bits, snapshots ? &snaps : nullptr, 1, passes);
       },
       py::arg("op"), py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity"), py::arg("src_format"),
-      py::arg("dst"), py::arg("arch"), py::arg("conversion"), py::arg("perturb"),
+      py::arg("dst"), py::arg("variant"), py::arg("conversion"), py::arg("perturb"),
       py::arg("input"), py::arg("bits"), py::arg("snapshots"),
       "op(a, b) element by element as the Matrix Unit computes it under tt-llk's eltwise binary LLK\n"
       "(llk_math_eltwise_binary.h), per 32x32 tile, a to SrcA and b to SrcB (llk_unpack_AB.h), Dst\n"
@@ -201,7 +201,7 @@ void bind_tensix(py::module_& m) {
       "must then be exactly FP32 numbers; with input='bits', uint32 FP32 patterns (NaN and infinity\n"
       "patterns keep their bits and become all-ones-exponent numbers). FP16 is refused: the ISA page\n"
       "leaves its FP32->FP16 conversion undefined.\n"
-      "fidelity, src_format, dst, arch, perturb (ELWMUL only; 'swap' not with a broadcast), bits and\n"
+      "fidelity, src_format, dst, variant, perturb (ELWMUL only; 'swap' not with a broadcast), bits and\n"
       "snapshots as for matmul.\n\n"
       ">>> x = np.full((32, 32), 1.0078125)            # BF16 1 + 2^-7\n"
       ">>> tmu.tensix.eltwise_binary('ELWMUL', x, x)[0, 0]        # (1 + 2^-7)^2 = 1 + 2^-6 + 2^-14, exact in FP32\n"

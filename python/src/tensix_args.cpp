@@ -81,7 +81,7 @@ std::string lower_name(std::string s) {
 }
 
 TensixArgs parse_tensix_args(const char* where, const std::string& fidelity, const std::string& src_format,
-                             const std::string& dst, const std::string& arch, const py::object& conversion,
+                             const std::string& dst, const py::object& variant, const py::object& conversion,
                              const py::object& perturb, const std::string& input) {
   TensixArgs o;
   if (const auto phases = fidelity_phases(fidelity)) o.cfg.phases = *phases;
@@ -96,10 +96,11 @@ TensixArgs parse_tensix_args(const char* where, const std::string& fidelity, con
   else if (d == lower_name(fi.dst16.name) || d == "16") o.cfg.dst32 = false;
   else value_error(where, "dst", fmt::format("unknown Dst mode '{}' for {} sources (expected FP32, or {} for the 16-bit Dst)", dst,
                                             fi.name, fi.dst16.name));
+  const std::string arch = variant.is_none() ? "blackhole" : str_arg(variant, where, "variant");
   const std::string a = lower_name(arch);
   if (a == "blackhole") o.cfg.arch = Arch::Blackhole;
   else if (a == "wormhole") o.cfg.arch = Arch::Wormhole;
-  else value_error(where, "arch", fmt::format("unknown arch '{}' (expected blackhole or wormhole)", arch));
+  else value_error(where, "variant", fmt::format("unknown arch '{}' (expected blackhole or wormhole)", arch));
   if (!perturb.is_none()) {
     if (!py::isinstance<py::str>(perturb)) type_error(where, "perturb", "expected a str or None");
     auto p = audit::parse_perturbation(perturb.cast<std::string>());

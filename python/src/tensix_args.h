@@ -31,9 +31,10 @@ struct TensixArgs {
 
 std::string lower_name(std::string s);
 
-// ValueError/TypeError naming the keyword for anything not understood; perturb None = none.
+// ValueError/TypeError naming the keyword for anything not understood; perturb None = none, variant
+// None = blackhole.
 TensixArgs parse_tensix_args(const char* where, const std::string& fidelity, const std::string& src_format,
-                             const std::string& dst, const std::string& arch, const py::object& conversion,
+                             const std::string& dst, const py::object& variant, const py::object& conversion,
                              const py::object& perturb, const std::string& input);
 
 // A 2-D operand as Src numbers, row-major.

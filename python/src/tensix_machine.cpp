@@ -37,7 +37,7 @@ std::string where(const char* method) { return fmt::format("{}.{}", kClass, meth
 
 Arch arch_arg(const std::string& w, const std::string& name) {
   if (auto a = parse_arch(name)) return *a;
-  value_error(w, "arch", fmt::format("unknown arch '{}' (expected blackhole or wormhole)", name));
+  value_error(w, "variant", fmt::format("unknown arch '{}' (expected blackhole or wormhole)", name));
 }
 
 unsigned thread_arg(py::handle h, const std::string& w) { return static_cast<unsigned>(uint_arg(h, w, "thread", kNumThreads - 1)); }
@@ -277,15 +277,16 @@ void bind_tensix_machine(py::module_& m) {
   py::class_<Machine>(m, "Machine",
                       "One Tensix coprocessor's architectural state (reset: everything zero, Src banks owned\n"
                       "by the Unpackers) on which instruction words execute; see docs/python.md.")
-      .def(py::init([](py::handle arch_obj) {
-             const std::string arch = str_arg(arch_obj, kClass, "arch");
+      .def(py::init([](const py::object& variant, const py::object& arch) {
+             const py::object v = renamed_variant(kClass, variant, "arch", arch, 1);
              auto mc = std::make_unique<Machine>();
-             mc->state.arch = arch_arg(kClass, arch);
+             mc->state.arch = arch_arg(kClass, v.is_none() ? "blackhole" : str_arg(v, kClass, "variant"));
              return mc;
            }),
-           py::arg("arch") = "blackhole")
+           py::arg("variant") = py::none(), py::kw_only(), py::arg("arch") = py::none())
+      .def_property_readonly("variant", [](const Machine& mc) { return std::string(arch_name(mc.state.arch)); })
       .def_property_readonly("arch", [](const Machine& mc) { return std::string(arch_name(mc.state.arch)); })
-      .def("__repr__", [](const Machine& mc) { return fmt::format("{}(arch='{}')", kClass, arch_name(mc.state.arch)); })
+      .def("__repr__", [](const Machine& mc) { return fmt::format("{}(variant='{}')", kClass, arch_name(mc.state.arch)); })
       .def(
           "reset", [](Machine& mc) { mc.state = TensixState{.arch = mc.state.arch}; },
           "Back to the reset state (views taken before stay valid and show it).")

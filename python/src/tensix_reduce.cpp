@@ -64,12 +64,12 @@ void bind_tensix_reduce(py::module_& m) {
   m.def(
       "reduce",
       [](py::handle a_obj, const std::string& pool_name, const std::string& dim_name, const py::object& scaler_obj,
-         const std::string& fidelity, const std::string& src_format, const std::string& dst, const std::string& arch,
+         const std::string& fidelity, const std::string& src_format, const std::string& dst, const py::object& variant,
          const py::object& conversion, const std::string& input, bool bits, bool snapshots, bool argmax) {
         const char* where = "tmu.tensix.reduce";
         const PoolType pool = parse_pool(where, pool_name);
         const ReduceDim dim = parse_dim(where, dim_name);
-        const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, arch, conversion, py::none(), input);
+        const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, variant, conversion, py::none(), input);
         if (argmax && pool != PoolType::Max) value_error(where, "argmax", "only pool='max' (GMPOOL) has an index");
         const SrcMatrix an = to_src(a_obj, o, where, "a");
         require_tiles(an, where, "a");
@@ -149,7 +149,7 @@ void bind_tensix_reduce(py::module_& m) {
         return py::object(d);
       },
       py::arg("a"), py::arg("pool"), py::arg("dim"), py::kw_only(), py::arg("scaler"),
-      py::arg("fidelity"), py::arg("src_format"), py::arg("dst"), py::arg("arch"),
+      py::arg("fidelity"), py::arg("src_format"), py::arg("dst"), py::arg("variant"),
       py::arg("conversion"), py::arg("input"), py::arg("bits"), py::arg("snapshots"),
       py::arg("argmax"),
       R"doc(a reduced as tt-llk's reduce LLK (llk_math_reduce.h) computes it on the Matrix Unit.
@@ -159,7 +159,7 @@ LoFi one GAPOOL per fidelity phase) or 'max' (GMPOOL). dim: 'col' (REDUCE_COL: o
 (1, W)), 'row' (REDUCE_ROW: over the columns, result (H, 1)), 'scalar' (REDUCE_SCALAR: result (1, 1)).
 a: (H, W), multiples of 32; the tiles along the reduced dimension accumulate in one Dst tile, in
 order (for 'scalar' row-major over the tile grid), as tt-metal's reduce kernels leave Dst between
-tiles. The input conversion, fidelity, src_format, dst and arch are matmul's.
+tiles. The input conversion, fidelity, src_format, dst and variant are matmul's.
 
 What the unpacker is taken to have delivered (llk_unpack_reduce.h), per face: SrcA zeroed, then
 the 16x16 face in rows 0..15 (transposed within the face for 'row', the unpacker's haloize mode);

@@ -1,7 +1,8 @@
 """tmu: bit-exact reference models of matrix engines, from Python.
 
 The models are C++ (the extension module tmu._tmu); this package names their entry points.
-Submodules: tmu.formats (number formats and bit patterns), tmu.tensix (the Tensix Matrix Unit
+tmu.engine(name, variant) reaches any engine of the registry the way the `tmu` command does
+(words, programs, vector files, the scoreboard). Submodules: tmu.formats (number formats and bit patterns), tmu.tensix (the Tensix Matrix Unit
 through tt-llk's LLK sequences), tmu.pto (PTO elementwise tile operations), tmu.amx (Apple AMX
 matfp). Arrays may be numpy arrays of any layout and byte order, numpy scalars, CPU torch tensors
 or anything with __array__ or __dlpack__. A refusal of a model raises a tmu.Error subclass carrying
@@ -46,9 +47,10 @@ def assemble(line: str, engine: str = "tensix", variant: Optional[str] = None) -
     return _tmu.assemble(line, engine, variant)
 
 
+from ._engine import Engine, EngineScoreboard, VectorSet, engine  # noqa: E402
 from . import amx, formats, pto, tensix  # noqa: E402 - the submodules use the names above
 
 __all__ = [
     "Error", "DecodeError", "UndefinedBehaviour", "NonContractualBehaviour", "Unsupported", "BadInput",
-    "engines", "disassemble", "assemble", "formats", "pto", "amx", "tensix", "__version__",
+    "engines", "engine", "Engine", "EngineScoreboard", "VectorSet", "disassemble", "assemble", "formats", "pto", "amx", "tensix", "__version__",
 ]

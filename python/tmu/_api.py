@@ -21,6 +21,8 @@ from typing import Any, Callable, Optional, TypeVar, Union
 import numpy as np
 import numpy.typing as npt
 
+from . import _tmu
+
 # Anything tmu takes as an array: a numpy array of any byte order and layout, a numpy scalar, a CPU
 # torch tensor, or any object with __array__ or __dlpack__ (docs/python.md, "What an array may be").
 ArrayLike = Union[npt.ArrayLike, Any]
@@ -96,6 +98,13 @@ def _checker(annotation: Any) -> Optional[_Check]:
         _fail(where, name, text, value)
 
     return union
+
+
+def renamed_variant(where: str, variant: Optional[str], old_name: str, old: Optional[str]) -> Optional[str]:
+    """The variant a `checked` function was given, as `variant=` or as its engine's older keyword
+    (a DeprecationWarning pointing at the caller), or None; TypeError when both were given."""
+    # The caller is 4 frames up: this function, the public function's body, checked's wrapper.
+    return typing.cast(Optional[str], _tmu.renamed_variant(where, variant, old_name, old, 4))
 
 
 def checked(where: str, impl: Any = None) -> Callable[[F], F]:

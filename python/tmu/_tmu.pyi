@@ -16,6 +16,9 @@ class BadInput(Error): ...
 engines: Any
 disassemble: Any
 assemble: Any
+renamed_variant: Any
+Engine: Any
+EngineScoreboard: Any
 formats: Any
 pto: Any
 amx: Any

@@ -7,9 +7,10 @@ torch.bfloat16 tensor is a bf16 tile). Tile also carries the layout ('row_major'
 order of the model's storage, which some operations' rules read) and the valid region (rows, cols)
 the operation iterates over.
 
-  execute(op, dst, srcs, profile="cpusim", cmp=None, round=None, saturation=None) -> new dst array
-      profile: 'cpusim', 'a2a3' or 'a5'; a5's float lanes rest on A5_FLOAT_ASSUMPTION
-      (keyword a5_ieee=False: refused instead)
+  execute(op, dst, srcs, variant="cpusim", cmp=None, round=None, saturation=None) -> new dst array
+      variant (the profile): 'cpusim', 'a2a3' or 'a5'; a5's float lanes rest on
+      A5_FLOAT_ASSUMPTION (keyword a5_ieee=False: refused instead). It was profile= before; that
+      keyword still works, with a DeprecationWarning.
   a2a3_cycles(op, dst, srcs, cmp=None, round=None) -> {'cycles': N, 'steps': [(call, repeats, cycles)]}
 
 TCMP writes one predicate bit per lane, 8 lanes to a u8 element (lane 8k + b in bit b of element k
@@ -29,7 +30,7 @@ from typing import Any, Optional, Sequence, Union
 import numpy.typing as npt
 
 from . import _tmu
-from ._api import ArrayLike, checked
+from ._api import ArrayLike, checked, renamed_variant
 
 _impl = _tmu.pto
 A5_FLOAT_ASSUMPTION: str = _impl.A5_FLOAT_ASSUMPTION
@@ -56,10 +57,11 @@ TileArg = Union[Tile, ArrayLike]
 
 
 @checked("tmu.pto.execute", _impl.execute)
-def execute(op: str, dst: TileArg, srcs: Sequence[TileArg], profile: str = "cpusim", cmp: Optional[str] = None,
+def execute(op: str, dst: TileArg, srcs: Sequence[TileArg], variant: Optional[str] = None, cmp: Optional[str] = None,
             round: Optional[str] = None, saturation: Optional[str] = None, *,  # noqa: A002 - TCVT's word
-            a5_ieee: bool = True) -> npt.NDArray[Any]:
-    return _impl.execute(op, dst, srcs, profile, cmp, round, saturation, a5_ieee=a5_ieee)
+            a5_ieee: bool = True, profile: Optional[str] = None) -> npt.NDArray[Any]:
+    variant = renamed_variant("tmu.pto.execute", variant, "profile", profile)
+    return _impl.execute(op, dst, srcs, variant, cmp, round, saturation, a5_ieee=a5_ieee)
 
 
 @checked("tmu.pto.a2a3_cycles", _impl.a2a3_cycles)

@@ -1,6 +1,6 @@
 """The Tensix Matrix Unit's results for whole matrices, bit-exact, through tt-llk's LLK sequences.
 
-  matmul(a, b, fidelity="HiFi4", src_format="BF16", dst="FP32", arch="blackhole",
+  matmul(a, b, fidelity="HiFi4", src_format="BF16", dst="FP32", variant="blackhole",
          conversion=None, perturb=None, input="values", bits=False, snapshots=False)
   eltwise_binary(op, a, b, ...)          op: "ELWMUL", "ELWADD" or "ELWSUB" (a - b); b of shape
                                          (1, N), (M, 1) or (1, 1) broadcasts a row, column or scalar
@@ -15,7 +15,8 @@ NaNs on the Matrix Unit) unless conversion="rne" (round to nearest even) or "unp
 truncated as the unpacker converts it, UNPACR_Regular.md) is named; input="bits" takes the format's
 patterns (uint16 BF16/FP16, uint32 TF32, or uint32 FP32 with "unpacker"; a torch.bfloat16 tensor
 gives its patterns); perturb names one of the audit's deliberate mistakes (skipN, repeatN, negateN,
-swap) so a wrong golden can be shown. Operands may be numpy arrays or CPU torch tensors.
+swap) so a wrong golden can be shown. Operands may be numpy arrays or CPU torch tensors. variant
+(blackhole, wormhole) was arch= before; that keyword still works, with a DeprecationWarning.
 
 >>> import numpy as np, tmu
 >>> a = np.full((32, 32), 2.0); b = np.full((32, 32), 1.0078125)
@@ -31,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _tmu
-from ._api import ArrayLike, checked
+from ._api import ArrayLike, checked, renamed_variant
 
 _impl = _tmu.tensix
 
@@ -42,58 +43,62 @@ Result = Union[Values, dict[str, Any]]
 
 
 @overload
-def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
+def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-           bits: Literal[False] = ..., snapshots: Literal[False] = ...) -> Values: ...
+           bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ...) -> Values: ...
 @overload
-def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
+def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-           bits: bool = ..., snapshots: bool = ...) -> Result: ...
+           bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.matmul", _impl.matmul)
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16", dst: str = "FP32",
-           arch: str = "blackhole", conversion: Optional[str] = None, perturb: Optional[str] = None,
-           input: str = "values", bits: bool = False, snapshots: bool = False) -> Result:  # noqa: A002
-    return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, arch=arch, conversion=conversion,
+           variant: Optional[str] = None, conversion: Optional[str] = None, perturb: Optional[str] = None,
+           input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
+           arch: Optional[str] = None) -> Result:
+    variant = renamed_variant("tmu.tensix.matmul", variant, "arch", arch)
+    return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
                         perturb=perturb, input=input, bits=bits, snapshots=snapshots)
 
 
 @overload
-def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
+def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-                   bits: Literal[False] = ..., snapshots: Literal[False] = ...) -> Values: ...
+                   bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ...) -> Values: ...
 @overload
-def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
+def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-                   bits: bool = ..., snapshots: bool = ...) -> Result: ...
+                   bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.eltwise_binary", _impl.eltwise_binary)
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16",
-                   dst: str = "FP32", arch: str = "blackhole", conversion: Optional[str] = None,
+                   dst: str = "FP32", variant: Optional[str] = None, conversion: Optional[str] = None,
                    perturb: Optional[str] = None, input: str = "values", bits: bool = False,  # noqa: A002
-                   snapshots: bool = False) -> Result:
-    return _impl.eltwise_binary(op, a, b, fidelity=fidelity, src_format=src_format, dst=dst, arch=arch,
+                   snapshots: bool = False, arch: Optional[str] = None) -> Result:
+    variant = renamed_variant("tmu.tensix.eltwise_binary", variant, "arch", arch)
+    return _impl.eltwise_binary(op, a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant,
                                 conversion=conversion, perturb=perturb, input=input, bits=bits, snapshots=snapshots)
 
 
 @overload
 def reduce(a: ArrayLike, pool: str = ..., dim: str = ..., *, scaler: Optional[float] = ..., fidelity: str = ..., src_format: str = ...,
-           dst: str = ..., arch: str = ..., conversion: Optional[str] = ..., input: str = ...,
-           bits: Literal[False] = ..., snapshots: Literal[False] = ..., argmax: Literal[False] = ...) -> Values: ...
+           dst: str = ..., variant: Optional[str] = ..., conversion: Optional[str] = ..., input: str = ...,
+           bits: Literal[False] = ..., snapshots: Literal[False] = ..., argmax: Literal[False] = ..., arch: Optional[str] = ...) -> Values: ...
 @overload
 def reduce(a: ArrayLike, pool: str = ..., dim: str = ..., *, scaler: Optional[float] = ..., fidelity: str = ..., src_format: str = ...,
-           dst: str = ..., arch: str = ..., conversion: Optional[str] = ..., input: str = ...,
-           bits: bool = ..., snapshots: bool = ..., argmax: bool = ...) -> Result: ...
+           dst: str = ..., variant: Optional[str] = ..., conversion: Optional[str] = ..., input: str = ...,
+           bits: bool = ..., snapshots: bool = ..., argmax: bool = ..., arch: Optional[str] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.reduce", _impl.reduce)
 def reduce(a: ArrayLike, pool: str = "sum", dim: str = "col", *, scaler: Optional[float] = None, fidelity: str = "HiFi4",
-           src_format: str = "BF16", dst: str = "FP32", arch: str = "blackhole", conversion: Optional[str] = None,
+           src_format: str = "BF16", dst: str = "FP32", variant: Optional[str] = None, conversion: Optional[str] = None,
            input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
-           argmax: bool = False) -> Result:
-    return _impl.reduce(a, pool, dim, scaler=scaler, fidelity=fidelity, src_format=src_format, dst=dst, arch=arch,
+           argmax: bool = False, arch: Optional[str] = None) -> Result:
+    variant = renamed_variant("tmu.tensix.reduce", variant, "arch", arch)
+    return _impl.reduce(a, pool, dim, scaler=scaler, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant,
                         conversion=conversion, input=input, bits=bits, snapshots=snapshots, argmax=argmax)
 
 
@@ -111,7 +116,9 @@ if TYPE_CHECKING:
     class Machine:
         """One Tensix coprocessor's architectural state (the extension's tmu.tensix.Machine)."""
 
-        def __init__(self, arch: str = "blackhole") -> None: ...
+        def __init__(self, variant: Optional[str] = None, *, arch: Optional[str] = None) -> None: ...
+        @property
+        def variant(self) -> str: ...
         @property
         def arch(self) -> str: ...
         def reset(self) -> None: ...

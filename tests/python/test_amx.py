@@ -87,7 +87,7 @@ def test_refusals():
         amx.matfp_operand(alu="mul")
     with pytest.raises(TypeError, match=r"tmu.amx.matfp_operand: x_enable: expected \(mode, value\)"):
         amx.matfp_operand(x_enable=3)
-    with pytest.raises(ValueError, match=r"tmu.amx.State: version: unknown AMX version 'M9'"):
+    with pytest.raises(ValueError, match=r"tmu.amx.State: variant: unknown AMX version 'M9'"):
         amx.State("M9")
     s = amx.State()
     with pytest.raises(ValueError, match=r"tmu.amx.State: x: expected 512 bytes"):

@@ -72,7 +72,7 @@ def test_profiles_differ_where_the_model_says_so():
     assert pto.types() == ["f32", "f16", "bf16", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64",
                            "f8e4m3", "f8e5m2"]
     a = np.ones((1, 8), F32)
-    assert (pto.execute("TADD", np.zeros((1, 8), F32), [a, a], profile="a2a3") == 2).all()
+    assert (pto.execute("TADD", np.zeros((1, 8), F32), [a, a], variant="a2a3") == 2).all()
 
 
 # ---- refusals ----
@@ -97,8 +97,8 @@ def test_wrong_arguments_name_the_argument():
     a = np.ones((1, 8), F32)
     with pytest.raises(ValueError, match=r"tmu.pto.execute: op: unknown operation 'TADDD' \(did you mean 'TADD'\?\)"):
         pto.execute("TADDD", a, [a, a])
-    with pytest.raises(ValueError, match=r"tmu.pto.execute: profile: unknown profile 'gpu'"):
-        pto.execute("TADD", a, [a, a], profile="gpu")
+    with pytest.raises(ValueError, match=r"tmu.pto.execute: variant: unknown profile 'gpu'"):
+        pto.execute("TADD", a, [a, a], variant="gpu")
     with pytest.raises(ValueError, match=r"tmu.pto.execute: cmp: unknown compare mode 'LESS'"):
         pto.execute("TCMP", np.zeros((1, 32), np.uint8), [a, a], cmp="LESS")
     with pytest.raises(TypeError, match=r"tmu.pto.execute: srcs\[1\]: no PTO element type has dtype float64"):
@@ -158,7 +158,7 @@ def replay_file(path):
             vec["expect"] = words[1:]
         elif words[0] == "end":
             srcs = [vec["srcs"][k] for k in sorted(vec["srcs"])]
-            out = pto.execute(vec["op"], vec["dst"], srcs, profile=profile, **vec["params"])
+            out = pto.execute(vec["op"], vec["dst"], srcs, variant=profile, **vec["params"])
             mem = out if vec["layout"] == "row_major" else out.T
             got = [format(int(v), "x").zfill(len(vec["expect"][0])) for v in mem.reshape(-1)]
             count += 1

@@ -98,14 +98,14 @@ def test_byte_order_of_bit_patterns_is_their_value():
 
 def test_amx_refuses_bf16_on_m1_and_without_a_generation():
     with pytest.raises(ValueError, match=r"^tmu.amx.matfp_operand: lane_width: 'bf16' does not exist on M1"):
-        tmu.amx.matfp_operand(lane_width="bf16", version="M1")
+        tmu.amx.matfp_operand(lane_width="bf16", variant="M1")
     with pytest.raises(ValueError, match=r"^tmu.amx.matfp_operand: lane_width: 'bf16f32' exists from M2 on"):
         tmu.amx.matfp_operand(lane_width="bf16f32")
     # On M2, code 0 is bf16: 1.5 * 2.0 = 3.0 in every bf16 lane of row 0 (0x4040).
     s = tmu.amx.State("M2")
     s.x.view(np.uint16)[0] = 0x3FC0
     s.y.view(np.uint16)[0] = 0x4000
-    s.matfp(tmu.amx.matfp_operand(lane_width="bf16", version="M2"))
+    s.matfp(tmu.amx.matfp_operand(lane_width="bf16", variant="M2"))
     assert (s.z.view(np.uint16)[0] == 0x4040).all()
 
 
@@ -136,9 +136,9 @@ def test_amx_operands_name_their_function_and_range():
     (lambda: tmu.formats.to_float(np.uint16(0x3FC0), 7), r"^tmu.formats.to_float: fmt: expected a str, got int$"),
     (lambda: tmu.formats.to_float([0x3FC0], "bf16"), r"^tmu.formats.to_float: bits: expected a numpy array of dtype uint16, got list "),
     (lambda: tmu.amx.matfp_operand(x_enable=5), r"^tmu.amx.matfp_operand: x_enable: expected \(mode, value\)"),
-    (lambda: tmu.tensix.Machine(arch=3), r"^tmu.tensix.Machine: arch: expected a str, got int$"),
+    (lambda: tmu.tensix.Machine(variant=3), r"^tmu.tensix.Machine: variant: expected a str, got int$"),
     (lambda: tmu.tensix.Machine().step(0, rotated=1), r"^tmu.tensix.Machine.step: rotated: expected True or False, got int$"),
-    (lambda: tmu.amx.State(version=None), r"^tmu.amx.State: version: expected a str, got NoneType$"),
+    (lambda: tmu.amx.State(variant=b"M2"), r"^tmu.amx.State: variant: expected a str, got bytes$"),
 ])
 def test_wrong_argument_types_name_the_function_and_the_argument(call, message):
     with pytest.raises(TypeError, match=message):

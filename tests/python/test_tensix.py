@@ -96,8 +96,8 @@ def test_wrong_shapes_and_keywords_are_named():
         tensix.matmul(one, one, src_format="FP8")
     with pytest.raises(ValueError, match=r"dst: unknown Dst mode 'FP16' for BF16 sources \(expected FP32, or BF16"):
         tensix.matmul(one, one, dst="FP16")
-    with pytest.raises(ValueError, match=r"arch: unknown arch 'grayskull'"):
-        tensix.matmul(one, one, arch="grayskull")
+    with pytest.raises(ValueError, match=r"variant: unknown arch 'grayskull'"):
+        tensix.matmul(one, one, variant="grayskull")
     with pytest.raises(ValueError, match=r"perturb: unknown perturbation 'skip9'"):
         tensix.matmul(one, one, perturb="skip9")
     with pytest.raises(ValueError, match=r"perturb: unknown perturbation 'skip0' \(expected none, skipN with N a phase 1..3"):

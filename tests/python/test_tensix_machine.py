@@ -42,7 +42,7 @@ def machine_with_banks(arch="blackhole"):
 
 def test_reset_state():
     m = Machine()
-    assert m.arch == "blackhole" and repr(m) == "tmu.tensix.Machine(arch='blackhole')"
+    assert m.arch == "blackhole" and repr(m) == "tmu.tensix.Machine(variant='blackhole')"
     assert m.srca.shape == (2, 64, 16) and m.srca.dtype == np.uint32 and not m.srca.any()
     assert m.srcb.shape == (2, 64, 16) and m.dst16.shape == (1024, 16) and m.dst16.dtype == np.uint16
     assert m.dst32.shape == (512, 16) and m.dst32.dtype == np.uint32
@@ -320,7 +320,7 @@ def test_run_counts():
 
 
 def test_bad_arch():
-    with pytest.raises(ValueError, match=r"^tmu\.tensix\.Machine: arch: unknown arch 'grayskull' \(expected blackhole or wormhole\)$"):
+    with pytest.raises(ValueError, match=r"^tmu\.tensix\.Machine: variant: unknown arch 'grayskull' \(expected blackhole or wormhole\)$"):
         Machine("grayskull")
 
 

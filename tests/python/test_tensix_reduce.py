@@ -33,14 +33,14 @@ def test_column_row_and_scalar_sums_land_on_their_elements(arch):
     a = (I + 1) * np.exp2(J % 8 - 4)
     expect = 528 * np.exp2(np.arange(32) % 8 - 4)
     for dst in ("FP32", "BF16"):
-        col = tensix.reduce(a, "sum", "col", dst=dst, arch=arch)
+        col = tensix.reduce(a, "sum", "col", dst=dst, variant=arch)
         assert col.shape == (1, 32) and np.array_equal(col[0], expect)
-        row = tensix.reduce(a.T, "sum", "row", dst=dst, arch=arch)
+        row = tensix.reduce(a.T, "sum", "row", dst=dst, variant=arch)
         assert row.shape == (32, 1) and np.array_equal(row[:, 0], expect)
     # scalar: 528 * 4 * (2^-4 + ... + 2^3) = 528 * 63.75
-    assert tensix.reduce(a, "sum", "scalar", arch=arch).tolist() == [[33660.0]]
-    assert tensix.reduce(np.ones((32, 32)), "sum", "REDUCE_SCALAR", arch=arch).tolist() == [[1024.0]]
-    assert tensix.reduce(a, "max", "scalar", arch=arch).tolist() == [[256.0]]   # 32 * 2^3
+    assert tensix.reduce(a, "sum", "scalar", variant=arch).tolist() == [[33660.0]]
+    assert tensix.reduce(np.ones((32, 32)), "sum", "REDUCE_SCALAR", variant=arch).tolist() == [[1024.0]]
+    assert tensix.reduce(a, "max", "scalar", variant=arch).tolist() == [[256.0]]   # 32 * 2^3
 
 
 def test_tiles_along_the_reduced_dimension_accumulate():
@@ -346,7 +346,7 @@ def test_wormhole_equals_tmu_run(pool, dim, tmp_path, tmu_exe):
     rng = np.random.default_rng(100 + POOLS.index(pool) * 3 + DIMS.index(dim))
     a = random_numbers(rng, (64, 64), "BF16", -2, 2)
     scaler = 0.25 if pool == "avg" else 1.0
-    r = tensix.reduce(a[:32, :32] if dim != "col" else a[:, :32], pool, dim, scaler=scaler, fidelity="HiFi2", arch="wormhole")
+    r = tensix.reduce(a[:32, :32] if dim != "col" else a[:, :32], pool, dim, scaler=scaler, fidelity="HiFi2", variant="wormhole")
     tiles = [a[:32, :32]] if dim != "col" else [a[:32, :32], a[32:, :32]]
     path = tmp_path / "reduce.tmu"
     path.write_text(reduce_program(tiles, pool, dim, scaler, "BF16", True, 2, arch="wormhole"))
