@@ -10,7 +10,7 @@ int main(int argc, char** argv) {
   try {
     tmu::register_builtin_engines();
   } catch (const tmu::Error& e) {  // an engine plugin that cannot be loaded
-    std::cerr << "tmu: " << e.what() << "\n";
+    std::cerr << "tmu: " << e.message() << "\n";
     return 2;
   }
   return tmu::cli::run(argc, argv);
