@@ -55,13 +55,17 @@ best() {
 
 echo "machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 printf '%-7s %-9s %9s %6s %-5s %8s %10s %7s %7s %10s\n' engine build vectors MB jobs seconds vectors/s MB/s cpu-s vec/cpu-s
-for engine in tensix amx pto; do
+for engine in $("$build/tmu" engines | cut -d' ' -f1); do
   dir="$work/$engine"
-  # AMX files hold few random vectors per file; 32 times as many give a set large enough to time.
-  per_file=$n
-  [ "$engine" = amx ] && per_file=$((n * 32))
-  "${old:-$build}/tmu" --engine "$engine" vectors --level 2 -n "$per_file" --seed 1 -q -o "$dir" > /dev/null 2>&1
+  "${old:-$build}/tmu" --engine "$engine" vectors --level 2 -n "$n" --seed 1 -q -o "$dir" > /dev/null 2>&1
   mb=$(du -sm --apparent-size "$dir" | cut -f1)
+  # An engine whose files hold few random vectors each gets 32 times as many, so that every set is
+  # large enough to time (32 MB or more).
+  if [ "$mb" -lt 32 ]; then
+    rm -rf "$dir"
+    "${old:-$build}/tmu" --engine "$engine" vectors --level 2 -n $((n * 32)) --seed 1 -q -o "$dir" > /dev/null 2>&1
+    mb=$(du -sm --apparent-size "$dir" | cut -f1)
+  fi
   for b in "${builds[@]}"; do
     for jobs in 1 "$cores"; do
       result=$(best "$b/tmu" "$jobs" "$dir")

@@ -125,6 +125,16 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
     return 0;
   });
 
+  auto* list = app.add_subcommand("engines", "List the registered engines: name, variants (the default first), summary");
+  out.emplace_back(list, [] {
+    for (const Engine* e : engines()) {
+      std::string variants;
+      for (const EngineVariant& v : e->variants()) variants += (variants.empty() ? "" : ",") + v.name;
+      std::cout << fmt::format("{}  {}  {}\n", e->name(), variants, e->summary());
+    }
+    return 0;
+  });
+
   auto* run = app.add_subcommand("run", "Run a program (docs/program-format.md) and print the final state as JSON");
   run->add_option("program", o->run_path, "Program file")->required();
   std::string parts, readings;

@@ -36,7 +36,7 @@ struct GlobalOptions {
 // The function to run when the paired subcommand was selected; returns the exit status.
 using Registered = std::vector<std::pair<CLI::App*, std::function<int()>>>;
 
-void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out);    // dis asm run isa
+void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out);    // dis asm isa engines run
 void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out);   // vectors check
 void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out);    // audit
 

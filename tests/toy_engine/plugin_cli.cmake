@@ -10,6 +10,8 @@ file(MAKE_DIRECTORY ${WORK})
 set(ENV{TMU_ENGINE_PLUGINS} "${PLUGIN}")
 tmu_expect(0 --help)
 expect_contains("tmu --help names the plugin's engine" "${out}" "tensix, amx, pto or toy")
+tmu_expect(0 engines)
+expect_contains("tmu engines lists it last" "${out}" "\npto  cpusim,a2a3,a5  PTO elementwise tile operations\ntoy  sat,wrap  ")
 
 file(WRITE ${WORK}/p.toy "a 200 1 255 0\nb 100 2 1 0\nadd\n")
 tmu_expect(0 --engine toy run ${WORK}/p.toy)
