@@ -6,13 +6,6 @@ include(${CMAKE_CURRENT_LIST_DIR}/../cli/lib/expect.cmake)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
-function(run what)
-  execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${what}: exit status ${rc}\n${o}\n${e}")
-  endif()
-endfunction()
-
 run("install" ${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix)
 foreach(f bin/tmu lib/libtmu_dpi.so lib/libtmu_tensix.a lib/cmake/tmu/tmuConfig.cmake lib/pkgconfig/tmu.pc
           lib/pkgconfig/tmu-dpi.pc share/tmu/sv/tmu_dpi.svh share/tmu/sv/tmu_dpi_pkg.sv include/tmu/tensix/scoreboard.h

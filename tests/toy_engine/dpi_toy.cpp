@@ -6,21 +6,7 @@
 #include <iostream>
 #include <vector>
 
-extern "C" {
-using svOpenArrayHandle = void*;
-void* tmu_eng_create(const char* engine, const char* variant, const char* test_name, unsigned long long seed);
-int tmu_eng_load(void* h, const char* location, const svOpenArrayHandle words);
-int tmu_eng_execute(void* h, const char* operation);
-int tmu_eng_compare(void* h, const char* location, const svOpenArrayHandle words);
-unsigned long long tmu_eng_mismatch_count(void* h);
-const char* tmu_eng_report(void* h);
-const char* tmu_eng_last_error(void* h);
-void tmu_eng_destroy(void* h);
-
-int svLow(const svOpenArrayHandle, int) { return 0; }
-int svSize(const svOpenArrayHandle h, int) { return static_cast<int>(static_cast<std::vector<uint32_t>*>(h)->size()); }
-void* svGetArrElemPtr1(const svOpenArrayHandle h, int i) { return static_cast<std::vector<uint32_t>*>(h)->data() + i; }
-}
+#include "../support/dpi_open_arrays.h"
 
 int main() {
   void* h = tmu_eng_create("toy", "sat", "dpi_toy", 1);

@@ -46,6 +46,19 @@ struct Enc {
   uint64_t infinity(bool s) const { return make(s, 0, 0) | exp_ones(); }
 };
 
+// `x` in `enc`'s encoding as an MPFR value: infinities as infinities, zeros with their sign, finite
+// values as significand * 2^scale, exactly (a precision of 64 bits or more holds any significand).
+inline void set_bits(mpfr_ptr v, const Enc& enc, uint64_t x) {
+  const int s = enc.sign(x) ? -1 : 1;
+  if (enc.inf(x)) return mpfr_set_inf(v, s);
+  if (enc.zero(x)) return mpfr_set_zero(v, s);
+  const uint64_t be = enc.field_e(x);
+  const uint64_t sig = (x & enc.frac_ones()) | (be != 0 ? uint64_t{1} << enc.f : 0);
+  const long scale = (be != 0 ? static_cast<long>(be) : 1) - enc.bias() - enc.f;
+  mpfr_set_ui_2exp(v, sig, scale, MPFR_RNDN);
+  if (s < 0) mpfr_neg(v, v, MPFR_RNDN);
+}
+
 // The bits of `r`, already rounded to `enc`'s precision and exponent range (mpfr_subnormalize),
 // in `enc`'s encoding; `scratch` holds its significand on the way.
 inline uint64_t encode_bits(const mpfr_t r, mpz_t scratch, const Enc& enc) {
@@ -112,7 +125,7 @@ class Reference {
     if (op == Op::Div && ei.zero(ops[1].second) && !ei.zero(ops[0].second) && !ei.inf(ops[0].second))
       flags.divide_by_zero = true;
 
-    for (size_t i = 0; i < ops.size(); ++i) set_value(in_[i], ops[i].first, ops[i].second);
+    for (size_t i = 0; i < ops.size(); ++i) set_bits(in_[i], ops[i].first, ops[i].second);
     const mpfr_rnd_t rnd = to_mpfr(o.rounding);
     auto compute = [&](mpfr_ptr out_value, mpfr_rnd_t mode) {
       switch (op) {
@@ -141,17 +154,6 @@ class Reference {
     return MPFR_RNDN;
   }
 
-  // Infinities are set as MPFR infinities, zeros with their sign, finite x as frac * 2^(...) exactly.
-  static void set_value(mpfr_ptr v, const Enc& enc, uint64_t x) {
-    const int s = enc.sign(x) ? -1 : 1;
-    if (enc.inf(x)) return mpfr_set_inf(v, s);
-    if (enc.zero(x)) return mpfr_set_zero(v, s);
-    const uint64_t be = enc.field_e(x);
-    const uint64_t sig = (x & enc.frac_ones()) | (be != 0 ? uint64_t{1} << enc.f : 0);
-    const long scale = (be != 0 ? static_cast<long>(be) : 1) - enc.bias() - enc.f;
-    mpfr_set_ui_2exp(v, sig, scale, MPFR_RNDN);  // exact: 64-bit precision holds any significand
-    if (s < 0) mpfr_neg(v, v, MPFR_RNDN);
-  }
 
   // Arm's FPProcessNaNs / FPProcessNaNs3 (and FPMulAdd's override) as the test reads the ARM ARM:
   // the first signalling NaN in operand order, else the first quiet NaN; FPProcessNaN sets the

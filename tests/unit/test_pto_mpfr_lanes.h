@@ -38,13 +38,13 @@ class MpfrLanes {
   // f(result, x, MPFR_RNDN) and returns MPFR's ternary value.
   template <typename F>
   std::optional<uint64_t> unary(const Enc& in, uint64_t x, const Enc& out, F f) {
-    set(x_, in, x);
+    ieee::test::set_bits(x_, in, x);
     return finish(out, [&](mpfr_ptr r) { return f(r, x_, MPFR_RNDN); });
   }
   template <typename F>
   std::optional<uint64_t> binary(const Enc& in, uint64_t x, uint64_t y, const Enc& out, F f) {
-    set(x_, in, x);
-    set(y_, in, y);
+    ieee::test::set_bits(x_, in, x);
+    ieee::test::set_bits(y_, in, y);
     return finish(out, [&](mpfr_ptr r) { return f(r, x_, y_, MPFR_RNDN); });
   }
   // A pattern of `in` that is not a NaN, rounded into `out` (a cast between float types).
@@ -53,28 +53,18 @@ class MpfrLanes {
   }
   // Whether x, a pattern of `in` that is not a NaN, is an odd integer.
   bool odd_integer(const Enc& in, uint64_t x) {
-    set(x_, in, x);
+    ieee::test::set_bits(x_, in, x);
     if (!mpfr_integer_p(x_)) return false;
     mpfr_div_2ui(y_, x_, 1, MPFR_RNDN);  // exact
     return !mpfr_integer_p(y_);
   }
   // x's sign as MPFR sees it: -1, 0 (either zero) or 1.
   int sign(const Enc& in, uint64_t x) {
-    set(x_, in, x);
+    ieee::test::set_bits(x_, in, x);
     return mpfr_sgn(x_);
   }
 
  private:
-  static void set(mpfr_ptr v, const Enc& enc, uint64_t x) {
-    const int s = enc.sign(x) ? -1 : 1;
-    if (enc.inf(x)) return mpfr_set_inf(v, s);
-    if (enc.zero(x)) return mpfr_set_zero(v, s);
-    const uint64_t be = enc.field_e(x);
-    const uint64_t sig = (x & enc.frac_ones()) | (be != 0 ? uint64_t{1} << enc.f : 0);
-    const long scale = (be != 0 ? static_cast<long>(be) : 1) - enc.bias() - enc.f;
-    mpfr_set_ui_2exp(v, sig, scale, MPFR_RNDN);
-    if (s < 0) mpfr_neg(v, v, MPFR_RNDN);
-  }
 
   template <typename Compute>
   std::optional<uint64_t> finish(const Enc& out, Compute compute) {

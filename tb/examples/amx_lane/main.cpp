@@ -6,12 +6,10 @@
 // exact window covers them (x*y and z at most 53 bits apart) and every result is normal, neither
 // overflowing nor subnormal; the design flags anything else and the bench stops.
 #include <cstdint>
-#include <memory>
 #include <random>
 
 #include "Vamx_lane_bench_top.h"
 #include "lane_bench.h"
-#include "verilated.h"
 
 namespace {
 
@@ -26,40 +24,13 @@ void fill_row(Wide& port, std::mt19937_64& rng) {
 int main(int argc, char** argv) {
   const auto args = lane_bench::parse_args("amx_lane", "--steps", 200, argc, argv);
   if (!args) return 2;
-  const uint64_t seed = args->seed;
-  const unsigned steps = args->count;
-  const bool bug = args->bug;
-
-  auto ctx = std::make_unique<VerilatedContext>();
-  ctx->commandArgs(argc, argv);
-  auto top = std::make_unique<Vamx_lane_bench_top>(ctx.get());
-  std::mt19937_64 rng(seed);
-  top->seed_i = seed;
-  top->bug_i = bug;
-  top->rst_ni = 0;
-  const auto tick = [&] {
-    top->clk_i = 0;
-    top->eval();
-    top->clk_i = 1;
-    top->eval();
-  };
-  tick();
-  top->rst_ni = 1;
-  for (unsigned s = 0; s < steps; ++s) {
-    top->valid_i = 1;
-    top->x_reg_i = static_cast<uint8_t>(rng() % 8);
-    top->y_reg_i = static_cast<uint8_t>(rng() % 8);
-    top->j_i = static_cast<uint8_t>(rng() % 16);
-    top->zrow_i = static_cast<uint8_t>(rng() % 4);
-    fill_row(top->x_row_i, rng);
-    fill_row(top->y_row_i, rng);
-    fill_row(top->z_row_i, rng);
-    tick();
-  }
-  top->valid_i = 0;
-  tick();  // the last step's row is compared
-  top->finish_i = 1;
-  tick();
-  top->final();
-  return top->done_o && top->pass_o ? 0 : 1;
+  return lane_bench::run<Vamx_lane_bench_top>(*args, argc, argv, [](Vamx_lane_bench_top& top, std::mt19937_64& rng) {
+    top.x_reg_i = static_cast<uint8_t>(rng() % 8);
+    top.y_reg_i = static_cast<uint8_t>(rng() % 8);
+    top.j_i = static_cast<uint8_t>(rng() % 16);
+    top.zrow_i = static_cast<uint8_t>(rng() % 4);
+    fill_row(top.x_row_i, rng);
+    fill_row(top.y_row_i, rng);
+    fill_row(top.z_row_i, rng);
+  });
 }

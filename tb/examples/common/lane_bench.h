@@ -6,9 +6,12 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
+
+#include "verilated.h"
 
 namespace lane_bench {
 
@@ -54,6 +57,40 @@ inline uint32_t random_normal_f32(std::mt19937_64& rng) {
   const uint32_t sign = static_cast<uint32_t>(rng() & 1);
   const uint32_t exponent = 127 - 10 + static_cast<uint32_t>(rng() % 21);
   return sign << 31 | exponent << 23 | (static_cast<uint32_t>(rng()) & 0x7FFFFF);
+}
+
+// The bench around a lane design: reset, `args.count` steps of step(top, rng) with valid_i set, one
+// clock each, a last clock for the last step's comparison, then finish_i. The design's bench top
+// has seed_i, bug_i, rst_ni, clk_i, valid_i, finish_i in and done_o, pass_o out; exit status 0 when
+// it reports done and pass.
+template <typename Top, typename Step>
+int run(const Args& args, int argc, char** argv, Step step) {
+  auto ctx = std::make_unique<VerilatedContext>();
+  ctx->commandArgs(argc, argv);
+  auto top = std::make_unique<Top>(ctx.get());
+  std::mt19937_64 rng(args.seed);
+  top->seed_i = args.seed;
+  top->bug_i = args.bug;
+  top->rst_ni = 0;
+  const auto tick = [&] {
+    top->clk_i = 0;
+    top->eval();
+    top->clk_i = 1;
+    top->eval();
+  };
+  tick();
+  top->rst_ni = 1;
+  for (unsigned n = 0; n < args.count; ++n) {
+    top->valid_i = 1;
+    step(*top, rng);
+    tick();
+  }
+  top->valid_i = 0;
+  tick();
+  top->finish_i = 1;
+  tick();
+  top->final();
+  return top->done_o && top->pass_o ? 0 : 1;
 }
 
 }  // namespace lane_bench

@@ -6,12 +6,10 @@
 // are normal with exponents -10..10 (pto_f32_add's exact window; sums neither overflow nor go
 // subnormal); i32 operands are any 32-bit values.
 #include <cstdint>
-#include <memory>
 #include <random>
 
 #include "Vpto_lane_bench_top.h"
 #include "lane_bench.h"
-#include "verilated.h"
 
 namespace {
 
@@ -24,41 +22,14 @@ uint32_t random_lane(std::mt19937_64& rng, bool is_float) {
 int main(int argc, char** argv) {
   const auto args = lane_bench::parse_args("pto_lane", "--operations", 300, argc, argv);
   if (!args) return 2;
-  const uint64_t seed = args->seed;
-  const unsigned operations = args->count;
-  const bool bug = args->bug;
-
-  auto ctx = std::make_unique<VerilatedContext>();
-  ctx->commandArgs(argc, argv);
-  auto top = std::make_unique<Vpto_lane_bench_top>(ctx.get());
-  std::mt19937_64 rng(seed);
-  top->seed_i = seed;
-  top->bug_i = bug;
-  top->rst_ni = 0;
-  const auto tick = [&] {
-    top->clk_i = 0;
-    top->eval();
-    top->clk_i = 1;
-    top->eval();
-  };
-  tick();
-  top->rst_ni = 1;
-  for (unsigned n = 0; n < operations; ++n) {
+  return lane_bench::run<Vpto_lane_bench_top>(*args, argc, argv, [](Vpto_lane_bench_top& top, std::mt19937_64& rng) {
     const bool is_float = rng() & 1;
-    top->valid_i = 1;
-    top->op_i = static_cast<uint8_t>(rng() % 3);
-    top->float_i = is_float;
-    top->cmp_i = static_cast<uint8_t>(rng() % 6);
+    top.op_i = static_cast<uint8_t>(rng() % 3);
+    top.float_i = is_float;
+    top.cmp_i = static_cast<uint8_t>(rng() % 6);
     for (int k = 0; k < 8; ++k) {
-      top->a_i[k] = random_lane(rng, is_float);
-      top->b_i[k] = rng() % 4 == 0 ? top->a_i[k] : random_lane(rng, is_float);
+      top.a_i[k] = random_lane(rng, is_float);
+      top.b_i[k] = rng() % 4 == 0 ? top.a_i[k] : random_lane(rng, is_float);
     }
-    tick();
-  }
-  top->valid_i = 0;
-  tick();  // the last operation is compared
-  top->finish_i = 1;
-  tick();
-  top->final();
-  return top->done_o && top->pass_o ? 0 : 1;
+  });
 }

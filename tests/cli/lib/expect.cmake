@@ -12,6 +12,15 @@ function(tmu_expect status)
   set(err "${e}" PARENT_SCOPE)
 endfunction()
 
+# Runs a command that must succeed (an install, a configure, a build); its stdout in `out`.
+function(run what)
+  execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${what}: exit status ${rc}\n${o}\n${e}")
+  endif()
+  set(out "${o}" PARENT_SCOPE)
+endfunction()
+
 function(expect_equal what got want)
   if(NOT "${got}" STREQUAL "${want}")
     message(FATAL_ERROR "${what}:\n got: '${got}'\nwant: '${want}'")

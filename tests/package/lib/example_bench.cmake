@@ -4,13 +4,6 @@
 # would. Sets BENCH to the built bench's directory.
 include(${CMAKE_CURRENT_LIST_DIR}/../../cli/lib/expect.cmake)
 
-function(run what)
-  execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${what}: exit status ${rc}\n${o}\n${e}")
-  endif()
-endfunction()
-
 macro(build_example_bench example)
   file(REMOVE_RECURSE ${WORK})
   file(MAKE_DIRECTORY ${WORK})

@@ -5,17 +5,7 @@
 #include <iostream>
 #include <vector>
 
-extern "C" {
-using svOpenArrayHandle = void*;
-void* tmu_eng_create(const char* engine, const char* variant, const char* test_name, unsigned long long seed);
-int tmu_eng_declare(void* h, const char* text);
-const char* tmu_eng_last_error(void* h);
-void tmu_eng_destroy(void* h);
-
-int svSize(const svOpenArrayHandle h, int) { return static_cast<int>(static_cast<std::vector<uint32_t>*>(h)->size()); }
-int svLow(const svOpenArrayHandle, int) { return 0; }
-void* svGetArrElemPtr1(const svOpenArrayHandle h, int i) { return static_cast<std::vector<uint32_t>*>(h)->data() + i; }
-}
+#include "../../support/dpi_open_arrays.h"
 
 int main() {
   void* h = tmu_eng_create("pto", "cpusim", "pkg_config", 1);
