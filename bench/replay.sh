@@ -11,7 +11,8 @@
 #   bench/replay.sh [--vs OLD_BUILD] [BUILD] [-n N]
 #
 # BUILD   build directory whose tmu is measured (default: build)
-# -n N    random vectors per file of the level-2 sets (default 64; AMX 32 times as many)
+# -n N    random vectors per file of the level-2 sets (default 64; 32 times as many for an engine
+#         whose set would be smaller than 32 MB)
 set -euo pipefail
 old=""
 n=64
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --vs) old="${2:?--vs needs a build directory}"; shift ;;
     -n) n="${2:?-n needs a number}"; shift ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "bench/replay.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) args+=("$1") ;;
   esac

@@ -8,14 +8,7 @@
 namespace tmu::tensix {
 namespace {
 
-using test::Bench;
-using test::bf16;
-using test::filled;
-using test::kOne;
-using test::kOneAndHalf;
-using test::row_of;
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using namespace test;  // the harness: Bench, Src/Dst rows, BF16 patterns, contains
 
 // Dst16 BF16 layout (sign 15, mantissa 14:8, exponent 7:0): 1.5 is mantissa 0x40, exponent 127.
 constexpr uint16_t kDst16OneAndHalf = 0x407F;

@@ -6,14 +6,7 @@
 namespace tmu::tensix {
 namespace {
 
-using test::Bench;
-using test::bf16;
-using test::filled;
-using test::kOne;
-using test::kOneAndHalf;
-using test::row_of;
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using namespace test;  // the harness: Bench, Src/Dst rows, BF16 patterns, contains
 
 // SrcA rows 0 and 1 are all 1.0; every SrcB row is `srcb`. Element (i, j) = srcb[0] + srcb[1].
 void load_two_products(Bench& b, const test::Row16& srcb) {

@@ -102,6 +102,8 @@ inline ObservedDstRow* find_dst_row(Observation& o, unsigned row) {
 constexpr uint32_t bf16(uint32_t exponent, uint32_t mantissa7, uint32_t sign = 0) {
   return tmu_test::bf16_datum(sign, exponent, mantissa7);
 }
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 inline constexpr uint32_t kOne = bf16(127, 0);        // 1.0
 inline constexpr uint32_t kOneAndHalf = bf16(127, 0x40);  // 1.5
 
