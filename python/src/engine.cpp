@@ -338,14 +338,13 @@ void bind_engine(py::module_& m) {
             r.variant = pe.variant;
             r.parts = parts_arg(w, show);
             if (!values.is_none()) r.values = lower(str_arg(values, w, "values"));
-            r.indent = -1;
-            std::string state;
+            nlohmann::ordered_json state;
             {
               py::gil_scoped_release release;
               std::istringstream in(program);
               state = pe.engine->run_program(in, "program", r);
             }
-            return parse_json(state);
+            return parse_json(state.dump());
           },
           "Runs a program in the engine's program format (docs/program-format.md), given as its text, from\n"
           "reset, as `tmu run` does; returns the final state (the JSON `tmu run` prints, parsed). show:\n"

@@ -57,7 +57,7 @@ void print_lines(const nlohmann::ordered_json& j, const std::string& path) {
   }
 }
 
-int run_program(const GlobalOptions& global, const std::string& path, RunRequest r, bool lines) {
+int run_program(const GlobalOptions& global, const std::string& path, RunRequest r, bool lines, int indent) {
   const Engine& e = global.engine();
   r.variant = global.variant();
   std::ifstream in(path);
@@ -66,9 +66,9 @@ int run_program(const GlobalOptions& global, const std::string& path, RunRequest
     return kExitBadInput;
   }
   try {
-    const std::string state = e.run_program(in, path, r);
-    if (lines) print_lines(nlohmann::ordered_json::parse(state), "");
-    else std::cout << state << "\n";
+    const nlohmann::ordered_json state = e.run_program(in, path, r);
+    if (lines) print_lines(state, "");
+    else std::cout << state.dump(indent) << "\n";
   } catch (const ProgramError& err) {
     std::cerr << err.what() << "\n";
     return kExitBadInput;
@@ -164,8 +164,7 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
     r.parts = o->run_parts;
     r.values = o->run_values;
     r.trace = o->run_trace ? &std::cerr : nullptr;
-    r.indent = o->run_indent;
-    return run_program(global, o->run_path, r, o->run_format == "lines");
+    return run_program(global, o->run_path, r, o->run_format == "lines", o->run_indent);
   });
 }
 

@@ -92,7 +92,7 @@ class ToyEngine final : public Engine {
 
   std::string state_parts() const override { return "(all of a, b, c)"; }
   // Program: "a V V V V", "b V V V V", "add": the final a, b and c as JSON.
-  std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
+  nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
     std::map<std::string, Lanes> regs{{"a", {}}, {"b", {}}, {"c", {}}};
     for (const TextLine& l : read_text_lines(in, "#")) {
       try {
@@ -103,8 +103,11 @@ class ToyEngine final : public Engine {
         throw ProgramError(path, static_cast<int>(l.number), e.message());
       }
     }
-    return fmt::format(R"({{"engine": "toy", "variant": "{}", "a": "{}", "b": "{}", "c": "{}"}})", r.variant, text(regs["a"]),
-                       text(regs["b"]), text(regs["c"]));
+    nlohmann::ordered_json state;
+    state["engine"] = "toy";
+    state["variant"] = r.variant;
+    for (const char* reg : {"a", "b", "c"}) state[reg] = text(regs[reg]);
+    return state;
   }
 
   std::vector<EngineOption> vector_options() const override {

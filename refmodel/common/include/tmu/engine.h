@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace tmu {
 
 // An option an engine adds to one of the subcommands (vectors, audit, dis, asm). The front end
@@ -46,13 +48,12 @@ struct EngineVariant {
 };
 
 // tmu run: a program file in the engine's program format, run from reset; the result is the final
-// state as JSON text.
+// state as data (a JSON document whose keys keep the engine's order), which the front ends print.
 struct RunRequest {
   std::string variant;
   std::vector<std::string> parts;  // --show: only these parts of the state
   std::string values;              // --values: a typed reading of the state, "" for none
   std::ostream* trace = nullptr;   // --trace: one line per retired operation
-  int indent = 1;                  // JSON indent, -1 for one line
 };
 
 // tmu vectors: what to generate. The engine decides the files; a file's text is handed to the sink
@@ -150,7 +151,7 @@ class Engine {
   virtual std::string state_parts() const = 0;
   virtual std::string value_readings() const { return ""; }
   // Throws tmu::ProgramError (file:line: reason) or tmu::Error.
-  virtual std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const = 0;
+  virtual nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const = 0;
 
   // --- Vector files ---
   virtual std::vector<EngineOption> vector_options() const { return {}; }

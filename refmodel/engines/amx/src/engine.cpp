@@ -78,7 +78,7 @@ class AmxEngine final : public Engine {
 
   std::string state_parts() const override { return "x y z gprs"; }
   std::string value_readings() const override { return "every row's lanes as f16, bf16, f32 or f64"; }
-  std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
+  nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
     amx::ProgramOptions opts;
     opts.version = amx::parse_version(r.variant);
     opts.trace = r.trace;
@@ -120,7 +120,7 @@ class AmxEngine final : public Engine {
         if (run.gpr[g]) gprs[fmt::format("x{}", g)] = fmt::format("{:#018x}", run.gpr[g]);
       j["gprs"] = std::move(gprs);
     }
-    return j.dump(r.indent);
+    return j;
   }
 
   GeneratedSet generate_vectors(const VectorRequest& r, const FileSink& sink) const override {

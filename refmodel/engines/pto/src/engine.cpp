@@ -101,7 +101,7 @@ class PtoEngine final : public Engine {
   std::string variant_alias() const override { return "--profile"; }
 
   std::string state_parts() const override { return "tile names"; }
-  std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
+  nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
     pto::ProgramOptions opts;
     opts.profile = profile_of(r.variant);
     opts.trace = r.trace;
@@ -128,7 +128,7 @@ class PtoEngine final : public Engine {
     for (const pto::NamedTile& t : run.tiles)
       if (r.parts.empty() || std::find(r.parts.begin(), r.parts.end(), t.name) != r.parts.end()) out[t.name] = tile_json(t.tile);
     j["tiles"] = std::move(out);
-    return j.dump(r.indent);
+    return j;
   }
 
   GeneratedSet generate_vectors(const VectorRequest& r, const FileSink& sink) const override {

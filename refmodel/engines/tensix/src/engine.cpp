@@ -69,7 +69,7 @@ DstReading dst_reading(const std::string& format) {
 // printed document keeps every other key's order and lists the rows of "dst" and "dst32" numerically.
 // With a reading, each row also gets "values": its data decoded in that format, exactly.
 nlohmann::ordered_json printed_state(const nlohmann::json& state, const TensixState& s, const std::string& values) {
-  auto out = nlohmann::ordered_json::parse(state.dump());
+  nlohmann::ordered_json out(state);  // the sorted keys, in the order they come
   const DstReading reading = dst_reading(values);
   for (const char* part : {"dst", "dst32"}) {
     if (!out.contains(part)) continue;
@@ -144,7 +144,7 @@ class TensixEngine final : public Engine {
   std::string value_readings() const override {
     return "Dst as bf16, fp16 or int8 (16-bit rows; in dst32 as FP32 / INT32), tf32, fp32 or int32 (dst32 only)";
   }
-  std::string run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
+  nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
     for (const std::string& p : r.parts)
       if (!is_state_part(p))
         throw bad(fmt::format("--show: unknown part '{}' (rwcs gprs config threadconfig banks srca srcb dst dst32)", p));
@@ -163,7 +163,7 @@ class TensixEngine final : public Engine {
     j["instructions"] = run.instructions;
     j["matrix_unit_cycles"] = run.matrix_unit_cycles;
     j["scalar_unit_cycles"] = run.scalar_unit_cycles;
-    return printed_state(j, run.state, r.values).dump(r.indent);
+    return printed_state(j, run.state, r.values);
   }
 
   std::vector<EngineOption> vector_options() const override {
