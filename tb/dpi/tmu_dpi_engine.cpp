@@ -166,6 +166,7 @@ const char* tmu_eng_report(void* h) {
   if (!s) return "tmu_eng_report: invalid tmu engine scoreboard handle";
   s->report = fmt::format("tmu {} scoreboard ({}), test '{}', seed {}: {} mismatching lane{}", s->engine, s->variant,
                           s->test_name, s->seed, s->mismatches, s->mismatches == 1 ? "" : "s");
+  if (const std::string common = s->scoreboard->summary(); !common.empty()) s->report += "\n" + common;
   for (const std::string& l : s->lines) s->report += "\n" + l;
   if (s->mismatches > s->lines.size())
     s->report += fmt::format("\n... and {} more (the first {} are kept)", s->mismatches - s->lines.size(), kKeptLines);

@@ -14,6 +14,9 @@ expect_contains("the design passes" "${out}" "amx_lane: PASS steps=200 lanes=320
 tmu_expect(1 --seed 7 --bug)
 expect_contains("the scoreboard catches the truncation" "${out}" "amx_lane: FAIL steps=200 lanes=3200 mismatches=1582 seed=7")
 expect_contains("the report's header" "${out}" "tmu amx scoreboard (M1), test 'amx_lane', seed 7: 1582 mismatching lanes")
+# --bug truncates the fused result (amx_fma_f32.sv): the summary must name that cause.
+expect_contains("the summary names the bug" "${out}"
+  "all 1582 mismatching lanes are 1 ulp nearer zero than the model: the design rounds toward zero (truncates)")
 # The exact result lies more than half an ulp above 0xc0392720 in magnitude: truncation is one ulp short.
 expect_contains("the first line names the row, lane, both values and the operand" "${out}"
   "z row 58 lane 0 (f32): design 0xc0392720 (-0x1.724e4p+1) model 0xc0392721 (-0x1.724e42p+1); after 0x3800100000a70080: matfp f32 z+=x*y x=0x1c0 y=0x080 zrow=2 xen=0:0(all) yen=1:14(lane 14) xshuf=S0 yshuf=S0")

@@ -105,7 +105,10 @@ TEST(AmxScoreboard, MismatchLineNamesRowLaneValuesAndOperand) {
   EXPECT_EQ(lines[0],
             "z row 0 lane 3 (f32): design 0x40500001 (0x1.a00002p+1) model 0x40500000 (3.25); "
             "after 0x0000100000000000: matfp f32 z+=x*y x=0x000 y=0x000 zrow=0 xen=0:0(all) yen=0:0(all) "
-            "xshuf=S0 yshuf=S0");
+            "xshuf=S0 yshuf=S0; step 1; z before 0x3e800000 (0.25); design 1 ulp farther from zero than the model");
+  EXPECT_EQ(sb->summary(),
+            "all 1 mismatching lane is 1 ulp farther from zero than the model: the design rounds away from zero where "
+            "matfp rounds to nearest even");
   // The whole of Z: the row is found from the word index (row 0 lanes 3 and 15 here, 2 lines).
   auto z = sb->read("z");
   z[3] = 0x40500001;
@@ -166,3 +169,31 @@ TEST(AmxScoreboard, RefusesBadLocationsCountsAndOperations) {
 }
 
 }  // namespace
+
+// How a design's lane relates to the model's, worked by hand from the f32 encoding: 3.25 is
+// 0x40500000; 0x404fffff is the float just below it (one ulp nearer zero), 0x40500003 three above;
+// -3.25 is 0xc0500000, its neighbour nearer zero 0xc04fffff.
+TEST(AmxScoreboard, LinesSayHowTheDesignDiffersAndTheSummaryFindsTheCommonCause) {
+  auto sb = fma_setup();
+  sb->execute(kF32Operand);
+  const auto line_for = [&](uint32_t design_lane0) {
+    auto design = fill(16, k3_25);
+    design[0] = design_lane0;
+    const auto lines = sb->compare("z 0", design);
+    EXPECT_EQ(lines.size(), 1u);
+    return lines.empty() ? std::string() : lines[0];
+  };
+  EXPECT_TRUE(line_for(0x404FFFFF).ends_with("; design 1 ulp nearer zero than the model"));
+  EXPECT_TRUE(line_for(0x40500003).ends_with("; design 3 ulps farther from zero than the model"));
+  EXPECT_TRUE(line_for(0xC0500000).ends_with("; design of the other sign than the model"));
+  EXPECT_TRUE(line_for(0x7FC00000).ends_with("; design a NaN where the model has a number"));
+  EXPECT_EQ(sb->summary(), "");  // four different relations: no common cause
+
+  auto truncating = fma_setup();
+  truncating->execute(kF32Operand);
+  auto design = fill(16, 0x404FFFFF);  // every lane one ulp below 3.25
+  EXPECT_EQ(truncating->compare("z 0", design).size(), 16u);
+  EXPECT_EQ(truncating->summary(),
+            "all 16 mismatching lanes are 1 ulp nearer zero than the model: the design rounds toward zero (truncates) "
+            "where matfp rounds to nearest even");
+}

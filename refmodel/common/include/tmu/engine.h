@@ -109,6 +109,9 @@ class EngineScoreboard {
   virtual std::vector<std::string> compare(std::string_view location, std::span<const uint32_t> words) = 0;
   // The model's words at `location`.
   virtual std::vector<uint32_t> read(std::string_view location) const = 0;
+  // What the mismatches compare() has reported so far have in common, as one line that points at a
+  // cause ("all 12 are 1 ulp nearer zero than the model: ..."); "" when there is nothing to say.
+  virtual std::string summary() const { return ""; }
 };
 
 // Results an engine adds to `tmu audit` beside the shared tables: one CSV and one section of audit.md.

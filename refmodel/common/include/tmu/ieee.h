@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 namespace tmu::ieee {
 
@@ -64,6 +65,11 @@ struct Unpacked {
 };
 
 Unpacked unpack(Format f, uint64_t bits);
+// How far `b` lies from `a` in units in the last place of f: the count of representable values
+// stepped over from a to b, positive when b is above a (the zeros of both signs are one value, an
+// infinity the step after the largest finite number); nullopt when either is a NaN. A scoreboard
+// says with it how a design's result differs from the model's ("1 ulp below").
+std::optional<int64_t> ulps_between(Format f, uint64_t a, uint64_t b);
 // The inverse of unpack for anything unpack can return; pack trusts cls and reads only the fields
 // that class defines (exponent of normals, the low frac_bits of the significand).
 uint64_t pack(Format f, const Unpacked& u);

@@ -24,6 +24,17 @@ Unpacked unpack(Format f, uint64_t bits) {
   return u;
 }
 
+std::optional<int64_t> ulps_between(Format f, uint64_t a, uint64_t b) {
+  if (is_nan(f, a) || is_nan(f, b)) return std::nullopt;
+  // Below the sign bit the patterns count up with the magnitude, so a signed position on one line
+  // of representable values is the magnitude bits, negated for a negative sign.
+  const auto position = [&](uint64_t x) {
+    const auto magnitude = static_cast<int64_t>(x & (f.sign_bit() - 1));
+    return (x & f.sign_bit()) ? -magnitude : magnitude;
+  };
+  return position(b) - position(a);
+}
+
 uint64_t pack(Format f, const Unpacked& u) {
   const uint64_t sign = f.zero(u.sign);
   const uint64_t frac = u.significand & f.frac_mask();

@@ -2,6 +2,8 @@
 // The arithmetic is execute_matfp's; this file only moves bytes and words.
 #include "tmu/amx/scoreboard.h"
 
+#include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +14,7 @@
 #include "tmu/amx/state.h"
 #include "tmu/error.h"
 #include "tmu/exact_number.h"
+#include "tmu/ieee.h"
 #include "tmu/text_lines.h"
 
 namespace tmu::amx {
@@ -116,8 +119,10 @@ class AmxScoreboard final : public EngineScoreboard {
                            operation));
       operand = *v;
     }
+    z_before_ = state_.z;
     execute_matfp(state_, operand, version_);
     last_operand_ = operand;
+    ++steps_;
   }
 
   std::vector<std::string> compare(std::string_view location, std::span<const uint32_t> words) override {
@@ -131,12 +136,37 @@ class AmxScoreboard final : public EngineScoreboard {
       const Row model = row(l.file, l.first() + i);
       for (unsigned lane = 0; lane < lanes; ++lane) {
         const uint64_t d = lane_bits(design, t.bytes, lane), m = lane_bits(model, t.bytes, lane);
-        if (d != m)
-          lines.push_back(fmt::format("{} lane {} ({}): design {} model {}; {}", l.row_name(l.first() + i), lane,
-                                      lane_type_name(t), value(t, d), value(t, m), operation_text()));
+        if (d == m) continue;
+        std::string line = fmt::format("{} lane {} ({}): design {} model {}; {}", l.row_name(l.first() + i), lane,
+                                       lane_type_name(t), value(t, d), value(t, m), operation_text());
+        if (last_operand_) {
+          line += fmt::format("; step {}", steps_);
+          if (l.file == 'z')
+            line += fmt::format("; z before {}", value(t, lane_bits(z_before_[l.first() + i], t.bytes, lane)));
+          if (t.typed) {
+            const std::string relation = relation_text(t, d, m);
+            line += "; design " + relation;
+            ++relations_[relation];
+          }
+        }
+        ++mismatches_;
+        lines.push_back(std::move(line));
       }
     }
     return lines;
+  }
+
+  std::string summary() const override {
+    if (relations_.size() != 1) return "";
+    const auto& [relation, count] = *relations_.begin();
+    if (count != mismatches_) return "";
+    std::string cause;
+    if (relation == "1 ulp nearer zero than the model")
+      cause = ": the design rounds toward zero (truncates) where matfp rounds to nearest even";
+    else if (relation == "1 ulp farther from zero than the model")
+      cause = ": the design rounds away from zero where matfp rounds to nearest even";
+    return fmt::format("all {} mismatching lane{} {} {}{}", count, count == 1 ? "" : "s", count == 1 ? "is" : "are",
+                       relation, cause);
   }
 
   std::vector<uint32_t> read(std::string_view location) const override {
@@ -175,9 +205,31 @@ class AmxScoreboard final : public EngineScoreboard {
     return fmt::format("after {:#018x}: {}", *last_operand_, disassemble_matfp(decode_matfp(*last_operand_), version_));
   }
 
+  // How the design's lane relates to the model's: "1 ulp nearer zero than the model", "3 ulps
+  // farther from zero than the model", "of the other sign than the model", "a NaN where the model
+  // has a number" (or the reverse).
+  static std::string relation_text(const LaneType& t, uint64_t design, uint64_t model) {
+    const ieee::Format f = t.bytes == 2 ? (t.bfloat ? ieee::kBfloat16 : ieee::kBinary16)
+                                        : (t.bytes == 4 ? ieee::kBinary32 : ieee::kBinary64);
+    const bool design_nan = ieee::is_nan(f, design), model_nan = ieee::is_nan(f, model);
+    if (design_nan || model_nan)
+      return design_nan && model_nan ? "a NaN of another payload than the model's"
+                                     : (design_nan ? "a NaN where the model has a number" : "a number where the model has a NaN");
+    const uint64_t magnitude_mask = f.sign_bit() - 1;
+    if ((design ^ model) & f.sign_bit() && ((design | model) & magnitude_mask) != 0) return "of the other sign than the model";
+    if (((design ^ model) & magnitude_mask) == 0) return "the other zero than the model";
+    const int64_t ulps = *ieee::ulps_between(f, model & magnitude_mask, design & magnitude_mask);
+    return fmt::format("{} ulp{} {} zero than the model", ulps < 0 ? -ulps : ulps, ulps == 1 || ulps == -1 ? "" : "s",
+                       ulps < 0 ? "nearer" : "farther from");
+  }
+
   Version version_;
   State state_;
   std::optional<uint64_t> last_operand_;
+  std::array<Row, kZRows> z_before_{};  // Z before the last operand: the accumulator each Z lane read
+  uint64_t steps_ = 0;                  // operands executed
+  uint64_t mismatches_ = 0;
+  std::map<std::string, uint64_t> relations_;  // mismatching typed lanes, by relation_text
 };
 
 }  // namespace
