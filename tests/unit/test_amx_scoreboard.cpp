@@ -146,13 +146,16 @@ TEST(AmxScoreboard, RefusesBadLocationsCountsAndOperations) {
   auto sb = tmu::amx::make_scoreboard(tmu::amx::Version::M1);
   const auto row = fill(16, 0);
   EXPECT_EQ(error_of([&] { sb->load("w 0", row); }),
-            "unknown AMX location 'w 0' (x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63))");
+            "unknown AMX location 'w 0' (x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63), and one lane of a register or row: "
+            "'z N lane L')");
   EXPECT_EQ(error_of([&] { sb->load("x3", row); }),
-            "unknown AMX location 'x3' (x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63))");
+            "unknown AMX location 'x3' (x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63), and one lane of a register or row: "
+            "'z N lane L')");
   EXPECT_EQ(error_of([&] { sb->load("x 8", row); }), "AMX location 'x 8': register '8' is not a number from 0 to 7");
   EXPECT_EQ(error_of([&] { sb->compare("z 64", row); }), "AMX location 'z 64': Z row '64' is not a number from 0 to 63");
   EXPECT_EQ(error_of([&] { sb->read("z 1 2"); }),
-            "unknown AMX location 'z 1 2' (x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63))");
+            "unknown AMX location 'z 1 2' (x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63), and one lane of a register or row: "
+            "'z N lane L')");
   EXPECT_EQ(error_of([&] { sb->load("y 1", fill(15, 0)); }), "AMX location 'y 1' takes 16 32-bit words, 15 given");
   EXPECT_EQ(error_of([&] { sb->compare("z", row); }), "AMX location 'z' takes 1024 32-bit words, 16 given");
   EXPECT_EQ(error_of([&] { sb->execute("fmadd"); }),
@@ -196,4 +199,30 @@ TEST(AmxScoreboard, LinesSayHowTheDesignDiffersAndTheSummaryFindsTheCommonCause)
   EXPECT_EQ(truncating->summary(),
             "all 16 mismatching lanes are 1 ulp nearer zero than the model: the design rounds toward zero (truncates) "
             "where matfp rounds to nearest even");
+}
+
+// One lane alone, so a one-lane design needs no padding: after the f32 operand of fma_setup, Z row 0
+// is 3.25 (0x40500000) in every lane; X register 0 is 1.5 (0x3fc00000) in every lane.
+TEST(AmxScoreboard, ALaneLocationLoadsReadsAndComparesOneLane) {
+  auto sb = fma_setup();
+  sb->execute(kF32Operand);
+  EXPECT_EQ(sb->read("z 0 lane 3"), std::vector<uint32_t>{k3_25});
+  EXPECT_TRUE(sb->compare("z 0 lane 3", std::vector<uint32_t>{k3_25}).empty());
+  const auto lines = sb->compare("z 0 lane 3", std::vector<uint32_t>{0x40500001});
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_TRUE(lines[0].starts_with("z row 0 lane 3 (f32): design 0x40500001 (0x1.a00002p+1) model 0x40500000 (3.25);"))
+      << lines[0];
+  sb->load("x 0 lane 2", std::vector<uint32_t>{0x40000000});  // 2.0 into lane 2 only
+  const auto x0 = sb->read("x 0");
+  EXPECT_EQ(x0[2], 0x40000000u);
+  EXPECT_EQ(x0[1], 0x3FC00000u);
+  EXPECT_EQ(x0[3], 0x3FC00000u);
+  // f32 lanes are 0..15; a lane location takes one word for them.
+  EXPECT_THROW(sb->read("z 0 lane 16"), tmu::Error);
+  EXPECT_THROW(sb->compare("z 0 lane 1", std::vector<uint32_t>{1, 2}), tmu::Error);
+  EXPECT_THROW(sb->load("z 0 lane", std::vector<uint32_t>{1}), tmu::Error);
+  // f16 (code 2): 32 lanes of 16 bits; lane 31 is the high half of word 15, and a word above 16 bits is refused.
+  sb->execute("0x0000080000000000");
+  EXPECT_EQ(sb->read("z 0 lane 31"), std::vector<uint32_t>{k3_25 >> 16});
+  EXPECT_THROW(sb->load("z 0 lane 0", std::vector<uint32_t>{0x10000}), tmu::Error);
 }

@@ -22,7 +22,8 @@ namespace tmu::amx {
 namespace {
 
 constexpr unsigned kRowWords = kRowBytes / 4;
-constexpr const char* kLocations = "x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63)";
+constexpr const char* kLocations =
+    "x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0..63), and one lane of a register or row: 'z N lane L'";
 
 [[noreturn]] void refuse(const std::string& why) { throw Error(ErrorKind::BadInput, why); }
 
@@ -30,6 +31,7 @@ constexpr const char* kLocations = "x, y, z, 'x N' or 'y N' (N 0..7), 'z N' (N 0
 struct Location {
   char file = 'z';                // 'x', 'y' or 'z'
   std::optional<unsigned> index;  // the register or row; none for the whole file
+  std::optional<unsigned> lane;   // one lane of it, in the lane type of the last operand
   std::string text;               // as given, for messages
 
   unsigned first() const { return index.value_or(0); }
@@ -45,16 +47,22 @@ Location parse_location(std::string_view text) {
   const auto w = split_words(text);
   Location l;
   l.text = std::string(text);
-  if (w.empty() || w.size() > 2 || w[0].size() != 1 || (w[0] != "x" && w[0] != "y" && w[0] != "z"))
+  if (w.empty() || (w.size() != 1 && w.size() != 2 && !(w.size() == 4 && w[2] == "lane")) || w[0].size() != 1 ||
+      (w[0] != "x" && w[0] != "y" && w[0] != "z"))
     refuse(fmt::format("unknown AMX location '{}' ({})", text, kLocations));
   l.file = w[0][0];
-  if (w.size() == 2) {
+  if (w.size() >= 2) {
     const unsigned limit = l.file == 'z' ? kZRows : kPoolRegs;
     const auto n = parse_unsigned(w[1]);
     if (!n || *n >= limit)
       refuse(fmt::format("AMX location '{}': {} '{}' is not a number from 0 to {}", text,
                          l.file == 'z' ? "Z row" : "register", w[1], limit - 1));
     l.index = static_cast<unsigned>(*n);
+  }
+  if (w.size() == 4) {
+    const auto lane = parse_unsigned(w[3]);
+    if (!lane || *lane >= kRowBytes) refuse(fmt::format("AMX location '{}': lane '{}' is not a number", text, w[3]));
+    l.lane = static_cast<unsigned>(*lane);  // checked against the lane type where it is known
   }
   return l;
 }
@@ -94,15 +102,14 @@ class AmxScoreboard final : public EngineScoreboard {
 
   void load(std::string_view location, std::span<const uint32_t> words) override {
     const Location l = parse_location(location);
-    check_count(l, words);
-    for (unsigned i = 0; i < l.count(); ++i) {
-      const Row r = row_of(words.subspan(i * kRowWords, kRowWords));
-      const unsigned at = l.first() + i;
-      if (l.file == 'z')
-        state_.z[at] = r;
-      else
-        store_span(l.file == 'x' ? state_.x : state_.y, at * kRowBytes, r);
+    if (l.lane) {
+      Row r = row(l.file, l.first());
+      put_lane_bits(r, lane_type(l.file).bytes, *l.lane, lane_word_bits(l, words));
+      store_row(l.file, l.first(), r);
+      return;
     }
+    check_count(l, words);
+    for (unsigned i = 0; i < l.count(); ++i) store_row(l.file, l.first() + i, row_of(words.subspan(i * kRowWords, kRowWords)));
   }
 
   void execute(std::string_view operation) override {
@@ -127,12 +134,18 @@ class AmxScoreboard final : public EngineScoreboard {
 
   std::vector<std::string> compare(std::string_view location, std::span<const uint32_t> words) override {
     const Location l = parse_location(location);
-    check_count(l, words);
     const LaneType t = lane_type(l.file);
     const unsigned lanes = kRowBytes / t.bytes;
+    Row one_lane{};  // a lane location: the model's row with the design's lane in it
+    if (l.lane) {
+      one_lane = row(l.file, l.first());
+      put_lane_bits(one_lane, t.bytes, *l.lane, lane_word_bits(l, words));
+    } else {
+      check_count(l, words);
+    }
     std::vector<std::string> lines;
     for (unsigned i = 0; i < l.count(); ++i) {
-      const Row design = row_of(words.subspan(i * kRowWords, kRowWords));
+      const Row design = l.lane ? one_lane : row_of(words.subspan(i * kRowWords, kRowWords));
       const Row model = row(l.file, l.first() + i);
       for (unsigned lane = 0; lane < lanes; ++lane) {
         const uint64_t d = lane_bits(design, t.bytes, lane), m = lane_bits(model, t.bytes, lane);
@@ -171,6 +184,13 @@ class AmxScoreboard final : public EngineScoreboard {
 
   std::vector<uint32_t> read(std::string_view location) const override {
     const Location l = parse_location(location);
+    if (l.lane) {
+      const unsigned bytes = lane_type(l.file).bytes;
+      check_lane(l, bytes);
+      const uint64_t bits = lane_bits(row(l.file, l.first()), bytes, *l.lane);
+      if (bytes == 8) return {static_cast<uint32_t>(bits), static_cast<uint32_t>(bits >> 32)};
+      return {static_cast<uint32_t>(bits)};
+    }
     std::vector<uint32_t> out;
     out.reserve(l.words());
     for (unsigned i = 0; i < l.count(); ++i) append_words(row(l.file, l.first() + i), out);
@@ -178,6 +198,34 @@ class AmxScoreboard final : public EngineScoreboard {
   }
 
  private:
+  void store_row(char file, unsigned at, const Row& r) {
+    if (file == 'z')
+      state_.z[at] = r;
+    else
+      store_span(file == 'x' ? state_.x : state_.y, at * kRowBytes, r);
+  }
+
+  // A lane location's lane must exist in the lane type the last operand gives its register file.
+  void check_lane(const Location& l, unsigned bytes) const {
+    if (*l.lane >= kRowBytes / bytes)
+      refuse(fmt::format("AMX location '{}': lane {} of {} (the lanes are {}-bit now: 0..{})", l.text, *l.lane,
+                         l.row_name(l.first()), 8 * bytes, kRowBytes / bytes - 1));
+  }
+
+  // A lane location's value: one 32-bit word (a 16-bit lane in its low half), two for a 64-bit lane
+  // (low word first).
+  uint64_t lane_word_bits(const Location& l, std::span<const uint32_t> words) const {
+    const unsigned bytes = lane_type(l.file).bytes;
+    check_lane(l, bytes);
+    const size_t want = bytes == 8 ? 2 : 1;
+    if (words.size() != want) refuse(fmt::format("AMX location '{}' takes {} 32-bit word{}, {} given", l.text, want,
+                                                 want == 1 ? "" : "s", words.size()));
+    const uint64_t bits = bytes == 8 ? (uint64_t{words[1]} << 32 | words[0]) : words[0];
+    if (bytes < 8 && (bits >> (8 * bytes)) != 0)
+      refuse(fmt::format("AMX location '{}': {:#x} does not fit a {}-bit lane", l.text, bits, 8 * bytes));
+    return bits;
+  }
+
   Row row(char file, unsigned at) const {
     if (file == 'z') return state_.z[at];
     return pool_register(file == 'x' ? state_.x : state_.y, at);

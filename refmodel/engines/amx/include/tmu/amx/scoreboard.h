@@ -7,6 +7,9 @@
 //   "x N", "y N"  register N (0..7): 16 words
 //   "z"           Z rows 0..63 in order: 1024 words
 //   "z N"         Z row N (0..63): 16 words
+//   "z N lane L", "x N lane L", "y N lane L"
+//                 one lane of a row or register, in the lane type of the last operand (32-bit
+//                 lanes before any): one word (a 16-bit lane in its low half), two for a 64-bit lane
 // Operations: a 64-bit matfp operand ("0x0000100000000000") or the text assemble_matfp reads
 // ("matfp f32 z+=x*y x=0x40 y=0x80"). declare() takes nothing: AMX's state is fixed.
 #pragma once
