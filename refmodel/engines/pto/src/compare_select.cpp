@@ -1,9 +1,10 @@
 // TCMP writes packed predicate bits and TSEL reads them. The simulator (include/pto/cpu/TCmp.h,
 // TSel.hpp) and A2/A3 (include/pto/npu/a2a3/TCmp.hpp, TSel.hpp) pack and address them differently;
-// the differences are the a2a3_* functions below.
+// the differences are the cpusim_* and a2a3_* functions below, which the profiles' rules name.
 #include <fmt/format.h>
 
 #include "internal.h"
+#include "profile_rules.h"
 
 namespace tmu::pto::detail {
 
@@ -66,9 +67,33 @@ void check_same_valid(Profile p, Op op, const Tile& a, const char* a_name, const
                           a_name, a.valid_rows, a.valid_cols, b_name, b.valid_rows, b.valid_cols));
 }
 
+// The bytes of a row-major tile's row r as memory holds them (elements little-endian).
+uint8_t row_byte(const Tile& t, unsigned r, unsigned byte) {
+  const unsigned size = width_bytes(t.type);
+  return static_cast<uint8_t>(t.at(r, byte / size) >> (8 * (byte % size)));
+}
+
+// TCmp.hpp CmpCall: an int32 source is compared with vcmpv_eq whatever the mode (the per-op page:
+// "Ignores cmpMode, uses EQ"); NE is then made by inverting, for every type.
+CmpMode a2a3_compare_mode(ElemType t, CmpMode m) {
+  if (m == CmpMode::NE) return CmpMode::EQ;
+  return t == I32 ? CmpMode::EQ : m;
+}
+
+}  // namespace
+
 // TCmp.h TCmpCheck: a u8 predicate for i32, f16 and f32 sources; a u32 predicate for every 8-, 16-
 // and 32-bit type.
-void cpusim_tcmp(Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode) {
+bool cpusim_tcmp_accepts(ElemType src, ElemType predicate) {
+  return predicate == U8 ? (src == I32 || src == F16 || src == F32) : predicate == U32 ? width_bits(src) <= 32 : false;
+}
+
+// TCmp.hpp: the types of TCMP_IMPL's static_assert, with a u8 predicate.
+bool a2a3_tcmp_accepts(ElemType src, ElemType predicate) { return predicate == U8 && a2a3_supports(Op::TCMP, src); }
+
+// TCmp.h: dst cleared, then each row's valid lanes packed k to a predicate element (k = 8 for u8, 32
+// for u32), lane c at bit c % k.
+void cpusim_tcmp(Profile, Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode) {
   const ElemType t = src0.type;
   const bool words32 = dst.type == U32;
   const unsigned k = words32 ? 32 : 8;
@@ -97,28 +122,21 @@ void cpusim_tcmp(Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode) {
   }
 }
 
-// TCmp.hpp CmpCall: an int32 source is compared with vcmpv_eq whatever the mode (the per-op page:
-// "Ignores cmpMode, uses EQ"); NE is then made by inverting, for every type.
-CmpMode a2a3_compare_mode(ElemType t, CmpMode m) {
-  if (m == CmpMode::NE) return CmpMode::EQ;
-  return t == I32 ? CmpMode::EQ : m;
-}
-
 // TCmp.hpp TCmp: each valid row is compared in whole 256-byte repeats, one bit per lane written at
 // byte i * dst.Cols + lane / 8; for NE, vnot then inverts the first validRow * dst.Cols bytes of dst,
 // the bytes past the written ones included. dst is not cleared first. The lane-to-bit order (lane
 // j at bit j % 8) is the one the simulator uses; the A2/A3 sources do not spell it out.
-void a2a3_tcmp(Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode) {
+void a2a3_tcmp(Profile p, Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode) {
   const ElemType t = src0.type;
   const unsigned per_repeat = 256 / width_bytes(t);
   const unsigned vc = src0.valid_cols;
   if (vc % per_repeat != 0)
-    refuse_op(Profile::A2A3, Op::TCMP, ErrorKind::Unsupported,
+    refuse_op(p, Op::TCMP, ErrorKind::Unsupported,
               fmt::format("{} valid columns of {}: the last 256-byte repeat also compares the lanes past the valid "
                           "columns (memory beyond the row); tmu models A2/A3 TCMP for multiples of {} columns",
                           vc, elem_name(t), per_repeat));
   if (vc / 8 > dst.cols)
-    refuse_op(Profile::A2A3, Op::TCMP, ErrorKind::UndefinedBehaviour,
+    refuse_op(p, Op::TCMP, ErrorKind::UndefinedBehaviour,
               fmt::format("{} predicate bytes per row do not fit dst's {} columns", vc / 8, dst.cols));
   const Comparator compare(t, a2a3_compare_mode(t, mode));
   for (unsigned r = 0; r < src0.valid_rows; ++r)
@@ -133,21 +151,15 @@ void a2a3_tcmp(Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode) {
       for (unsigned c = 0; c < dst.cols; ++c) dst.bits[dst.offset(r, c)] ^= 0xFF;
 }
 
-// The bytes of a row-major tile's row r as memory holds them (elements little-endian).
-uint8_t row_byte(const Tile& t, unsigned r, unsigned byte) {
-  const unsigned size = width_bytes(t.type);
-  return static_cast<uint8_t>(t.at(r, byte / size) >> (8 * (byte % size)));
-}
-
 // TSel.hpp (CPU): one stream of mask bits over the valid region in row-major order, eight per mask
 // element (`selMask[idx] >> bitIdx & 1` with bitIdx < 8, so a wider mask element gives its low
 // byte only), moving to the next mask row after the mask's valid columns.
-void cpusim_tsel(Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1) {
+void cpusim_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1) {
   unsigned mask_row = 0, mask_col = 0, bit = 0;
   for (unsigned i = 0; i < dst.valid_rows; ++i)
     for (unsigned j = 0; j < dst.valid_cols; ++j) {
       if (mask_row >= mask.rows || mask_col >= mask.cols)
-        refuse_op(Profile::CpuSim, Op::TSEL, ErrorKind::UndefinedBehaviour,
+        refuse_op(p, Op::TSEL, ErrorKind::UndefinedBehaviour,
                   fmt::format("lane ({}, {}) needs mask element ({}, {}), outside the {}x{} mask tile", i, j, mask_row,
                               mask_col, mask.rows, mask.cols));
       const bool take_src0 = ((mask.at(mask_row, mask_col) >> bit) & 1) != 0;
@@ -161,16 +173,21 @@ void cpusim_tsel(Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1
 
 // TSel.hpp (A2/A3): per valid row i, the compare mask is the first 64 (32-bit types) or 128 (16-bit
 // types) bits of mask row i, and vsel takes lane j from bit j. How vsel goes on past one repeat in
-// counter mode is not in the sources: wider rows are refused.
-void a2a3_tsel(Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1) {
+// counter mode is not in the sources: wider rows are refused. TSel.hpp accepts 16- and 32-bit types.
+void a2a3_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1) {
+  if (!a2a3_supports(Op::TSEL, dst.type))
+    refuse_op(p, Op::TSEL, ErrorKind::Unsupported,
+              fmt::format("{}: the A2/A3 implementation accepts 16- and 32-bit types (i16, u16, i32, u32, f16, bf16, "
+                          "f32)",
+                          elem_name(dst.type)));
   const unsigned bits = width_bytes(dst.type) == 4 ? 64 : 128;
   if (dst.valid_cols > bits)
-    refuse_op(Profile::A2A3, Op::TSEL, ErrorKind::Unsupported,
+    refuse_op(p, Op::TSEL, ErrorKind::Unsupported,
               fmt::format("{} valid columns: one compare mask holds {} bits for {}; tmu models A2/A3 TSEL up to one "
                           "repeat per row",
                           dst.valid_cols, bits, elem_name(dst.type)));
   if (dst.valid_rows > mask.rows || (dst.valid_cols + 7) / 8 > mask.cols * width_bytes(mask.type))
-    refuse_op(Profile::A2A3, Op::TSEL, ErrorKind::UndefinedBehaviour,
+    refuse_op(p, Op::TSEL, ErrorKind::UndefinedBehaviour,
               fmt::format("the {}x{} valid region needs mask bits outside the {}x{} {} mask tile", dst.valid_rows,
                           dst.valid_cols, mask.rows, mask.cols, elem_name(mask.type)));
   for (unsigned i = 0; i < dst.valid_rows; ++i)
@@ -180,34 +197,23 @@ void a2a3_tsel(Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1) 
     }
 }
 
-}  // namespace
-
 void execute_tcmp(Profile p, Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode) {
   const ElemType t = src0.type;
   if (src1.type != t)
     refuse_op(p, Op::TCMP, ErrorKind::UndefinedBehaviour,
               fmt::format("src0 is {} but src1 is {}: the sources must have the same type", elem_name(t),
                           elem_name(src1.type)));
-  const bool allowed = p == Profile::A2A3 ? dst.type == U8 && a2a3_supports(Op::TCMP, t)
-                       : dst.type == U8   ? (t == I32 || t == F16 || t == F32)
-                       : dst.type == U32  ? (width_bits(t) <= 32)
-                                          : false;
-  if (!allowed)
+  const ProfileRules& rules = detail::rules(p);
+  if (!rules.tcmp_accepts(t, dst.type))
     refuse_op(p, Op::TCMP, ErrorKind::Unsupported,
               fmt::format("{} sources with a {} predicate: {} accepts {}", elem_name(t), elem_name(dst.type),
-                          profile_name(p),
-                          p == Profile::A2A3 ? "i32, f16 and f32 sources with a u8 predicate"
-                                             : "i32, f16 and f32 with a u8 predicate, any type of 32 bits or fewer "
-                                               "with a u32 predicate"));
+                          profile_name(p), rules.tcmp_accepted));
   check_same_valid(p, Op::TCMP, src0, "src0", src1, "src1");
   if (src0.valid_rows != dst.valid_rows)
     refuse_op(p, Op::TCMP, ErrorKind::UndefinedBehaviour,
               fmt::format("src0 has {} valid rows and dst {} (the implementations assert they match)",
                           src0.valid_rows, dst.valid_rows));
-  if (p == Profile::A2A3)
-    a2a3_tcmp(dst, src0, src1, mode);
-  else
-    cpusim_tcmp(dst, src0, src1, mode);
+  rules.tcmp(p, dst, src0, src1, mode);
 }
 
 void execute_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1) {
@@ -218,16 +224,7 @@ void execute_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, cons
                 "offsets)");
   if (is_float(mask.type))
     refuse_op(p, Op::TSEL, ErrorKind::Unsupported, "the mask tile must have an integer element type");
-  if (p == Profile::A2A3) {
-    if (!a2a3_supports(Op::TSEL, dst.type))
-      refuse_op(p, Op::TSEL, ErrorKind::Unsupported,
-                fmt::format("{}: the A2/A3 implementation accepts 16- and 32-bit types (i16, u16, i32, u32, f16, bf16, "
-                            "f32)",
-                            elem_name(dst.type)));
-    a2a3_tsel(dst, mask, src0, src1);
-  } else {
-    cpusim_tsel(dst, mask, src0, src1);
-  }
+  rules(p).tsel(p, dst, mask, src0, src1);
 }
 
 }  // namespace tmu::pto::detail

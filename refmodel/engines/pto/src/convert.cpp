@@ -135,6 +135,17 @@ uint64_t saturate(const Lane& lane, ElemType from, ElemType to, uint64_t bits) {
 
 }  // namespace
 
+// TCvt.hpp without a saturation argument runs with OFF. The specialised loops are the simulator's
+// conversions, handing the lanes they are not sure of to convert_lane.
+void cpusim_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) {
+  const SaturationMode sat = params.saturation.value_or(SaturationMode::Off);
+  if (run_specialised_convert(p, out, src, params.round, sat)) return;
+  for (unsigned r = 0; r < src.valid_rows; ++r)
+    for (unsigned c = 0; c < src.valid_cols; ++c)
+      out.bits[out.offset(r, c)] =
+          convert_lane(Lane{p, Op::TCVT, src.type, r, c}, out.type, params.round, sat, src.at(r, c));
+}
+
 uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits) {
   const ElemType from = lane.type;
   if (is_f8(from) || is_f8(to)) return cpusim_convert_f8_lane(lane, to, saturation, bits);

@@ -174,6 +174,18 @@ SaturationMode a2a3_saturation(ElemType from, ElemType to, std::optional<Saturat
   return asked.value_or(SaturationMode::Off);
 }
 
+void a2a3_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) {
+  if (!a2a3_converts(src.type, out.type))
+    refuse_op(p, Op::TCVT, ErrorKind::Unsupported,
+              fmt::format("{} to {}: TCvt.hpp has no vconv path for the pair (it would write nothing)",
+                          elem_name(src.type), elem_name(out.type)));
+  const SaturationMode sat = a2a3_saturation(src.type, out.type, params.saturation);
+  for (unsigned r = 0; r < src.valid_rows; ++r)
+    for (unsigned c = 0; c < src.valid_cols; ++c)
+      out.bits[out.offset(r, c)] =
+          a2a3_convert_lane(Lane{p, Op::TCVT, src.type, r, c}, out.type, params.round, sat, src.at(r, c));
+}
+
 uint64_t a2a3_convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode sat, uint64_t bits) {
   const ElemType from = lane.type;
   const Pair& pair = *find_pair(from, to);

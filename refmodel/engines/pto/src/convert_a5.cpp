@@ -155,14 +155,14 @@ SaturationMode a5_saturation(ElemType from, ElemType to, std::optional<Saturatio
   return asked.value_or(pair != nullptr && pair->default_off ? SaturationMode::Off : SaturationMode::On);
 }
 
-void a5_convert(Tile& out, const Tile& src, const OpParams& params) {
+void a5_convert(Profile p, Tile& out, const Tile& src, const OpParams& params) {
   const ElemType from = src.type, to = out.type;
   if (!a5_converts(from, to))
-    refuse_op(Profile::A5, Op::TCVT, ErrorKind::Unsupported,
+    refuse_op(p, Op::TCVT, ErrorKind::Unsupported,
               fmt::format("{} to {}: A5's TCvt.hpp has no castData overload for the pair (it does not compile)",
                           elem_name(from), elem_name(to)));
   if ((is_float(from) || is_float(to)) && !params.a5_ieee)
-    refuse_op(Profile::A5, Op::TCVT, ErrorKind::Unsupported,
+    refuse_op(p, Op::TCVT, ErrorKind::Unsupported,
               fmt::format("{} to {} lanes on a5 are computed only under the assumption a5-ieee, which is switched "
                           "off ({})",
                           elem_name(from), elem_name(to), kA5FloatAssumption));
@@ -170,7 +170,7 @@ void a5_convert(Tile& out, const Tile& src, const OpParams& params) {
   const RoundMode m = rounding_type(from, to, params.round);
   for (unsigned r = 0; r < src.valid_rows; ++r)
     for (unsigned c = 0; c < src.valid_cols; ++c)
-      out.bits[out.offset(r, c)] = a5_convert_lane(Lane{Profile::A5, Op::TCVT, from, r, c}, to, m, sat, src.at(r, c));
+      out.bits[out.offset(r, c)] = a5_convert_lane(Lane{p, Op::TCVT, from, r, c}, to, m, sat, src.at(r, c));
 }
 
 uint64_t a5_convert_lane(const Lane& lane, ElemType to, RoundMode m, SaturationMode sat, uint64_t bits) {

@@ -66,23 +66,20 @@ uint64_t cpusim_encode(const Lane& lane, fp8::Kind k, uint64_t d) {
 
 }  // namespace
 
-const char* f8_refusal(Profile p, Op op) {
-  switch (p) {
-    case Profile::A2A3:
-      return "the 8-bit float types are A5-only: type-system.md marks f8e4m3 and f8e5m2 'No' for A2/A3, TCVT.md "
-             "calls them an 'A5-only source type', and include/pto/npu/a2a3/ has no overload for them";
-    case Profile::CpuSim:
-      // TSel.hpp (CPU) assigns src0 or src1 whole: MXType copies its byte. TAdd.hpp ... TDiv.hpp:
-      // cpusim_f8_lane.
-      if (op == Op::TCVT || op == Op::TSEL || op == Op::TADD || op == Op::TSUB || op == Op::TMUL ||
-          op == Op::TDIV || is_bitwise(op) || op == Op::TABS || op == Op::TSQRT || op == Op::TRSQRT)
-        return nullptr;
-      return "not modelled for the 8-bit float types on cpusim: the simulator computes this operation on MXType "
-             "through its conversion to double and truncating constructor, which tmu models for TCVT, TSEL, TADD, "
-             "TSUB, TMUL and TDIV only";
-    case Profile::A5: return nullptr;  // a5_supports and the TCVT pair list decide
-  }
-  return nullptr;
+// TSel.hpp (CPU) assigns src0 or src1 whole: MXType copies its byte. TAdd.hpp ... TDiv.hpp:
+// cpusim_f8_lane.
+const char* cpusim_f8_refusal(Op op) {
+  if (op == Op::TCVT || op == Op::TSEL || op == Op::TADD || op == Op::TSUB || op == Op::TMUL || op == Op::TDIV ||
+      is_bitwise(op) || op == Op::TABS || op == Op::TSQRT || op == Op::TRSQRT)
+    return nullptr;
+  return "not modelled for the 8-bit float types on cpusim: the simulator computes this operation on MXType "
+         "through its conversion to double and truncating constructor, which tmu models for TCVT, TSEL, TADD, "
+         "TSUB, TMUL and TDIV only";
+}
+
+const char* a2a3_f8_refusal(Op) {
+  return "the 8-bit float types are A5-only: type-system.md marks f8e4m3 and f8e5m2 'No' for A2/A3, TCVT.md "
+         "calls them an 'A5-only source type', and include/pto/npu/a2a3/ has no overload for them";
 }
 
 uint64_t cpusim_convert_f8_lane(const Lane& lane, ElemType to, SaturationMode sat, uint64_t bits) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "profile_rules.h"
 #include "tmu/engine.h"
 #include "tmu/engine_vectors.h"
 #include "tmu/error.h"
@@ -120,10 +121,12 @@ class PtoEngine final : public Engine {
       assumed = assumed || (run.steps[i].op != pto::Op::TAND && run.steps[i].op != pto::Op::TOR &&
                             std::any_of(run.operands[i].begin(), run.operands[i].end(),
                                         [](const pto::Tile& t) { return pto::is_float(t.type); }));
-    if (run.profile == pto::Profile::A5 && run.a5_ieee && assumed) j["assumption"] = pto::a5_float_assumption();
+    const pto::detail::ProfileRules& rules = pto::detail::rules(run.profile);
+    if (rules.assumption != nullptr && run.a5_ieee && assumed) j["assumption"] = rules.assumption;
     j["a2a3_cycles"] = cycles_json(run, &pto::a2a3_cycles, "A2/A3 cost model (pto-isa include/pto/costmodel/a2a3)");
-    if (run.profile == pto::Profile::A5)
-      j["a5_cycles"] = cycles_json(run, &pto::a5_cycles, "A5 formula cost model (pto-isa include/pto/costmodel/a5)");
+    if (rules.own_cycles != nullptr)
+      j[fmt::format("{}_cycles", pto::profile_name(run.profile))] =
+          cycles_json(run, rules.own_cycles, rules.own_cycles_model);
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
     for (const pto::NamedTile& t : run.tiles)
       if (r.parts.empty() || std::find(r.parts.begin(), r.parts.end(), t.name) != r.parts.end()) out[t.name] = tile_json(t.tile);

@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "internal.h"
+#include "profile_rules.h"
 #include "tmu/ieee_host.h"
 
 namespace tmu::pto::detail {
@@ -40,11 +41,12 @@ bool run(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs, Kernel 
   for (size_t i = 0; i < 3; ++i) src[i] = srcs[std::min(i, n - 1)]->bits.data();
   uint64_t* dst = out.bits.data();
   const ElemType t = out.type;
-  // a5's float lanes: the host result is the one IEEE operation of the assumption a5-ieee only away
-  // from what a5_lane refuses or decides (zeros, subnormals, NaNs, tiny results): every operand
-  // must be normal or infinite and the result above the smallest normal's magnitude (an exact
-  // result just below it rounds up to it and is tiny), else the lane goes to the generic path.
-  const bool a5_float = p == Profile::A5 && is_float(t);
+  // Where subnormals are refused (a5), a float lane's host result is the one IEEE operation of the
+  // assumption only away from what the lane function refuses or decides (zeros, subnormals, NaNs,
+  // tiny results): every operand must be normal or infinite and the result above the smallest
+  // normal's magnitude (an exact result just below it rounds up to it and is tiny), else the lane
+  // goes to the generic path.
+  const bool a5_float = rules(p).subnormals_refused && is_float(t);
   const ieee::Format f = is_float(t) ? float_format(t) : ieee::kBinary32;
   const uint64_t exp_max = f.exp_field_max(), frac = f.frac_mask();
   auto plain = [&](uint64_t x) {
@@ -132,7 +134,7 @@ bool run_integer(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs)
         return true;
       });
     case Op::TREM:
-      if (p != Profile::CpuSim) return false;  // A2/A3's goes through f32
+      if (rules(p).remainder_sequence) return false;  // A2/A3's goes through f32
       [[fallthrough]];
     case Op::TFMOD:
       return loop([it, min, floor = op == Op::TREM](uint64_t a, uint64_t b, uint64_t, uint64_t& v) {
@@ -172,11 +174,11 @@ bool run_f32(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
     case Op::TMIN: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = less(b, a) ? b : a, true; });
     case Op::TMAX: return loop([](uint64_t a, uint64_t b, uint64_t, uint64_t& v) { return v = less(a, b) ? b : a, true; });
     case Op::TRELU: return loop([](uint64_t a, uint64_t, uint64_t, uint64_t& v) { return v = less(a, 0) ? 0 : a, true; });
-    case Op::TABS:  // the simulator's src < 0 ? -src : src; A2/A3's vabs is a2a3_abs
-      if (p != Profile::CpuSim) return false;
+    case Op::TABS:  // the simulator's src < 0 ? -src : src; vabs is the lane function's
+      if (rules(p).abs_is_vabs) return false;
       return loop([](uint64_t a, uint64_t, uint64_t, uint64_t& v) { return v = less(a, 0) ? a ^ 0x80000000u : a, true; });
-    case Op::TNEG:  // the simulator flips an f32's sign, NaN or not; A2/A3 multiplies by -1
-      if (p != Profile::CpuSim) return false;
+    case Op::TNEG:  // the simulator flips an f32's sign, NaN or not; TMULS multiplies by -1
+      if (rules(p).neg_multiplies) return false;
       return loop([](uint64_t a, uint64_t, uint64_t, uint64_t& v) { return v = a ^ 0x80000000u, true; });
     default: break;
   }
@@ -198,9 +200,9 @@ bool run_f32(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
         const float s = as_float(a) - as_float(b);
         return take(s + as_float(c), v);
       });
-    // The simulator: the binary64 root rounded to binary32; A2/A3: one binary32 root.
+    // The simulator: the binary64 root rounded to binary32; vsqrt: one binary32 root.
     case Op::TSQRT:
-      if (p == Profile::CpuSim)
+      if (rules(p).sqrt_through_double)
         return loop([](uint64_t a, uint64_t, uint64_t, uint64_t& v) {
           return take(static_cast<float>(std::sqrt(static_cast<double>(as_float(a)))), v);
         });
@@ -333,7 +335,7 @@ bool run_specialised_convert(Profile p, Tile& out, const Tile& src, RoundMode mo
 }
 
 bool run_specialised(Profile p, Op op, Tile& out, std::span<const Tile* const> srcs) {
-  if (p == Profile::A5 && op == Op::TABS) return false;  // a5 refuses vabs of the most negative integer
+  if (op == Op::TABS && rules(p).abs_is_vabs) return false;  // vabs of the most negative integer is refused
   if (is_f8(out.type)) return false;  // a5's TAND / TOR on the bits: the generic lanes
   if (out.type == ElemType::F32) return run_f32(p, op, out, srcs);
   if (!is_float(out.type)) return run_integer(p, op, out, srcs);

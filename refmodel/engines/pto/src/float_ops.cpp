@@ -5,6 +5,7 @@
 // simulator's host runs without flush-to-zero). TADDC and TSUBC round after each of their two
 // operations, left to right.
 #include "internal.h"
+#include "profile_rules.h"
 
 namespace tmu::pto::detail {
 
@@ -56,7 +57,7 @@ uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
   const ElemType t = lane.type;
   const ieee::Format f = float_format(t);
   const uint64_t zero = f.zero(false);
-  const bool a2a3 = lane.profile == Profile::A2A3;
+  const ProfileRules& rules = detail::rules(lane.profile);
   switch (lane.op) {
     case Op::TADD: return add(lane, f, a, b);
     case Op::TSUB: return sub(lane, f, a, b);
@@ -67,7 +68,7 @@ uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
     // TRECIP is TDIVS(dst, 1, src) (pto_instr.hpp): the simulator's OP_RDIVS asserts src != 0 (-0
     // included) before 1 / src; A2/A3's divides with vdiv, with no check.
     case Op::TRECIP:
-      if (!a2a3 && is_zero(f, a))
+      if (rules.recip_asserts_nonzero && is_zero(f, a))
         refuse_lane(lane, ErrorKind::UndefinedBehaviour,
                     "reciprocal of zero: the ISA leaves division by zero target-defined and the CPU simulator asserts");
       return div(lane, f, static_cast<uint64_t>(f.bias()) << f.frac_bits, a);  // 1.0
@@ -80,14 +81,14 @@ uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
     // OP_PRELU: src0 > 0 ? src0 : src0 * src1.
     case Op::TPRELU: return less_than(t, zero, a) ? a : mul(lane, f, a, b);
     case Op::TABS:
-      if (a2a3) return a2a3_abs(lane, f, a);
+      if (rules.abs_is_vabs) return a2a3_abs(lane, f, a);
       // TAbs.hpp: src < 0 ? -src : src. -0 < 0 is false: -0 and NaNs come back unchanged.
       return less_than(t, a, zero) ? a ^ f.sign_bit() : a;
-    case Op::TNEG: return a2a3 ? a2a3_negate(lane, f, a) : cpusim_negate(t, f, a);
-    case Op::TREM: return a2a3 ? a2a3_remainder_f32(lane, a, b) : remainder(lane, f, a, b, true);
-    case Op::TFMOD: return a2a3 ? a2a3_remainder_f32(lane, a, b) : remainder(lane, f, a, b, false);
+    case Op::TNEG: return rules.neg_multiplies ? a2a3_negate(lane, f, a) : cpusim_negate(t, f, a);
+    case Op::TREM: return rules.remainder_sequence ? a2a3_remainder_f32(lane, a, b) : remainder(lane, f, a, b, true);
+    case Op::TFMOD: return rules.remainder_sequence ? a2a3_remainder_f32(lane, a, b) : remainder(lane, f, a, b, false);
     case Op::TSQRT:
-      if (a2a3) {  // TUnaryOp.hpp: one vsqrt in the element type
+      if (!rules.sqrt_through_double) {  // TUnaryOp.hpp: one vsqrt in the element type
         const ieee::Result r = ieee::sqrt(f, a);
         return ieee::is_nan(f, r.bits) ? nan_result(lane, f, {a}) : r.bits;
       }

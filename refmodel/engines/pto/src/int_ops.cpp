@@ -4,6 +4,7 @@
 // overflow, which C++ leaves undefined, as the two's-complement wrap every target of the simulator
 // produces. Division by zero and MIN / -1 at 32 and 64 bits trap on the simulator's host: refused.
 #include "internal.h"
+#include "profile_rules.h"
 
 namespace tmu::pto::detail {
 
@@ -87,10 +88,10 @@ uint64_t integer_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c) {
     case Op::TDIV: return quotient(lane, a, b, "src1");
     case Op::TRECIP: return quotient(lane, 1, a, "src");  // TDIVS(dst, 1, src): 1 / src in the element type
     case Op::TREM:
-      if (lane.profile == Profile::A2A3) return a2a3_remainder_i32(lane, a, b);
+      if (rules(lane.profile).remainder_sequence) return a2a3_remainder_i32(lane, a, b);
       return remainder(lane, a, b, true);
     case Op::TFMOD: return remainder(lane, a, b, false);
-    case Op::TPOW: return lane.profile == Profile::A2A3 ? a2a3_power(t, a, b) : power(lane, a, b);
+    case Op::TPOW: return rules(lane.profile).power_in_int32 ? a2a3_power(t, a, b) : power(lane, a, b);
     default: break;
   }
   refuse_lane(lane, ErrorKind::Unsupported, "not an integer arithmetic operation");

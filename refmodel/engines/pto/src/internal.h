@@ -37,9 +37,10 @@ uint64_t integer_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);   /
 uint64_t bitwise_lane(const Lane& lane, uint64_t a, uint64_t b);               // bit_ops.cpp
 uint64_t float_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);     // float_ops.cpp
 
-// One lane of an arithmetic or bitwise operation as the families above compute it (execute.cpp):
-// the path every lane can take.
+// One lane of an arithmetic or bitwise operation under lane.profile (execute.cpp): the path every
+// lane can take. family_lane is the families above, the simulator's and A2/A3's lanes.
 uint64_t generic_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);
+uint64_t family_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);
 // dst = op(srcs) over dst's valid region in a loop specialised for op and dst's element type, which
 // hands the lanes it is not sure of to generic_lane (fast_lanes.cpp). False, with out untouched, when
 // there is no such loop for op, the type, the profile or the tiles' layouts.
@@ -63,10 +64,14 @@ bool round_to_integer(ieee::Format f, uint64_t bits, RoundMode mode, Integer& ou
 // not sure of to convert_lane (fast_lanes.cpp); false, with out untouched, when there is none.
 bool run_specialised_convert(Profile p, Tile& out, const Tile& src, RoundMode mode, SaturationMode saturation);
 
-// TCVT of one lane whose source type is lane.type (convert.cpp).
+// TCVT over src's valid region as the simulator computes it (saturation OFF unless asked), and one
+// lane whose source type is lane.type (convert.cpp).
+void cpusim_convert(Profile p, Tile& out, const Tile& src, const OpParams& params);
 uint64_t convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
-// TCVT on A2/A3 (convert_a2a3.cpp): whether TCvt.hpp has a vconv path for the pair, the saturation
-// in force (narrowing pairs: as asked, OFF by default; the others: ON whatever was asked), and a lane.
+// TCVT on A2/A3 (convert_a2a3.cpp): over src's valid region, refusing a pair without a vconv path;
+// whether TCvt.hpp has a vconv path for the pair, the saturation in force (narrowing pairs: as asked,
+// OFF by default; the others: ON whatever was asked), and a lane.
+void a2a3_convert(Profile p, Tile& out, const Tile& src, const OpParams& params);
 bool a2a3_converts(ElemType from, ElemType to);
 SaturationMode a2a3_saturation(ElemType from, ElemType to, std::optional<SaturationMode> asked);
 // The vconv intrinsic TCvt.hpp issues for the pair and mode (vconv_f322f16r, ...); empty without one.
@@ -86,9 +91,16 @@ uint64_t libm_lane(const Lane& lane, uint64_t a, uint64_t b);
 bool less_than(ElemType t, uint64_t a, uint64_t b);
 bool equal(ElemType t, uint64_t a, uint64_t b);
 
-// TCMP and TSEL, which read and write packed predicate bits (compare_select.cpp).
+// TCMP and TSEL, which read and write packed predicate bits (compare_select.cpp): the checks every
+// profile makes, then the profile's rules; and each profile's accepted types, packing and addressing.
 void execute_tcmp(Profile p, Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode);
 void execute_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1);
+bool cpusim_tcmp_accepts(ElemType src, ElemType predicate);
+bool a2a3_tcmp_accepts(ElemType src, ElemType predicate);
+void cpusim_tcmp(Profile p, Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode);
+void a2a3_tcmp(Profile p, Tile& dst, const Tile& src0, const Tile& src1, CmpMode mode);
+void cpusim_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1);
+void a2a3_tsel(Profile p, Tile& dst, const Tile& mask, const Tile& src0, const Tile& src1);
 
 // Whether t is one of the types a header's static_assert lists.
 inline bool one_of(ElemType t, std::initializer_list<ElemType> types) {
@@ -100,35 +112,38 @@ inline bool one_of(ElemType t, std::initializer_list<ElemType> types) {
 bool cpusim_supports(Op op, ElemType t);
 bool a2a3_supports(Op op, ElemType t);
 bool a5_supports(Op op, ElemType t);
+// A2/A3 implementations tmu has not read into a model yet: why (nullptr: modelled) (profiles.cpp).
+const char* a2a3_not_modelled_reason(Op op, ElemType t);
 // A5 (profile_a5.cpp): why an accepted operation and type is not modelled (nullptr: modelled), the
 // lanes of the modelled ones, and the assumption every float lane rests on.
 const char* a5_not_modelled_reason(Op op, ElemType t);
-uint64_t a5_lane(const Lane& lane, uint64_t a, uint64_t b);
-extern const char* const kA5FloatAssumption;
+uint64_t a5_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t c);
+extern const char kA5FloatAssumption[];
 // The assumption's refusals of a subnormal operand and of a NaN or tiny result (profile_a5.cpp).
 void a5_check_no_subnormal_operand(const Lane& lane, ieee::Format f, std::initializer_list<uint64_t> operands);
 uint64_t a5_checked_result(const Lane& lane, ieee::Format f, const ieee::Result& r);
 // TCVT on A5 (convert_a5.cpp): the pair's castData overload over src's valid region, refusing a pair
 // without one and, with a5-ieee off, every pair with a float side; and one lane, `mode` already the
 // rounding type TCVT_IMPL picks.
-void a5_convert(Tile& out, const Tile& src, const OpParams& params);
+void a5_convert(Profile p, Tile& out, const Tile& src, const OpParams& params);
 // Whether A5's TCvt.hpp has a castData overload from `from` to `to` (the f8 pairs included), and the
 // saturation TCVT_IMPL runs the pair with when the program names none (`asked` empty).
 bool a5_converts(ElemType from, ElemType to);
 SaturationMode a5_saturation(ElemType from, ElemType to, std::optional<SaturationMode> asked);
 uint64_t a5_convert_lane(const Lane& lane, ElemType to, RoundMode mode, SaturationMode saturation, uint64_t bits);
 
-// The 8-bit float types (convert_f8.cpp): why a profile refuses an operation on f8 tiles before any
-// type check (nullptr: the usual checks decide), and TCVT lanes with an f8 side: the simulator's
-// MXType conversions through double (the mode unused), and A5's f32 <-> f8 pairs.
-const char* f8_refusal(Profile p, Op op);
+// The 8-bit float types (convert_f8.cpp): why the simulator and A2/A3 refuse an operation on f8
+// tiles before any type check (nullptr: the usual checks decide), and TCVT lanes with an f8 side: the
+// simulator's MXType conversions through double (the mode unused), and A5's f32 <-> f8 pairs.
+const char* cpusim_f8_refusal(Op op);
+const char* a2a3_f8_refusal(Op op);
 uint64_t cpusim_convert_f8_lane(const Lane& lane, ElemType to, SaturationMode saturation, uint64_t bits);
 uint64_t cpusim_f8_lane(const Lane& lane, uint64_t a, uint64_t b);  // TADD, TSUB, TMUL, TDIV through double
 bool a5_f8_pair(ElemType from, ElemType to);
 uint64_t a5_convert_f8_lane(const Lane& lane, ElemType to, uint64_t bits);
 
 // The NaN a float operation returns when its result is not a number, given its operands in the
-// source order (profiles.cpp).
+// source order, or the profile's refusal of it (profiles.cpp).
 uint64_t nan_result(const Lane& lane, ieee::Format f, std::initializer_list<uint64_t> operands);
 
 // Where a profile decides a result, one function each (profiles.cpp). A2/A3's TNEG is

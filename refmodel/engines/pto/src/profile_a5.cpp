@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "internal.h"
+#include "profile_rules.h"
 
 namespace tmu::pto::detail {
 
@@ -29,8 +30,7 @@ void check_no_subnormal_operand(const Lane& lane, ieee::Format f, std::initializ
 }
 
 uint64_t checked_result(const Lane& lane, ieee::Format f, const ieee::Result& r) {
-  if (ieee::is_nan(f, r.bits))
-    refuse_float(lane, "the result is a NaN, and the A5 sources do not say which NaN the vector unit returns");
+  if (ieee::is_nan(f, r.bits)) refuse_float(lane, rules(lane.profile).nan_refusal);
   if (r.flags.underflow || ieee::unpack(f, r.bits).cls == ieee::Class::Subnormal)
     refuse_float(lane, "the result is tiny: A5 flushes denormals and the sources do not say when or to which zero");
   return r.bits;
@@ -160,7 +160,7 @@ uint64_t a5_checked_result(const Lane& lane, ieee::Format f, const ieee::Result&
   return checked_result(lane, f, r);
 }
 
-const char* const kA5FloatAssumption =
+const char kA5FloatAssumption[] =
     "assumption a5-ieee: each A5 vector intrinsic on float lanes is one IEEE 754 operation rounded to nearest "
     "even; lanes meeting a subnormal, a NaN result or a sign of zero the sources leave open are refused";
 
@@ -231,7 +231,7 @@ const char* a5_not_modelled_reason(Op op, ElemType t) {
 }
 
 // One A5 lane of an accepted, modelled operation.
-uint64_t a5_lane(const Lane& lane, uint64_t a, uint64_t b) {
+uint64_t a5_lane(const Lane& lane, uint64_t a, uint64_t b, uint64_t) {
   const ElemType t = lane.type;
   switch (lane.op) {
     // vand / vor on the lanes' bits (floats reinterpreted), vxor, vnot; vshl / vshr with counts the

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "profile_rules.h"
 #include "tmu/error.h"
 #include "tmu/ieee_text.h"
 #include "tmu/pto/vectors.h"
@@ -133,11 +134,11 @@ Tile side_tile(Profile p, const Combo& c, unsigned rows, unsigned vr, unsigned v
     for (uint64_t& b : t.bits) b = rng.next() & lane_mask(c.other);  // TCMP clears or overwrites what it must
     return t;
   }
-  // TSEL's mask: cpusim reads a stream of 8 bits per mask element over the mask's valid columns;
-  // a2a3 reads the first bits of mask row i for row i.
+  // TSEL's mask: a stream of 8 bits per mask element over the mask's valid columns, or the first
+  // bits of mask row i for row i.
   const unsigned mc = aligned_cols(c.other, (vc + 7) / 8);
   unsigned mrows = vr, mvc = mc;
-  if (p == Profile::CpuSim) {
+  if (detail::rules(p).tsel_mask_stream) {
     mvc = std::min(mc, std::max(1u, mask_valid_cols));
     mrows = (vr * vc + 8 * mvc - 1) / (8 * mvc);
   }
@@ -148,6 +149,7 @@ Tile side_tile(Profile p, const Combo& c, unsigned rows, unsigned vr, unsigned v
 
 // Every (operation, type) pair a profile accepts, found by running each once on ones.
 std::vector<Combo> accepted(Profile p) {
+  const unsigned repeat = detail::rules(p).tcmp_repeat_bytes;
   std::vector<Combo> out;
   for (Op op : kAllOps)
     for (ElemType t : kAllElemTypes) {
@@ -157,7 +159,7 @@ std::vector<Combo> accepted(Profile p) {
       if (op == Op::TSEL) others = {ElemType::U8, ElemType::U16, ElemType::U32};
       for (ElemType o : others) {
         const Combo c{op, t, o};
-        const unsigned cols = p == Profile::A2A3 && op == Op::TCMP ? 256 / width_bytes(t) : combo_cols(c);
+        const unsigned cols = repeat != 0 && op == Op::TCMP ? repeat / width_bytes(t) : combo_cols(c);
         Rng rng(1);
         std::vector<Tile> srcs;
         for (ElemType st : src_types(c)) srcs.push_back(make_tile(st, 1, std::max(cols, min_cols(st))));
@@ -238,6 +240,7 @@ std::vector<std::pair<OpParams, std::string>> param_settings(Op op) {
 
 // Level 1: the special values of the type crossed, the undefined tuples left out.
 std::vector<Vector> level1(Profile p, const Combo& c) {
+  const detail::ProfileRules& rules = detail::rules(p);
   const std::vector<uint64_t> sv = specials(c);
   const unsigned n = source_count(c.op) - (c.op == Op::TSEL ? 1 : 0);  // value sources
   std::vector<Vector> out;
@@ -253,9 +256,10 @@ std::vector<Vector> level1(Profile p, const Combo& c) {
         if (lane_defined(p, c, params, tuple)) lanes.push_back(std::move(tuple));
       }
     if (lanes.empty()) continue;
-    const unsigned cols = p == Profile::A2A3 && c.op == Op::TCMP ? 256 / width_bytes(c.type)
-                          : p == Profile::A2A3 && c.op == Op::TSEL ? 64
-                                                                   : std::max(combo_cols(c), 16u);
+    const unsigned repeat = rules.tcmp_repeat_bytes, tsel_cols = rules.tsel_generated_cols;
+    const unsigned cols = repeat != 0 && c.op == Op::TCMP      ? repeat / width_bytes(c.type)
+                          : tsel_cols != 0 && c.op == Op::TSEL ? tsel_cols
+                                                               : std::max(combo_cols(c), 16u);
     const auto rows = static_cast<unsigned>((lanes.size() + cols - 1) / cols);
     const std::string name = fmt::format("{}-{}/{}{}/l1", profile_name(p), elem_name(c.type), combo_name(c), suffix);
     Rng rng(derive_seed(fnv1a("pto level 1"), name));
@@ -272,12 +276,13 @@ uint64_t random_value(ElemType t, const std::vector<uint64_t>& sv, Rng& rng) {
 // Level 2: one random vector of the combination, or nullopt when the drawn shape is one the
 // profile refuses (the caller draws again).
 std::optional<Vector> random_vector(Profile p, const Combo& c, Rng& rng, const std::string& name) {
+  const detail::ProfileRules& rules = detail::rules(p);
   OpParams params;
   params.cmp = static_cast<CmpMode>(rng.below(6));
   params.round = static_cast<RoundMode>(rng.below(7));
   if (const uint32_t s = rng.below(3)) params.saturation = s == 1 ? SaturationMode::On : SaturationMode::Off;
   const bool side = c.op == Op::TCMP || c.op == Op::TSEL;
-  const Layout layout = p == Profile::CpuSim && !side && rng.chance(1, 4) ? Layout::ColMajor : Layout::RowMajor;
+  const Layout layout = !rules.row_major_only && !side && rng.chance(1, 4) ? Layout::ColMajor : Layout::RowMajor;
   unsigned rows = 0, cols = 0;
   const unsigned align = combo_cols(c);
   if (layout == Layout::ColMajor) {
@@ -285,13 +290,13 @@ std::optional<Vector> random_vector(Profile p, const Combo& c, Rng& rng, const s
     cols = 1 + rng.below(8);
   } else {
     rows = 1 + rng.below(6);
-    cols = p == Profile::A2A3 && c.op == Op::TCMP ? 256 / width_bytes(c.type) * (1 + rng.below(2))
-                                                   : align * (1 + rng.below(3));
+    const unsigned repeat = rules.tcmp_repeat_bytes;
+    cols = repeat != 0 && c.op == Op::TCMP ? repeat / width_bytes(c.type) * (1 + rng.below(2)) : align * (1 + rng.below(3));
   }
   const unsigned vr = 1 + rng.below(rows);
   unsigned vc = 1 + rng.below(cols);
-  if (p == Profile::A2A3 && c.op == Op::TCMP) vc = cols;
-  if (p == Profile::A2A3 && c.op == Op::TSEL) vc = std::min(vc, 64u);
+  if (rules.tcmp_repeat_bytes != 0 && c.op == Op::TCMP) vc = cols;
+  if (rules.tsel_generated_cols != 0 && c.op == Op::TSEL) vc = std::min(vc, rules.tsel_generated_cols);
   const std::vector<uint64_t> sv = specials(c);
   std::vector<uint64_t> osv;
   if (c.op == Op::TSEL) osv = specials(c.other);

@@ -60,9 +60,9 @@ Layout layout_from_name(std::string_view name);
 
 // Whose behaviour a result follows. CpuSim: pto-isa's CPU simulator (include/pto/cpu/) bit for bit
 // where it defines a result. A2A3: the A2/A3 NPU sources (include/pto/npu/a2a3/) where they differ
-// from the simulator; each difference is one named function in src/profiles.cpp. A5: the A5 NPU
-// sources (include/pto/npu/a5/), its differences in src/profile_a5.cpp, float lanes under the
-// assumption named there (kA5FloatAssumption).
+// from the simulator. A5: the A5 NPU sources (include/pto/npu/a5/), float lanes under the assumption
+// named in src/profile_a5.cpp (kA5FloatAssumption). Each profile's differences are one table of
+// rules, src/profile_rules.cpp.
 enum class Profile : uint8_t { CpuSim, A2A3, A5 };
 inline constexpr Profile kAllProfiles[] = {Profile::CpuSim, Profile::A2A3, Profile::A5};
 std::string_view profile_name(Profile p);
