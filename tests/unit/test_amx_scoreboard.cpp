@@ -190,6 +190,7 @@ TEST(AmxScoreboard, LinesSayHowTheDesignDiffersAndTheSummaryFindsTheCommonCause)
   EXPECT_TRUE(line_for(0x40500003).ends_with("; design 3 ulps farther from zero than the model"));
   EXPECT_TRUE(line_for(0xC0500000).ends_with("; design of the other sign than the model"));
   EXPECT_TRUE(line_for(0x7FC00000).ends_with("; design a NaN where the model has a number"));
+  EXPECT_TRUE(line_for(0x40D00000).ends_with("; design 8388608 ulps farther from zero than the model"));  // 6.5: 2^23 up
   EXPECT_EQ(sb->summary(), "");  // four different relations: no common cause
 
   auto truncating = fma_setup();

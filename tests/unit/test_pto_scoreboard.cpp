@@ -61,7 +61,10 @@ TEST(PtoScoreboard, MismatchLineNamesTheElementValuesAndOperation) {
   design[5] = 0x40500001;  // one ulp up: 3.25 + 2^-22, significand 0x1.a00002
   const auto lines = sb->compare("c", design);
   ASSERT_EQ(lines.size(), 1u);
-  EXPECT_EQ(lines[0], "c (0, 5) f32: design 0x40500001 (0x1.a00002p+1) model 0x40500000 (3.25); after TADD c a b");
+  EXPECT_EQ(lines[0], "c (0, 5) f32: design 0x40500001 (0x1.a00002p+1) model 0x40500000 (3.25); after TADD c a b; step 1; "
+                      "design 1 ulp farther from zero than the model");
+  EXPECT_EQ(sb->summary(), "all 1 mismatching lane is 1 ulp farther from zero than the model: the design rounds away "
+                           "from zero where the model rounds to nearest even");
 }
 
 TEST(PtoScoreboard, NarrowLanesPackFourToAWord) {
@@ -81,7 +84,8 @@ TEST(PtoScoreboard, NarrowLanesPackFourToAWord) {
   want[0] = 0x02020202;
   const auto lines = sb->compare("x 0", want);
   ASSERT_EQ(lines.size(), 1u);
-  EXPECT_EQ(lines[0], "x (0, 3) i8: design 0x02 (2) model 0x04 (4); after TMAX x x y");
+  EXPECT_EQ(lines[0], "x (0, 3) i8: design 0x02 (2) model 0x04 (4); after TMAX x x y; step 1");
+  EXPECT_EQ(sb->summary(), "");  // integers: no float difference to share
 }
 
 TEST(PtoScoreboard, WideLanesTakeTwoWordsLowFirst) {
@@ -113,7 +117,7 @@ TEST(PtoScoreboard, CompareWritesPredicateBits) {
   EXPECT_EQ(sb->read("p")[0], 0x03u);
   const auto lines = sb->compare("p", fill(8, 0));
   ASSERT_EQ(lines.size(), 1u);
-  EXPECT_EQ(lines[0], "p (0, 0) u8: design 0x00 (0) model 0x03 (3); after TCMP p a b cmp=LE");
+  EXPECT_EQ(lines[0], "p (0, 0) u8: design 0x00 (0) model 0x03 (3); after TCMP p a b cmp=LE; step 2");
 }
 
 TEST(PtoScoreboard, LanesAreInRowOrderWhateverTheLayout) {

@@ -3,7 +3,6 @@
 #include "tmu/amx/scoreboard.h"
 
 #include <array>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "tmu/error.h"
 #include "tmu/exact_number.h"
 #include "tmu/ieee.h"
+#include "tmu/lane_difference.h"
 #include "tmu/text_lines.h"
 
 namespace tmu::amx {
@@ -157,30 +157,22 @@ class AmxScoreboard final : public EngineScoreboard {
           if (l.file == 'z')
             line += fmt::format("; z before {}", value(t, lane_bits(z_before_[l.first() + i], t.bytes, lane)));
           if (t.typed) {
-            const std::string relation = relation_text(t, d, m);
-            line += "; design " + relation;
-            ++relations_[relation];
+            const std::string difference = float_difference(format_of(t), d, m);
+            line += "; design " + difference;
+            tally_.add(difference);
+          } else {
+            tally_.add_without_difference();
           }
+        } else {
+          tally_.add_without_difference();
         }
-        ++mismatches_;
         lines.push_back(std::move(line));
       }
     }
     return lines;
   }
 
-  std::string summary() const override {
-    if (relations_.size() != 1) return "";
-    const auto& [relation, count] = *relations_.begin();
-    if (count != mismatches_) return "";
-    std::string cause;
-    if (relation == "1 ulp nearer zero than the model")
-      cause = ": the design rounds toward zero (truncates) where matfp rounds to nearest even";
-    else if (relation == "1 ulp farther from zero than the model")
-      cause = ": the design rounds away from zero where matfp rounds to nearest even";
-    return fmt::format("all {} mismatching lane{} {} {}{}", count, count == 1 ? "" : "s", count == 1 ? "is" : "are",
-                       relation, cause);
-  }
+  std::string summary() const override { return tally_.summary("matfp"); }
 
   std::vector<uint32_t> read(std::string_view location) const override {
     const Location l = parse_location(location);
@@ -253,22 +245,8 @@ class AmxScoreboard final : public EngineScoreboard {
     return fmt::format("after {:#018x}: {}", *last_operand_, disassemble_matfp(decode_matfp(*last_operand_), version_));
   }
 
-  // How the design's lane relates to the model's: "1 ulp nearer zero than the model", "3 ulps
-  // farther from zero than the model", "of the other sign than the model", "a NaN where the model
-  // has a number" (or the reverse).
-  static std::string relation_text(const LaneType& t, uint64_t design, uint64_t model) {
-    const ieee::Format f = t.bytes == 2 ? (t.bfloat ? ieee::kBfloat16 : ieee::kBinary16)
-                                        : (t.bytes == 4 ? ieee::kBinary32 : ieee::kBinary64);
-    const bool design_nan = ieee::is_nan(f, design), model_nan = ieee::is_nan(f, model);
-    if (design_nan || model_nan)
-      return design_nan && model_nan ? "a NaN of another payload than the model's"
-                                     : (design_nan ? "a NaN where the model has a number" : "a number where the model has a NaN");
-    const uint64_t magnitude_mask = f.sign_bit() - 1;
-    if ((design ^ model) & f.sign_bit() && ((design | model) & magnitude_mask) != 0) return "of the other sign than the model";
-    if (((design ^ model) & magnitude_mask) == 0) return "the other zero than the model";
-    const int64_t ulps = *ieee::ulps_between(f, model & magnitude_mask, design & magnitude_mask);
-    return fmt::format("{} ulp{} {} zero than the model", ulps < 0 ? -ulps : ulps, ulps == 1 || ulps == -1 ? "" : "s",
-                       ulps < 0 ? "nearer" : "farther from");
+  static ieee::Format format_of(const LaneType& t) {
+    return t.bytes == 2 ? (t.bfloat ? ieee::kBfloat16 : ieee::kBinary16) : (t.bytes == 4 ? ieee::kBinary32 : ieee::kBinary64);
   }
 
   Version version_;
@@ -276,8 +254,7 @@ class AmxScoreboard final : public EngineScoreboard {
   std::optional<uint64_t> last_operand_;
   std::array<Row, kZRows> z_before_{};  // Z before the last operand: the accumulator each Z lane read
   uint64_t steps_ = 0;                  // operands executed
-  uint64_t mismatches_ = 0;
-  std::map<std::string, uint64_t> relations_;  // mismatching typed lanes, by relation_text
+  DifferenceTally tally_;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "tmu/error.h"
 #include "tmu/exact_number.h"
+#include "tmu/lane_difference.h"
 #include "tmu/pto/ops.h"
 #include "tmu/pto/program.h"
 #include "tmu/pto/text.h"
@@ -98,6 +99,7 @@ class PtoScoreboard final : public EngineScoreboard {
     for (const Tile& t : sources) srcs.push_back(&t);
     pto::execute(profile_, step.op, dst, srcs, step.params);
     last_operation_ = step_text(step);
+    ++steps_;
   }
 
   std::vector<std::string> compare(std::string_view location, std::span<const uint32_t> words) override {
@@ -108,13 +110,25 @@ class PtoScoreboard final : public EngineScoreboard {
     for (size_t k = 0; k < l.lanes(); ++k) {
       const auto [r, c] = l.element(k);
       const uint64_t design = unpack_lane(words, k, l.bits()), model = t.at(r, c);
-      if (design != model)
-        lines.push_back(fmt::format("{} ({}, {}) {}: design {} model {}; {}", l.tile->name, r, c, elem_name(t.type),
-                                    value(t.type, design), value(t.type, model),
-                                    last_operation_.empty() ? "no operation executed yet" : "after " + last_operation_));
+      if (design == model) continue;
+      std::string line = fmt::format("{} ({}, {}) {}: design {} model {}; {}", l.tile->name, r, c, elem_name(t.type),
+                                     value(t.type, design), value(t.type, model),
+                                     last_operation_.empty() ? "no operation executed yet" : "after " + last_operation_);
+      if (!last_operation_.empty()) line += fmt::format("; step {}", steps_);
+      // The 8-bit floats have no infinities and their own NaNs: no IEEE distance for them.
+      if (is_float(t.type) && width_bits(t.type) > 8) {
+        const std::string difference = float_difference(float_format(t.type), design, model);
+        line += "; design " + difference;
+        tally_.add(difference);
+      } else {
+        tally_.add_without_difference();
+      }
+      lines.push_back(std::move(line));
     }
     return lines;
   }
+
+  std::string summary() const override { return tally_.summary("the model"); }
 
   std::vector<uint32_t> read(std::string_view location) const override {
     const Location l = parse_location(location);
@@ -179,6 +193,8 @@ class PtoScoreboard final : public EngineScoreboard {
   Profile profile_;
   std::vector<NamedTile> tiles_;
   std::string last_operation_;
+  uint64_t steps_ = 0;  // operations executed
+  DifferenceTally tally_;
 };
 
 }  // namespace

@@ -1,0 +1,33 @@
+// How a design's lane differs from the model's, for the engine scoreboards' mismatch lines, and the
+// difference all of a scoreboard's mismatches share, which points at one cause where a thousand
+// alike lines would hide it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "tmu/ieee.h"
+
+namespace tmu {
+
+// "1 ulp nearer zero than the model", "3 ulps farther from zero than the model", "of the other sign
+// than the model", "the other zero than the model", "a NaN where the model has a number", "a number
+// where the model has a NaN", "a NaN of another payload than the model's". design != model.
+std::string float_difference(ieee::Format f, uint64_t design, uint64_t model);
+
+class DifferenceTally {
+ public:
+  void add(const std::string& difference) { ++differences_[difference]; ++mismatches_; }
+  void add_without_difference() { ++mismatches_; }  // a mismatching lane that is not a float
+  // "all 16 mismatching lanes are 1 ulp nearer zero than the model: the design rounds toward zero
+  // (truncates) where <who> rounds to nearest even"; "" unless every mismatch has the same difference.
+  std::string summary(std::string_view who) const;
+
+ private:
+  std::map<std::string, uint64_t> differences_;
+  uint64_t mismatches_ = 0;
+};
+
+}  // namespace tmu
