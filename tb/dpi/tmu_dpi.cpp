@@ -627,6 +627,11 @@ tmu::tb::Driver* tmu_tb_driver(void* h) {
   return s ? s->driver.get() : nullptr;
 }
 
+std::string tmu_tb_last_error(void* h) {
+  Session* s = session_of(h);
+  return s ? s->last_error : std::string();
+}
+
 void tmu_tb_close(void* h) {
   if (h == g_current) g_current = nullptr;
   tmu_sb_destroy(h);

@@ -10,4 +10,7 @@
 void* tmu_tb_open(const tmu::tb::DriverOptions& options, const std::string& replay_command,
                   const std::string& replay_dir);
 tmu::tb::Driver* tmu_tb_driver(void* h);  // null for a bad handle
+// Why the last refused DPI call of the session failed (what the SystemVerilog side printed before it
+// stopped the run), "" when none was refused.
+std::string tmu_tb_last_error(void* h);
 void tmu_tb_close(void* h);
