@@ -133,7 +133,9 @@ struct DatapathDiagnosis {
   unsigned fidelity_phase = 0;
   std::string srca_slice;  // which SrcA mantissa bits the phase multiplies
   std::string srcb_slice;
-  std::string first_stage;  // "fidelity_slice" | "align_group_sum" | "accum_normalize" | ""
+  // "fidelity_slice" | "align_group_sum" | "accum_normalize" | "elw_adder" | "accumulate" (INT8) |
+  // "shift_round" (every stage's rounding) | "storage" (one bit flipped after the datapath) | ""
+  std::string first_stage;
   std::string explanation;  // the heuristic's finding
   std::vector<std::string> also_consistent;  // other single perturbations reproducing the RTL value
   std::string stage_values;  // the model's value at every stage, one per line
