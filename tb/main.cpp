@@ -157,7 +157,8 @@ int main(int argc, char** argv) {
   app.add_option("--cov-json", cov_json, "write the functional coverage as JSON");
   app.add_option("--fst", fst_path, "write an FST waveform (with --fst-window: around that cycle)");
   add_number(app, "--fst-window", fst_window, "trace the cycles before and just after this one");
-  app.add_option("--replay-dir", replay_dir, "save failing instructions as replay programs here");
+  app.add_option("--replay-dir", replay_dir, "save failing instructions as replay programs and the waveform here "
+                 "(default: the current directory)");
   add_number(app, "--max-cycles", max_cycles, "stop a run that has not finished (default: 200 per instruction)");
   add_number(app, "--mutant", mutant, "mutation testing: the mutant to enable (0 = none)", UINT32_MAX);
   add_number(app, "--inject-fault", opt.inject_fault_cycle,
@@ -254,7 +255,12 @@ int main(int argc, char** argv) {
   };
   const std::string replay = replay_command(parts, true);
   try {
-    void* session = tmu_tb_open(opt, replay + " --fst-window {cycle}", replay_dir);
+    // A replay program is a whole machine state, too long to print: it goes beside the waveform.
+    if (replay_dir.empty()) replay_dir = ".";
+    // The tmu of this build (<build>/tmu beside <build>/tb/tmu_tb) need not be on PATH.
+    const std::filesystem::path sibling = std::filesystem::path(argv[0]).parent_path().parent_path() / "tmu";
+    void* session = tmu_tb_open(opt, replay + " --fst-window {cycle}", replay_dir,
+                                std::filesystem::exists(sibling) ? sibling.string() : "tmu");
     tmu::tb::Driver* driver = tmu_tb_driver(session);
     std::optional<Trace> trace;
     if (!fst_path.empty())
@@ -309,7 +315,7 @@ int main(int argc, char** argv) {
     if (!pass && fst_path.empty() && !no_wave) {
       // Run again, deterministically, with tracing around the failure.
       const uint64_t fail_cycle = facts.first_failure_cycle;
-      const std::string out = fmt::format("{}/tmu_tb_{}_{}_seed{}.fst", replay_dir.empty() ? "." : replay_dir,
+      const std::string out = fmt::format("{}/tmu_tb_{}_{}_seed{}.fst", replay_dir,
                                           opt.test, tmu::tensix::arch_name(opt.arch), opt.seed);
       void* again = tmu_tb_open(opt, replay, "");
       simulate(opt, again, r.cycles + 2, mutant,

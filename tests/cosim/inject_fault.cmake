@@ -17,6 +17,11 @@ expect_contains("the stored bit" "${out}" "DstBits row 672 col 0 bit 0, the high
 # The verdict tells what was asked (2000) apart from how far the run got before its first mismatch.
 expect_contains("the verdict" "${out}" "tmu_tb: FAIL test=random arch=blackhole seed=3 instrs=2000 issued=2 retired=1 ")
 expect_contains("the waveform" "${out}" "tmu_tb: waveform of cycles")
+# The replay program is saved, not printed, and named with the tmu of this build (not on PATH).
+get_filename_component(build_dir ${TB} DIRECTORY)
+get_filename_component(build_dir ${build_dir} DIRECTORY)
+expect_contains("the replay program line" "${out}"
+                "  no simulator: ${build_dir}/tmu run ${WORK}/random_seed3_cycle1462_t0.tmu --show dst")
 file(GLOB fst ${WORK}/*.fst)
 file(GLOB programs ${WORK}/*.tmu)
 if(NOT fst OR NOT programs)

@@ -182,6 +182,9 @@ struct ScoreboardOptions {
   // {replay} (the saved replay program's path), e.g. "build/tmu_tb --test {test} --seed {seed}".
   std::string replay_command_template;
   std::string replay_dir;        // when set, each failing instruction's replay program is saved here
+  // How the report names the command-line tool for a saved replay program ("no simulator: tmu run
+  // FILE"): tmu_tb gives the tmu of its own build, which need not be on PATH.
+  std::string tmu_command = "tmu";
   unsigned history_depth = 8;    // retired instructions shown before the failing one
   unsigned max_reports = 32;     // full reports kept; later mismatches are only counted
   bool compare_invalid_dst_bits = true;  // final_compare: bits of invalid Dst rows too
