@@ -243,6 +243,34 @@ TEST(ScoreboardDiagnosis, SingleStoredBitFlipIsNamedStorage) {
       << m.datapath->explanation;
 }
 
+TEST(ScoreboardDiagnosis, GmpoolPlainVisitOrderIsNamed) {
+  Bench b;
+  b.field(FieldScope::Config, "ALU_ACC_CTRL_Fp32_enabled", 1);
+  // Column 3: row 0 holds the maximum 5.0, every other row 0.5; SrcB (the scales) is 1.0. Dst row 0
+  // is invalid, so it reads as all ones: the smallest value, index phase (0xf + 1) & 0xf = 0.
+  // The hardware visits row 0 at step 4 and decodes the index from the step (argmax_index(step ^ 4)):
+  // GMPOOL.md's transform of row 0, 0. A design whose visit table is plain meets row 0 at step 0 and
+  // records transform(0 ^ 4) = 4. The index sits in the low half of Dst32b row 0 (DstBits row 8):
+  // 0x0000 against 0x0004.
+  for (unsigned r = 0; r < 16; ++r) {
+    test::Row16 a = filled(bf16(126, 0));
+    if (r == 0) a[3] = bf16(129, 0x20);
+    b.unpack(SrcOperand::SrcA, r, a, DataFormat::BF16);
+    b.unpack(SrcOperand::SrcB, r, filled(kOne), DataFormat::BF16);
+  }
+  b.hand_over(SrcOperand::SrcA);
+  b.hand_over(SrcOperand::SrcB);
+  const auto found = b.step(0, "GMPOOL DstRow=0 ArgMax=1 Dim16x16=1",
+                            [](Observation& obs) { test::find_dst_row(obs, 8)->values[3] = 0x0004; });
+  ASSERT_EQ(found.size(), 1u) << b.sb.report_text();
+  EXPECT_EQ(found[0].expected & 0xFFFFu, 0x0000u);
+  EXPECT_EQ(found[0].actual & 0xFFFFu, 0x0004u);
+  ASSERT_TRUE(found[0].datapath.has_value()) << found[0].report;
+  EXPECT_EQ(found[0].datapath->first_stage, "gmpool_compare") << found[0].report;
+  EXPECT_TRUE(contains(found[0].datapath->explanation, "plain order 0..15")) << found[0].datapath->explanation;
+  EXPECT_TRUE(found[0].datapath->recompute_matches_model);
+}
+
 TEST(ScoreboardDiagnosis, OnlyDatapathInstructionsAreDiagnosed) {
   TensixState s;
   const uint32_t word = assemble("SETDMAREG ResultHalfReg=2 NewValue=1", Arch::Blackhole).word;

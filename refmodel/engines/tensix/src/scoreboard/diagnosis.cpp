@@ -1,7 +1,9 @@
 // Datapath diagnosis: one Dst element of MVMUL/DOTPV/GAPOOL/ELWMUL/ELWADD/ELWSUB is recomputed from
 // the state the instruction read, with the model's own stage functions and traces, and the RTL's value
 // is explained where possible by a single perturbation of one stage (a different fidelity phase, a
-// missing product, a group sum lost or truncated, Dst not accumulated, the other rounding neighbour).
+// missing product, a group sum lost or truncated, a stage or the whole datapath truncating instead of
+// rounding, Dst not accumulated, the other rounding neighbour), or else as one stored bit flipped after
+// the datapath. GMPOOL has its own recomputation (diagnosis_gmpool.cpp).
 // Host floating point appears only in the text (exact decoded values), never in a decision.
 #include <bit>
 #include <cmath>
@@ -289,31 +291,6 @@ std::vector<Hypothesis> elementwise_hypotheses(const Element& e, uint32_t actual
   return found;
 }
 
-// ---- Storage and transport ----
-
-// One stored bit differs from the value the datapath computed, and no stage explains it: a bit
-// flipped where the value is kept or carried (the register file, its write path), named by the
-// storage row and bit that hold it. A Dst32b value's bits 31:16 live in the high half's row.
-std::optional<Hypothesis> single_bit_storage(uint32_t expected, uint32_t actual, bool dst32, uint32_t storage_row,
-                                             uint32_t col) {
-  const uint32_t diff = expected ^ actual;
-  if (std::popcount(diff) != 1) return std::nullopt;
-  const auto bit = static_cast<unsigned>(std::countr_zero(diff));
-  uint32_t row = storage_row, stored_bit = bit;
-  std::string half;
-  if (dst32) {
-    const Dst32Place place = dst32_place_of_storage_row(storage_row);
-    const bool high = bit >= 16;
-    row = high ? DstRegs::hi_row(place.row32) : DstRegs::lo_row(place.row32);
-    stored_bit = bit % 16;
-    half = fmt::format(", the {} half of Dst32b row {}", high ? "high" : "low", place.row32);
-  }
-  return Hypothesis{"storage", fmt::format("only bit {} of the value differs and no datapath stage explains it: a "
-                                           "storage or transport fault - DstBits row {} col {} bit {}{} holds {} where "
-                                           "the datapath computed {}",
-                                           bit, row, col, stored_bit, half, (actual >> bit) & 1u, (expected >> bit) & 1u)};
-}
-
 // ---- The RTL's own stage values, when reported ----
 
 std::string probe_departure(const StageProbe& p, const fpu::MvmulTrace* mt, const fpu::ElwTrace* et, std::string* stage) {
@@ -354,6 +331,25 @@ std::string probe_departure(const StageProbe& p, const fpu::MvmulTrace* mt, cons
 
 }  // namespace
 
+std::string sb_detail::single_bit_storage(uint32_t expected, uint32_t actual, bool dst32, uint32_t storage_row,
+                                          uint32_t col) {
+  const uint32_t diff = expected ^ actual;
+  if (std::popcount(diff) != 1) return "";
+  const auto bit = static_cast<unsigned>(std::countr_zero(diff));
+  uint32_t row = storage_row, stored_bit = bit;
+  std::string half;
+  if (dst32) {
+    const Dst32Place place = dst32_place_of_storage_row(storage_row);
+    const bool high = bit >= 16;
+    row = high ? DstRegs::hi_row(place.row32) : DstRegs::lo_row(place.row32);
+    stored_bit = bit % 16;
+    half = fmt::format(", the {} half of Dst32b row {}", high ? "high" : "low", place.row32);
+  }
+  return fmt::format("only bit {} of the value differs and no datapath stage explains it: a storage or transport "
+                     "fault - DstBits row {} col {} bit {}{} holds {} where the datapath computed {}",
+                     bit, row, col, stored_bit, half, (actual >> bit) & 1u, (expected >> bit) & 1u);
+}
+
 std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& before, unsigned thread, uint32_t word,
                                                            uint32_t storage_row, uint32_t col, uint32_t expected,
                                                            uint32_t actual, const StageProbe* probe) {
@@ -364,6 +360,7 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
   } catch (const Error&) {
     return std::nullopt;
   }
+  if (insn.op() == Op::GMPOOL) return diagnose_gmpool_element(before, insn, thread, storage_row, col, expected, actual);
   if (!is_matmul(insn.op()) && !is_elementwise(insn.op())) return std::nullopt;
   TensixState s = before;
   const auto located = locate_element(s, insn, thread, storage_row & (kDstRows - 1), col);
@@ -403,9 +400,10 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
     d.srca_slice = fmt::format("integer magnitude bits kept: {}", hex(fpu::int8_srca_slice_mask(phase), 3));
     d.srcb_slice = fmt::format("integer magnitude bits kept: {}", hex(fpu::int8_srcb_slice_mask(phase), 3));
     stages += fmt::format("  integer path: product/sum {}, Dst in {}, result {}\n", t.dot, t.dst_in, t.result);
-    if (const auto storage = found.empty() ? single_bit_storage(expected, actual, true, storage_row, col) : std::nullopt) {
-      d.first_stage = storage->stage;
-      d.explanation = storage->what;
+    if (std::string storage = found.empty() ? single_bit_storage(expected, actual, true, storage_row, col) : "";
+        !storage.empty()) {
+      d.first_stage = "storage";
+      d.explanation = std::move(storage);
     } else if (found.empty())
       d.explanation = fmt::format("integer results differ by {}",
                                   static_cast<int64_t>(dst32_to_int32(actual)) - dst32_to_int32(expected));
@@ -476,9 +474,10 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
       d.first_stage = found.front().stage;
       d.explanation = found.front().what;
       found.erase(found.begin());
-    } else if (const auto storage = single_bit_storage(expected, actual, e.mode.dst32, storage_row, col)) {
-      d.first_stage = storage->stage;
-      d.explanation = storage->what;
+    } else if (std::string storage = single_bit_storage(expected, actual, e.mode.dst32, storage_row, col);
+               !storage.empty()) {
+      d.first_stage = "storage";
+      d.explanation = std::move(storage);
     } else {
       const double ve = e.mode.dst32 ? dst32_value(expected, false) : dst16_value(static_cast<uint16_t>(expected), e.mode.srca_style);
       const double va = e.mode.dst32 ? dst32_value(actual, false) : dst16_value(static_cast<uint16_t>(actual), e.mode.srca_style);

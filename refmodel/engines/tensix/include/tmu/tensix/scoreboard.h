@@ -134,7 +134,8 @@ struct DatapathDiagnosis {
   std::string srca_slice;  // which SrcA mantissa bits the phase multiplies
   std::string srcb_slice;
   // "fidelity_slice" | "align_group_sum" | "accum_normalize" | "elw_adder" | "accumulate" (INT8) |
-  // "shift_round" (every stage's rounding) | "storage" (one bit flipped after the datapath) | ""
+  // "shift_round" (every stage's rounding) | "gmpool_compare" | "storage" (one bit flipped after the
+  // datapath) | ""
   std::string first_stage;
   std::string explanation;  // the heuristic's finding
   std::vector<std::string> also_consistent;  // other single perturbations reproducing the RTL value
@@ -291,7 +292,7 @@ Dst32Place dst32_place_of_storage_row(uint32_t storage_row);
 std::string replay_program_text(const TensixState& before, unsigned thread, uint32_t word,
                                 const std::string& title);
 
-// Recomputes one Dst element of a datapath instruction (MVMUL/DOTPV/GAPOOL/ELWMUL/ELWADD/ELWSUB)
+// Recomputes one Dst element of a datapath instruction (MVMUL/DOTPV/GAPOOL/ELWMUL/ELWADD/ELWSUB, and GMPOOL's top row)
 // from the state it read and diagnoses an RTL value against it. storage_row/col name the element
 // (for Dst32b either half's storage row). Returns nullopt for other instructions or elements the
 // instruction did not write. `expected`/`actual` are the element's stored values (Dst16b: 16 bits;
