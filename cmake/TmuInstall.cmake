@@ -11,6 +11,8 @@
 #   share/tmu/scripts/plot_audit.py           what `tmu audit --plots` runs (found from bin/tmu)
 #   share/tmu/examples/                       the example benches (tb/examples), built from the install
 #   share/tmu/examples/python/                the Python package's examples (examples/python)
+#   share/doc/tmu/                            the user documentation: README and the guides a user
+#                                             of the install reads (the installed files name these)
 # The version is the project's (project() in CMakeLists.txt).
 include(CMakePackageConfigHelpers)
 
@@ -18,6 +20,8 @@ set(TMU_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/tmu)
 set(TMU_SV_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/tmu/sv)
 
 install(TARGETS tmu RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES README.md docs/scoreboard.md docs/cosim.md docs/program-format.md docs/vector-format.md docs/python.md
+              docs/audit.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # What the installed tmu runs itself (tmu audit --plots finds it relative to bin/tmu) and the
 # benches a verification team starts from, so an install needs no source tree.
 install(PROGRAMS scripts/plot_audit.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/scripts)

@@ -6,9 +6,12 @@
 #                         [--build-only] [--find-only]
 #
 #   argmax-order  tmu_gmpool_column visits the 16 rows of a column in plain order 0..15 instead of the
-#                 hardware's 4..7, 0..3, 8..15, so GMPOOL's argmax picks another row on ties
+#                 hardware's 4..7, 0..3, 8..15, so GMPOOL's argmax picks another row on ties (and,
+#                 the index being decoded from the step, records row r ^ 4's index); the report's
+#                 diagnosis names it ([gmpool_compare]; ctest cosim.break_demo.argmax-order)
 #   rounding-bit  tmu_shift_round drops the half-LSB it adds before truncating: every alignment
-#                 and normalisation of the datapath truncates instead of rounding to nearest
+#                 and normalisation of the datapath truncates instead of rounding to nearest; the
+#                 report's diagnosis names it ([shift_round]; ctest cosim.break_demo.rounding-bit)
 #
 # The broken copy lives in WORK/rtl (default WORK: build/break-demo), the simulator is built in
 # WORK/build with -DTMU_TB_RTL_DIR=WORK/rtl (the first time a full build of the co-simulation, then

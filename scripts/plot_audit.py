@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""Plots for `tmu audit` (docs/audit.md).
+"""Plots for `tmu audit` (audit.md in tmu's documentation).
 
-usage: /usr/bin/python3 scripts/plot_audit.py DIR
+usage: /usr/bin/python3 plot_audit.py DIR
 
 Reads DIR/error_hist.csv and DIR/bits_vs_k.csv (written by `tmu audit --out DIR`) and writes, per
 input distribution:

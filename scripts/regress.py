@@ -28,6 +28,7 @@ Standard library only (Debian's /usr/bin/python3).
 
 import argparse
 import concurrent.futures
+import difflib
 import json
 import os
 import re
@@ -230,6 +231,13 @@ def main(argv):
         return regress_shards.merge_main(argv[1:], merge_cov=merge_coverage_files, print_table=print_coverage_table)
     if argv and argv[0] == "submit":
         return regress_shards.submit_main(argv[1:], script=__file__)
+    if argv and not argv[0].startswith("-"):
+        # The run mode takes options only, so a leading word is a subcommand, perhaps misspelt; argparse
+        # would print its usage block, naming neither subcommand.
+        close = difflib.get_close_matches(argv[0], ["submit", "merge"], n=1, cutoff=0.6)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise UsageError(f"unknown command '{argv[0]}'{hint}: the commands are submit and merge; "
+                         "a regression itself takes options only (regress.py --help)")
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog="See docs/regression.md.",
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tb", help="the tmu_tb executable (<build>/tb/tmu_tb)")

@@ -6,8 +6,9 @@
 //          [+SEED=N +ntb_random_seed=N +TEST=NAME +UVM_TESTNAME=NAME +INSTRS=N +UVM_VERBOSITY=V ...]
 //   tmu_tb --merge-cov OUT IN.json [IN.json ...]     sum coverage files (scripts/regress.py uses it)
 //
-// Prints the seed first and a verdict line last ("tmu_tb: PASS ..." / "tmu_tb: FAIL ..."); exit 0 pass,
-// 1 mismatch, 2 bad input or testbench error; --report writes the verdict as JSON (tb/run/run_args.h).
+// Prints the seed first and a verdict line last ("tmu_tb: PASS|FAIL|ERROR ...", with the reason when it
+// is not a pass); exit 0 pass, 1 mismatch (FAIL), 2 bad input or testbench error (ERROR); --report
+// writes the same verdict and reason as JSON (tb/run/run_args.h decide_verdict).
 // On a mismatch the scoreboard's report is printed and the run is repeated with tracing on to write
 // an FST of the cycles around the failure.
 #include <algorithm>
@@ -31,6 +32,7 @@
 #include "tmu/error.h"
 #include "tmu/tensix/isa.h"
 #include "tmu/rng.h"
+#include "tmu/suggest.h"
 #include "tmu/tensix/scoreboard.h"
 #include "run/run_args.h"
 #include "tmu_dpi_host.h"
@@ -107,6 +109,35 @@ RunResult simulate(const tmu::tb::DriverOptions& opt, void* session, uint64_t ma
   return r;
 }
 
+// A numeric option read by parse_unsigned's rules before CLI11 converts it: CLI11 alone would take
+// "-5" for an unsigned and wrap it to 2^64 - 5.
+template <class T>
+CLI::Option* add_number(CLI::App& app, const std::string& name, T& target, const std::string& help,
+                        uint64_t max = UINT64_MAX) {
+  return app.add_option(name, target, help)->check(CLI::Validator(
+      [max](std::string& text) { return tmu::tb::unsigned_refusal(text, max); }, "N"));
+}
+
+// The options given that change what the run does or finds, as a replay command repeats them; the
+// test and seed are left as the placeholders {test} {seed} when `placeholders` is set (the
+// scoreboard's per-mismatch replay template).
+struct ReplayParts {
+  std::string self, test, arch;
+  uint64_t seed = 0, instrs = 0, max_cycles = 0, inject_fault = 0;
+  unsigned mutant = 0;
+  bool no_check = false;
+};
+std::string replay_command(const ReplayParts& p, bool placeholders) {
+  std::string c = placeholders ? fmt::format("{} --test {{test}} --arch {} --seed {{seed}}", p.self, p.arch)
+                               : fmt::format("{} --test {} --arch {} --seed {}", p.self, p.test, p.arch, p.seed);
+  c += fmt::format(" --instrs {}", p.instrs);
+  if (p.max_cycles) c += fmt::format(" --max-cycles {}", p.max_cycles);
+  if (p.mutant) c += fmt::format(" --mutant {}", p.mutant);
+  if (p.inject_fault) c += fmt::format(" --inject-fault {}", p.inject_fault);
+  if (p.no_check) c += " --no-check";
+  return c;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -120,15 +151,16 @@ int main(int argc, char** argv) {
   std::string report_path, verbosity_name = "medium";
   app.add_option("--test", opt.test, "stimulus: random or a directed test (--list-tests)")->capture_default_str();
   app.add_option("--arch", arch, "blackhole or wormhole")->check(CLI::IsMember({"blackhole", "wormhole", "bh", "wh"}))->capture_default_str();
-  app.add_option("--seed", seed, "replay a run bit for bit (default: from the clock, printed)");
-  app.add_option("--instrs", opt.instructions, "instructions of a random test")->capture_default_str();
+  add_number(app, "--seed", seed, "replay a run bit for bit (default: from the clock, printed)");
+  add_number(app, "--instrs", opt.instructions, "instructions of a random test")->capture_default_str();
   app.add_option("--cov-json", cov_json, "write the functional coverage as JSON");
   app.add_option("--fst", fst_path, "write an FST waveform (with --fst-window: around that cycle)");
-  app.add_option("--fst-window", fst_window, "trace the cycles before and just after this one");
-  app.add_option("--replay-dir", replay_dir, "save failing instructions as replay programs here");
-  app.add_option("--max-cycles", max_cycles, "stop a run that has not finished (default: 200 per instruction)");
-  app.add_option("--mutant", mutant, "mutation testing: the mutant to enable (0 = none)");
-  app.add_option("--inject-fault", opt.inject_fault_cycle,
+  add_number(app, "--fst-window", fst_window, "trace the cycles before and just after this one");
+  app.add_option("--replay-dir", replay_dir, "save failing instructions as replay programs and the waveform here "
+                 "(default: the current directory)");
+  add_number(app, "--max-cycles", max_cycles, "stop a run that has not finished (default: 200 per instruction)");
+  add_number(app, "--mutant", mutant, "mutation testing: the mutant to enable (0 = none)", UINT32_MAX);
+  add_number(app, "--inject-fault", opt.inject_fault_cycle,
                  "demonstration: the first Dst or GPR write retiring at or after this cycle reaches the scoreboard "
                  "with one bit flipped, as a faulty design's would (no rebuild; the report, waveform and replay "
                  "command are the real ones)");
@@ -137,8 +169,8 @@ int main(int argc, char** argv) {
   app.add_option("--verbosity", verbosity_name, "none (seed and verdict only), low (and the mismatch report), "
                  "medium (and the coverage table; default), high (and every missed bin); UVM_ names too");
   app.add_option("--report", report_path, "write the run's verdict as JSON (format tmu-tb-report 1)");
-  app.add_option("--wave-before", kTraceBefore, "waveform window: cycles traced before the failure (default 64)");
-  app.add_option("--wave-after", kTraceAfter, "waveform window: cycles traced after it (default 8)");
+  add_number(app, "--wave-before", kTraceBefore, "waveform window: cycles traced before the failure (default 64)");
+  add_number(app, "--wave-after", kTraceAfter, "waveform window: cycles traced after it (default 8)");
   app.add_flag("--no-wave", no_wave, "no automatic FST re-run after a failure (mutation runs only need the verdict)");
   bool no_check = false;
   app.add_flag("--no-check", no_check, "drive the RTL without the scoreboard (a speed baseline; no verdict on results)");
@@ -183,21 +215,28 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  const std::vector<std::string> tests = tmu::tb::stimulus_tests();
+  if (std::find(tests.begin(), tests.end(), opt.test) == tests.end()) {
+    const std::vector<std::string_view> names(tests.begin(), tests.end());
+    std::fprintf(stderr, "tmu_tb: --test %s: no such test%s; tmu_tb --list-tests lists all %zu\n", opt.test.c_str(),
+                 tmu::did_you_mean(opt.test, names).c_str(), tests.size());
+    return 2;
+  }
   opt.arch = *tmu::tensix::parse_arch(arch);
   opt.check = !no_check;
   opt.seed = seed ? *seed : tmu::clock_seed();
-  if (max_cycles == 0) max_cycles = 200 * opt.instructions + 200000;
+  ReplayParts parts{argv[0], opt.test, tmu::tensix::arch_name(opt.arch), opt.seed, opt.instructions, max_cycles,
+                    opt.inject_fault_cycle, mutant, no_check};
+  // The default allowance, saturating: --instrs may be as large as a uint64_t.
+  if (max_cycles == 0)
+    max_cycles = opt.instructions > (UINT64_MAX - 200000) / 200 ? UINT64_MAX : 200 * opt.instructions + 200000;
 
-  const std::string self = argv[0];
   tmu::tb::RunReport report;
   report.test = opt.test;
   report.arch = tmu::tensix::arch_name(opt.arch);
   report.seed = opt.seed;
-  const std::string injected =
-      opt.inject_fault_cycle ? fmt::format(" --inject-fault {}", opt.inject_fault_cycle) : std::string();
-  report.replay = fmt::format("{} --test {} --arch {} --seed {} --instrs {}{}{}", self, opt.test,
-                              tmu::tensix::arch_name(opt.arch), opt.seed, opt.instructions,
-                              mutant ? fmt::format(" --mutant {}", mutant) : "", injected);
+  report.instrs = opt.instructions;
+  report.replay = replay_command(parts, false);
   // The whole command, not the seed alone: the seed replays only with the same test, arch and length.
   std::printf("tmu_tb: seed %llu (replay: %s)\n", static_cast<unsigned long long>(opt.seed), report.replay.c_str());
   std::fflush(stdout);
@@ -213,11 +252,14 @@ int main(int argc, char** argv) {
     }
     return status;
   };
-  const std::string replay = fmt::format("{} --test {{test}} --arch {} --seed {{seed}} --instrs {}{}{}", self,
-                                         tmu::tensix::arch_name(opt.arch), opt.instructions,
-                                         mutant ? fmt::format(" --mutant {}", mutant) : "", injected);
+  const std::string replay = replay_command(parts, true);
   try {
-    void* session = tmu_tb_open(opt, replay + " --fst-window {cycle}", replay_dir);
+    // A replay program is a whole machine state, too long to print: it goes beside the waveform.
+    if (replay_dir.empty()) replay_dir = ".";
+    // The tmu of this build (<build>/tmu beside <build>/tb/tmu_tb) need not be on PATH.
+    const std::filesystem::path sibling = std::filesystem::path(argv[0]).parent_path().parent_path() / "tmu";
+    void* session = tmu_tb_open(opt, replay + " --fst-window {cycle}", replay_dir,
+                                std::filesystem::exists(sibling) ? sibling.string() : "tmu");
     tmu::tb::Driver* driver = tmu_tb_driver(session);
     std::optional<Trace> trace;
     if (!fst_path.empty())
@@ -225,45 +267,54 @@ int main(int argc, char** argv) {
                     fst_window ? *fst_window + kTraceAfter : ~uint64_t{0}};
     const RunResult r = simulate(opt, session, max_cycles, mutant, trace, vlt_coverage);
     const tmu::tensix::Scoreboard& sb = driver->scoreboard();
+    tmu::tb::RunFacts facts;
+    facts.checked = opt.check;
+    facts.finished = r.done;
+    facts.testbench_error = r.done && r.error;
+    facts.design_failed = r.failed;
     // Without the scoreboard the model never ran, so its final comparison says nothing.
-    const uint64_t mismatches = opt.check ? sb.mismatch_count() : 0;
-    if (mismatches && *verbosity >= tmu::tb::Verbosity::Low) std::printf("%s\n", sb.report_text().c_str());
+    facts.mismatches = opt.check ? sb.mismatch_count() : 0;
+    // A stall in a test built without Dst hazards is a timing failure the result compare cannot see.
+    facts.forbidden_stalls = opt.check ? driver->forbidden_stalls() : 0;
+    facts.first_failure_cycle = facts.mismatches         ? sb.mismatches().front().cycle
+                                : facts.forbidden_stalls ? driver->first_forbidden_stall_cycle()
+                                                         : r.cycles;
+    facts.max_cycles = max_cycles;
+    facts.cycles = r.cycles;
+    if (facts.testbench_error) facts.error_text = tmu_tb_last_error(session);
+    const tmu::tb::Verdict verdict = tmu::tb::decide_verdict(facts);
+    if (facts.mismatches && *verbosity >= tmu::tb::Verbosity::Low) std::printf("%s\n", sb.report_text().c_str());
     if (show_coverage)
       std::printf("%s", driver->coverage().text_report(*verbosity == tmu::tb::Verbosity::High ? 1u << 20 : 8).c_str());
     if (!cov_json.empty()) driver->coverage().write_json(cov_json);
-    // A stall in a test built without Dst hazards is a timing failure the result compare cannot see.
-    const uint64_t forbidden = opt.check ? driver->forbidden_stalls() : 0;
-    if (forbidden)
-      std::printf("tmu_tb: FAIL: %llu Dst hazard stall cycle(s) in a test without Dst hazards; the first held %s\n",
-                  static_cast<unsigned long long>(forbidden), driver->first_forbidden_stall().c_str());
-    const bool pass = r.done && !r.error && mismatches == 0 && forbidden == 0 && (!r.failed || !opt.check);
-    std::printf("tmu_tb: %s test=%s arch=%s seed=%llu instrs=%llu cycles=%llu retired=%llu mismatches=%llu "
-                "wall=%.2fs (%.0f instr/s)\n",
-                pass ? (opt.check ? "PASS" : "DONE (unchecked)") : "FAIL", opt.test.c_str(), tmu::tensix::arch_name(opt.arch),
-                static_cast<unsigned long long>(opt.seed), static_cast<unsigned long long>(driver->issued()),
-                static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(driver->retired()),
-                static_cast<unsigned long long>(mismatches), r.seconds,
-                r.seconds > 0 ? static_cast<double>(driver->retired()) / r.seconds : 0.0);
-    const uint64_t fail_cycle = mismatches ? sb.mismatches().front().cycle
-                                : forbidden ? driver->first_forbidden_stall_cycle() : r.cycles;
-    report.verdict = pass ? (opt.check ? "PASS" : "DONE") : (r.error && !mismatches ? "ERROR" : "FAIL");
-    report.instrs = driver->issued();
+    if (facts.forbidden_stalls)
+      std::printf("tmu_tb: %llu Dst hazard stall cycle(s) in a test without Dst hazards; the first held %s\n",
+                  static_cast<unsigned long long>(facts.forbidden_stalls), driver->first_forbidden_stall().c_str());
+    // instrs is what was asked; issued and retired are how far the run got (a first mismatch ends it).
+    std::printf("tmu_tb: %s test=%s arch=%s seed=%llu instrs=%llu issued=%llu retired=%llu cycles=%llu "
+                "mismatches=%llu wall=%.2fs (%.0f instr/s)%s%s\n",
+                verdict.word == "DONE" ? "DONE (unchecked)" : verdict.word.c_str(), opt.test.c_str(),
+                tmu::tensix::arch_name(opt.arch), static_cast<unsigned long long>(opt.seed),
+                static_cast<unsigned long long>(opt.instructions), static_cast<unsigned long long>(driver->issued()),
+                static_cast<unsigned long long>(driver->retired()), static_cast<unsigned long long>(r.cycles),
+                static_cast<unsigned long long>(facts.mismatches), r.seconds,
+                r.seconds > 0 ? static_cast<double>(driver->retired()) / r.seconds : 0.0,
+                verdict.reason.empty() ? "" : ": ", verdict.reason.c_str());
+    report.verdict = verdict.word;
+    report.reason = verdict.reason;
+    report.issued = driver->issued();
     report.retired = driver->retired();
     report.cycles = r.cycles;
-    report.mismatches = mismatches;
-    report.forbidden_stalls = forbidden;
+    report.mismatches = facts.mismatches;
+    report.forbidden_stalls = facts.forbidden_stalls;
     report.wall_seconds = r.seconds;
-    if (!pass) {
-      report.first_failure_cycle = fail_cycle;
-      report.reason = mismatches ? fmt::format("{} mismatches, the first at cycle {}", mismatches, fail_cycle)
-                      : forbidden ? fmt::format("{} Dst hazard stall cycles in a test without Dst hazards", forbidden)
-                      : r.error   ? std::string("testbench error")
-                                  : std::string("the run did not finish");
-    }
+    const bool pass = verdict.exit_status == 0;
+    if (!pass) report.first_failure_cycle = facts.first_failure_cycle;
     tmu_tb_close(session);
     if (!pass && fst_path.empty() && !no_wave) {
       // Run again, deterministically, with tracing around the failure.
-      const std::string out = fmt::format("{}/tmu_tb_{}_{}_seed{}.fst", replay_dir.empty() ? "." : replay_dir,
+      const uint64_t fail_cycle = facts.first_failure_cycle;
+      const std::string out = fmt::format("{}/tmu_tb_{}_{}_seed{}.fst", replay_dir,
                                           opt.test, tmu::tensix::arch_name(opt.arch), opt.seed);
       void* again = tmu_tb_open(opt, replay, "");
       simulate(opt, again, r.cycles + 2, mutant,
@@ -274,10 +325,11 @@ int main(int argc, char** argv) {
                   static_cast<unsigned long long>(fail_cycle > kTraceBefore ? fail_cycle - kTraceBefore : 0),
                   static_cast<unsigned long long>(fail_cycle + kTraceAfter), out.c_str());
     }
-    if (r.error && !mismatches) return finish(2);
-    return finish(pass ? 0 : 1);
+    return finish(verdict.exit_status);
   } catch (const tmu::Error& e) {
     std::fprintf(stderr, "tmu_tb: %s\n", e.what());
+    std::printf("tmu_tb: ERROR test=%s arch=%s seed=%llu: %s\n", opt.test.c_str(), tmu::tensix::arch_name(opt.arch),
+                static_cast<unsigned long long>(opt.seed), e.what());
     report.verdict = "ERROR";
     report.reason = e.what();
     return finish(2);

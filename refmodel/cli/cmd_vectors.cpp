@@ -39,6 +39,7 @@ struct VectorOptions {
   CLI::Option* level_opt = nullptr;
   CLI::Option* n_opt = nullptr;
   CLI::Option* seed_opt = nullptr;
+  CLI::Option* out_opt = nullptr;
 };
 
 double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
@@ -62,10 +63,14 @@ int cmd_vectors(const VectorOptions& o, const EngineOptionSet& engine_options, c
   r.list_only = o.list;
   r.options = engine_options.values();
 
+  // The default directory is written without being named on the command line (the whole Tensix set
+  // is over a hundred megabytes): say where, before writing.
+  if (!o.list && !o.out_opt->count())
+    std::cerr << fmt::format("tmu vectors: no -o given: writing into {}\n", fs::absolute(o.output).string());
   const auto start = std::chrono::steady_clock::now();
   double writing_cpu = 0;
   std::vector<ManifestEntry> manifest;
-  uint64_t vectors = 0, cases = 0;
+  uint64_t vectors = 0, cases = 0, bytes = 0;
   bool write_failed = false;
   const double cpu0 = cpu_seconds();
   GeneratedSet set;
@@ -89,6 +94,7 @@ int cmd_vectors(const VectorOptions& o, const EngineOptionSet& engine_options, c
       manifest.push_back(ManifestEntry{f.path, f.vectors, f.element_cases, sha256_hex(f.text)});
       vectors += f.vectors;
       cases += f.element_cases;
+      bytes += f.text.size();
       writing_cpu += cpu_seconds() - t0;
     });
   } catch (const Error& e) {
@@ -110,9 +116,10 @@ int cmd_vectors(const VectorOptions& o, const EngineOptionSet& engine_options, c
   const double cpu = cpu_seconds() - cpu0 - writing_cpu;
   if (!o.quiet)
     std::cout << fmt::format(
-        "tmu vectors: {} files, {} vectors, {} element-cases in {} ({:.2f} s); generation took {:.2f} s of CPU: "
-        "{:.2f} M element-cases/s\n",
-        manifest.size(), vectors, cases, o.output, total, cpu, cpu > 0 ? cases / cpu / 1e6 : 0.0);
+        "tmu vectors: {} files ({:.1f} MB), {} vectors, {} element-cases in {} ({:.2f} s); generation took {:.2f} s "
+        "of CPU: {:.2f} M element-cases/s\n",
+        manifest.size(), static_cast<double>(bytes) / 1e6, vectors, cases, o.output, total, cpu,
+        cpu > 0 ? cases / cpu / 1e6 : 0.0);
   return 0;
 }
 
@@ -320,7 +327,7 @@ int cmd_check(const CheckOptions& o, const GlobalOptions& global) {
 void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   auto o = std::make_shared<VectorOptions>();
   auto* gen = app.add_subcommand("vectors", "Generate the engine's test vector files (docs/vector-format.md) and their MANIFEST");
-  gen->add_option(kOutNames, o->output, "Output directory (--output: alias)")->capture_default_str();
+  o->out_opt = gen->add_option(kOutNames, o->output, "Output directory (--output: alias)")->capture_default_str();
   o->level_opt = gen->add_option("--level", o->level, "1: special-value classes crossed; 2: plus random vectors (default 1, "
                                                       "or 2 when -n or --seed is given)");
   o->n_opt = gen->add_option("-n", o->random_vectors, "Level 2: random vectors per file")->capture_default_str();

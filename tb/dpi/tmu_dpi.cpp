@@ -608,13 +608,14 @@ int tmu_drv_status(void* h) {
 }  // extern "C"
 
 void* tmu_tb_open(const tmu::tb::DriverOptions& options, const std::string& replay_command,
-                  const std::string& replay_dir) {
+                  const std::string& replay_dir, const std::string& tmu_command) {
   tmu::tensix::ScoreboardOptions o;
   o.arch = options.arch;
   o.test_name = options.test;
   o.seed = options.seed;
   o.replay_command_template = replay_command;
   o.replay_dir = replay_dir;
+  o.tmu_command = tmu_command;
   auto s = std::make_unique<Session>(std::move(o));
   s->inject_fault_cycle = options.inject_fault_cycle;
   s->driver = std::make_unique<tmu::tb::Driver>(options, s->scoreboard);
@@ -625,6 +626,11 @@ void* tmu_tb_open(const tmu::tb::DriverOptions& options, const std::string& repl
 tmu::tb::Driver* tmu_tb_driver(void* h) {
   Session* s = session_of(h);
   return s ? s->driver.get() : nullptr;
+}
+
+std::string tmu_tb_last_error(void* h) {
+  Session* s = session_of(h);
+  return s ? s->last_error : std::string();
 }
 
 void tmu_tb_close(void* h) {

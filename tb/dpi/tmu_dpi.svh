@@ -1,7 +1,7 @@
 // tmu scoreboard, SystemVerilog side of the DPI-C boundary: the `import "DPI-C"` declarations of
-// tb/dpi/tmu_dpi.cpp (Tensix, tmu_sb_*) and tb/dpi/tmu_dpi_engine.cpp (AMX and PTO, tmu_eng_*, at the
-// end). `include this file inside the testbench's package or module. Values only: no
-// hierarchical references, no VPI. The record these calls build is documented in docs/scoreboard.md.
+// libtmu_dpi (Tensix, tmu_sb_*; AMX and PTO, tmu_eng_*, at the end). `include this file inside the
+// testbench's package or module. Values only: no hierarchical references, no VPI. The record these
+// calls build is documented in scoreboard.md (installed as <prefix>/share/doc/tmu/scoreboard.md).
 //
 // Conventions
 //  - Every call takes the handle from tmu_sb_create. Calls returning int give >= 0 on success and
@@ -140,7 +140,7 @@ import "DPI-C" function longint unsigned tmu_sb_retired_count(input chandle h);
 import "DPI-C" function string tmu_sb_report(input chandle h);
 import "DPI-C" function string tmu_sb_last_error(input chandle h);
 
-// ---- Co-simulation driver (tb/driver/driver.h) ----
+// ---- Co-simulation driver (tmu's own testbench, tmu_tb) ----
 // The session the host program opened (tmu_tb_open); the handle serves the tmu_sb_* calls too.
 import "DPI-C" function chandle tmu_drv_current();
 // The next back-door preload. kind: 0 none left; 1 Dst row (a = DstBits row, b = valid, data = 16 x 16
@@ -176,8 +176,8 @@ import "DPI-C" function int tmu_drv_event(input chandle h, input int unsigned ma
 // 0 running, 1 finished (stream done, all retired), 2 stuck (deadlock watchdog).
 import "DPI-C" function int tmu_drv_status(input chandle h);
 
-// ---- Engine scoreboards (tb/dpi/tmu_dpi_engine.cpp): any engine of the registry with a generic
-// scoreboard, AMX and PTO today (docs/scoreboard.md, "Engine scoreboards"). The engine defines the
+// ---- Engine scoreboards: any engine of the registry with a generic
+// scoreboard, AMX and PTO today (scoreboard.md, "Engine scoreboards"). The engine defines the
 // text of locations, declarations and operations; data travels as 32-bit words, lane 0 in the low
 // bits of word 0. Calls returning int give >= 0 on success and -1 on an error, whose reason is then
 // in tmu_eng_last_error(h).

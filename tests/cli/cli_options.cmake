@@ -93,6 +93,6 @@ endforeach()
 
 # An option one edit away from a real one is named, on the app and on a subcommand.
 tmu_expect(2 vectors --famly mvmul --list)
-expect_contains("vectors --famly" "${err}" "tmu: unknown option --famly (did you mean '--family'?)")
+expect_contains("vectors --famly" "${err}" "tmu vectors: unknown option --famly (did you mean '--family'?)")
 tmu_expect(2 --enigne amx dis 0)
-expect_contains("--enigne" "${err}" "tmu: unknown option --enigne (did you mean '--engine'?)")
+expect_contains("--enigne" "${err}" "unknown option --enigne (did you mean '--engine'?)")

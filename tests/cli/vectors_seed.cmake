@@ -17,7 +17,7 @@ generate(a --level 2 -n 3 --seed 4242)
 if(NOT err MATCHES "seed 4242")
   message(FATAL_ERROR "a seeded run does not print its seed: ${err}")
 endif()
-if(NOT out MATCHES "2 files, [0-9]+ vectors, [0-9]+ element-cases .* M element-cases/s")
+if(NOT out MATCHES "2 files \\([0-9]+\\.[0-9] MB\\), [0-9]+ vectors, [0-9]+ element-cases .* M element-cases/s")
   message(FATAL_ERROR "unexpected summary: ${out}")
 endif()
 # The manifest records the whole command, filters included.

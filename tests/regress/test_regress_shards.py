@@ -181,6 +181,18 @@ class Merge(unittest.TestCase):
         self.assertNotIn("Traceback", p.stderr)
 
 
+class Typos(unittest.TestCase):
+    def test_misspelt_command_is_named_with_a_suggestion(self):
+        for typo, meant in (("sumbit", "submit"), ("merg", "merge"), ("mrege", "merge")):
+            p = run_regress(typo, "--out", "x")
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn(f"regress.py: unknown command '{typo}' (did you mean '{meant}'?)", p.stderr)
+            self.assertIn("submit and merge", p.stderr)
+        p = run_regress("banana")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("unknown command 'banana': the commands are submit and merge", p.stderr)
+
+
 class RealTestbench(unittest.TestCase):
     """The same regression whole and in three shards: the same runs and seeds, verdicts and
     coverage."""

@@ -1,6 +1,8 @@
 // The scoreboard's datapath diagnosis: for a wrong MVMUL/ELW* element it names the stage whose single
 // perturbation explains the RTL's value. Each case's expected and "RTL" values are worked out by hand
 // from the fidelity-slice and rounding rules (SrcASrcB.md, MVMUL.md; datapath.h's stage descriptions).
+#include <algorithm>
+
 #include "test_scoreboard_harness.h"
 
 namespace tmu::tensix {
@@ -173,6 +175,93 @@ TEST(ScoreboardDiagnosis, SignOnlyDifferenceComesFirstAndOtherExplanationsAreLis
   EXPECT_TRUE(contains(found[0].datapath->explanation, "differs only in the sign")) << found[0].datapath->explanation;
   ASSERT_EQ(found[0].datapath->also_consistent.size(), 1u);
   EXPECT_EQ(found[0].datapath->also_consistent[0], "[elw_adder] SrcA and SrcB swapped (SrcB - SrcA)");
+}
+
+// SrcA rows 0..7 are 1.0 (slice 0b10000 = 16); SrcB k=0 is 1.0 (slice 0b1000000 = 64), k=1..7 are
+// 1.875 * 2^-9 (BF16 exponent 118, mantissa 0x70; significand bits 10:4 = 0b1111000 = 120). In units
+// of 2^-10 (product 16 * 64 = 1024 is 1.0) each small product is 16 * 120 = 1920 at an exponent 9
+// lower, aligned to 1920 / 2^9 = 3.75: rounded 4, truncated 3.
+//   rounding:   group 0 = 1024 + 7 * 4 = 1052; the BF16 ulp at 1.0 is 8 units, 28 / 8 = 3.5 ulps, an
+//               exact tie, away from zero: 1 + 4/128 = 1.03125 (mantissa 4, Dst16 0x047f).
+//   truncating: group 0 = 1024 + 7 * 3 = 1045; 21 / 8 = 2.625 ulps, truncated to 2: 1 + 2/128 =
+//               1.015625 (mantissa 2, Dst16 0x027f).
+// Truncating only the group alignment (1045, then 2.625 rounded to 3) or only the accumulator's
+// rounding (3.5 truncated to 3) both give 0x037f, so only the lost rounding bit explains 0x027f.
+void load_seven_small_products(Bench& b) {
+  for (unsigned r = 0; r < 16; ++r) {
+    b.unpack(SrcOperand::SrcA, r, r < 8 ? filled(kOne) : filled(0), DataFormat::BF16);
+    test::Row16 srcb = filled(0);
+    srcb[0] = kOne;
+    for (unsigned k = 1; k < 8; ++k) srcb[k] = bf16(118, 0x70);
+    b.unpack(SrcOperand::SrcB, r, srcb, DataFormat::BF16);
+  }
+  b.hand_over(SrcOperand::SrcA);
+  b.hand_over(SrcOperand::SrcB);
+}
+
+TEST(ScoreboardDiagnosis, TruncatingShiftRoundIsNamed) {
+  Bench b;
+  load_seven_small_products(b);
+  const Mismatch m = mvmul_with_element(b, 0x027F);
+  EXPECT_EQ(m.expected, 0x047Fu);
+  ASSERT_TRUE(m.datapath.has_value());
+  EXPECT_EQ(m.datapath->first_stage, "shift_round");
+  EXPECT_TRUE(contains(m.datapath->explanation, "truncates instead of rounding to nearest")) << m.datapath->explanation;
+  EXPECT_TRUE(contains(m.report, "diagnosis   [shift_round]")) << m.report;
+  // The one-stage truncations are tried too, and give the value the comment says.
+  Bench fresh;
+  load_seven_small_products(fresh);
+  const Mismatch one = mvmul_with_element(fresh, 0x037F);
+  ASSERT_TRUE(one.datapath.has_value());
+  const std::vector<std::string>& also = one.datapath->also_consistent;
+  EXPECT_NE(std::find(also.begin(), also.end(),
+                      "[align_group_sum] group 0 aligns its products by truncation instead of rounding ties away"),
+            also.end()) << one.report;
+}
+
+TEST(ScoreboardDiagnosis, SingleStoredBitFlipIsNamedStorage) {
+  Bench b;
+  test::Row16 srcb = filled(0);
+  srcb[0] = kOne;
+  srcb[1] = bf16(126, 0);  // 0.5: the element is 1.5 (Dst16 0x407f)
+  load_two_products(b, srcb);
+  // Bit 10 (BF16 mantissa bit 2) flipped where the value is stored: 0x447f (1.53125). No stage
+  // perturbation gives it: a missing or negated 0.5 gives 1.0 or 0.5, another phase 0.
+  const Mismatch m = mvmul_with_element(b, 0x447F);
+  EXPECT_EQ(m.expected, 0x407Fu);
+  ASSERT_TRUE(m.datapath.has_value());
+  EXPECT_EQ(m.datapath->first_stage, "storage");
+  EXPECT_TRUE(contains(m.datapath->explanation, "only bit 10 of the value differs")) << m.datapath->explanation;
+  EXPECT_TRUE(contains(m.datapath->explanation, "DstBits row 2 col 4 bit 10 holds 1 where the datapath computed 0"))
+      << m.datapath->explanation;
+}
+
+TEST(ScoreboardDiagnosis, GmpoolPlainVisitOrderIsNamed) {
+  Bench b;
+  b.field(FieldScope::Config, "ALU_ACC_CTRL_Fp32_enabled", 1);
+  // Column 3: row 0 holds the maximum 5.0, every other row 0.5; SrcB (the scales) is 1.0. Dst row 0
+  // is invalid, so it reads as all ones: the smallest value, index phase (0xf + 1) & 0xf = 0.
+  // The hardware visits row 0 at step 4 and decodes the index from the step (argmax_index(step ^ 4)):
+  // GMPOOL.md's transform of row 0, 0. A design whose visit table is plain meets row 0 at step 0 and
+  // records transform(0 ^ 4) = 4. The index sits in the low half of Dst32b row 0 (DstBits row 8):
+  // 0x0000 against 0x0004.
+  for (unsigned r = 0; r < 16; ++r) {
+    test::Row16 a = filled(bf16(126, 0));
+    if (r == 0) a[3] = bf16(129, 0x20);
+    b.unpack(SrcOperand::SrcA, r, a, DataFormat::BF16);
+    b.unpack(SrcOperand::SrcB, r, filled(kOne), DataFormat::BF16);
+  }
+  b.hand_over(SrcOperand::SrcA);
+  b.hand_over(SrcOperand::SrcB);
+  const auto found = b.step(0, "GMPOOL DstRow=0 ArgMax=1 Dim16x16=1",
+                            [](Observation& obs) { test::find_dst_row(obs, 8)->values[3] = 0x0004; });
+  ASSERT_EQ(found.size(), 1u) << b.sb.report_text();
+  EXPECT_EQ(found[0].expected & 0xFFFFu, 0x0000u);
+  EXPECT_EQ(found[0].actual & 0xFFFFu, 0x0004u);
+  ASSERT_TRUE(found[0].datapath.has_value()) << found[0].report;
+  EXPECT_EQ(found[0].datapath->first_stage, "gmpool_compare") << found[0].report;
+  EXPECT_TRUE(contains(found[0].datapath->explanation, "plain order 0..15")) << found[0].datapath->explanation;
+  EXPECT_TRUE(found[0].datapath->recompute_matches_model);
 }
 
 TEST(ScoreboardDiagnosis, OnlyDatapathInstructionsAreDiagnosed) {

@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include <gtest/gtest.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "run/run_args.h"
@@ -34,6 +35,100 @@ TEST(TbRunArgs, BadPlusargsAreRefused) {
   }
 }
 
+TEST(TbRunArgs, NumericPlusargsAreReadStrictly) {
+  EXPECT_EQ(translate_plusargs({"+INSTRS=0", "+SEED=18446744073709551615"}),
+            (V{"--instrs", "0", "--seed", "18446744073709551615"}));
+  for (const auto& [bad, why] : std::vector<std::pair<std::string, std::string>>{
+           {"+INSTRS=-5", "+INSTRS: '-5' is negative"},
+           {"+SEED=18446744073709551616", "+SEED: '18446744073709551616' is too large (at most 18446744073709551615)"},
+           {"+ntb_random_seed=0x10", "+ntb_random_seed: '0x10' is not a whole decimal number"}}) {
+    try {
+      translate_plusargs({bad});
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_TRUE(e.message().starts_with(why)) << e.message();
+    }
+  }
+}
+
+TEST(TbRunArgs, UnknownPlusargSuggestsTheNearest) {
+  try {
+    translate_plusargs({"+UVM_TESTNAM=random"});
+    ADD_FAILURE() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(e.message().find("(did you mean '+UVM_TESTNAME='?)"), std::string::npos) << e.message();
+  }
+}
+
+TEST(TbRunArgs, UnsignedNumbers) {
+  EXPECT_EQ(parse_unsigned("--instrs", "2000"), 2000u);
+  EXPECT_EQ(parse_unsigned("--instrs", "007"), 7u);
+  EXPECT_EQ(parse_unsigned("--mutant", "4294967295", 4294967295u), 4294967295u);
+  EXPECT_EQ(unsigned_refusal("4294967296", 4294967295u), "'4294967296' is too large (at most 4294967295)");
+  // 2^64 - 5 is what strtoull makes of "-5": the reason for refusing signs outright.
+  EXPECT_EQ(unsigned_refusal("-5"), "'-5' is negative (a count, cycle, seed or index is 0 or more)");
+  EXPECT_EQ(unsigned_refusal("-0"), "'-0' is negative (a count, cycle, seed or index is 0 or more)");
+  for (const char* bad : {"+5", " 5", "5 ", "5x", "1e3", "0x10", "1,000"})
+    EXPECT_EQ(unsigned_refusal(bad), fmt::format("'{}' is not a whole decimal number (digits 0-9 only)", bad));
+  EXPECT_EQ(unsigned_refusal(""), "needs a number");
+  try {
+    parse_unsigned("--instrs", "-5");
+    ADD_FAILURE() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+    EXPECT_EQ(e.message(), "--instrs: '-5' is negative (a count, cycle, seed or index is 0 or more)");
+  }
+}
+
+// One verdict for the console line, the JSON report and the exit status.
+TEST(TbRunArgs, VerdictVocabulary) {
+  RunFacts pass;
+  pass.finished = true;
+  pass.cycles = 500;
+  const Verdict p = decide_verdict(pass);
+  EXPECT_EQ(p.word, "PASS");
+  EXPECT_EQ(p.exit_status, 0);
+  EXPECT_EQ(p.reason, "");
+
+  RunFacts unchecked = pass;
+  unchecked.checked = false;
+  unchecked.design_failed = true;  // the testbench's flag means nothing without the scoreboard
+  EXPECT_EQ(decide_verdict(unchecked).word, "DONE");
+
+  RunFacts mismatch = pass;
+  mismatch.mismatches = 3;
+  mismatch.first_failure_cycle = 1462;
+  mismatch.design_failed = true;
+  const Verdict m = decide_verdict(mismatch);
+  EXPECT_EQ(m.word, "FAIL");
+  EXPECT_EQ(m.exit_status, 1);
+  EXPECT_EQ(m.reason, "3 mismatches, the first at cycle 1462");
+
+  // --max-cycles 50: the run stops unfinished; that is the testbench's verdict, not the design's.
+  RunFacts cut = pass;
+  cut.finished = false;
+  cut.max_cycles = 50;
+  cut.cycles = 50;
+  const Verdict c = decide_verdict(cut);
+  EXPECT_EQ(c.word, "ERROR");
+  EXPECT_EQ(c.exit_status, 2);
+  EXPECT_EQ(c.reason, "the run did not finish within 50 cycles (--max-cycles; 50 simulated)");
+
+  RunFacts refused = pass;
+  refused.testbench_error = true;
+  refused.design_failed = true;
+  refused.error_text = "tmu_sb_obs_begin: no such thread 7";
+  EXPECT_EQ(decide_verdict(refused).reason, "testbench error: tmu_sb_obs_begin: no such thread 7");
+  EXPECT_EQ(decide_verdict(refused).word, "ERROR");
+  refused.error_text.clear();
+  EXPECT_EQ(decide_verdict(refused).reason, "testbench error: no progress for too long (stimulus deadlock)");
+
+  RunFacts stalls = pass;
+  stalls.forbidden_stalls = 4;
+  EXPECT_EQ(decide_verdict(stalls).word, "FAIL");
+  EXPECT_EQ(decide_verdict(stalls).reason, "4 Dst hazard stall cycles in a test without Dst hazards");
+}
+
 TEST(TbRunArgs, Verbosity) {
   EXPECT_EQ(parse_verbosity("none"), Verbosity::None);
   EXPECT_EQ(parse_verbosity("UVM_LOW"), Verbosity::Low);
@@ -50,6 +145,7 @@ TEST(TbRunArgs, ReportJson) {
   r.arch = "wormhole";
   r.seed = 9;
   r.instrs = 100;
+  r.issued = 100;
   r.retired = 99;
   r.cycles = 400;
   r.mismatches = 2;
@@ -64,6 +160,7 @@ TEST(TbRunArgs, ReportJson) {
   EXPECT_EQ(j["format"], "tmu-tb-report 1");
   EXPECT_EQ(j["verdict"], "FAIL");
   EXPECT_EQ(j["seed"], 9);
+  EXPECT_EQ(j["issued"], 100);
   EXPECT_EQ(j["retired"], 99);
   EXPECT_EQ(j["instr_per_second"], 198.0);  // 99 / 0.5
   EXPECT_EQ(j["first_failure_cycle"], 123);

@@ -1,7 +1,7 @@
 // The bench: main.cpp drives one matfp step a cycle (X and Y registers, a Z row, the row's j and
 // zrow); this top mirrors each step into tmu's AMX scoreboard (load, execute the same 64-bit
 // operand) and hands the design the lanes it computes; the cycle after, it compares the design's Z
-// row with the model's through the installed DPI package (docs/scoreboard.md, "AMX").
+// row with the model's through the installed DPI package (scoreboard.md, "AMX").
 module amx_lane_bench_top (
   input  logic         clk_i,
   input  logic         rst_ni,

@@ -1,6 +1,6 @@
 // The bench: drives SETDMAREG words into gpr_setter and, every cycle, reports what the design did
 // to tmu's scoreboard through the installed DPI package, which executes the same word on the
-// reference model and compares (docs/scoreboard.md).
+// reference model and compares (scoreboard.md).
 module gpr_bench_top (
   input  logic clk_i,
   input  logic rst_i,

@@ -2,7 +2,7 @@
 // lanes); this top mirrors it into tmu's PTO scoreboard (load the source rows, execute the same
 // operation line) and hands it to pto_lane_unit; the cycle after, it compares the design's row, or
 // for TCMP its predicate byte, with the model's through the installed DPI package
-// (docs/scoreboard.md, "PTO").
+// (scoreboard.md, "PTO").
 module pto_lane_bench_top (
   input  logic         clk_i,
   input  logic         rst_ni,

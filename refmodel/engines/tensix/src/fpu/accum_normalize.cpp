@@ -38,14 +38,14 @@ DstTerm read_dst_term(uint32_t dst_word) {
 // Alignment by 31 or more places leaves nothing (the aligner's reach).
 constexpr uint32_t kAlignShiftLimit = 31;
 
-uint32_t align_group_term(const AccTerm& t, int32_t common_exponent) {
+uint32_t align_group_term(const AccTerm& t, int32_t common_exponent, ShiftRounding rounding) {
   const auto shift = static_cast<uint32_t>(common_exponent - t.exponent);
-  return shift < kAlignShiftLimit ? shift_right_round_half_up_signed(t.mantissa, t.sign, shift) : 0;
+  return shift < kAlignShiftLimit ? shift_right_round_half_up_signed(t.mantissa, t.sign, shift, rounding) : 0;
 }
 
-uint32_t align_dst_term(const DstTerm& t, int32_t common_exponent) {
+uint32_t align_dst_term(const DstTerm& t, int32_t common_exponent, ShiftRounding rounding) {
   const auto shift = static_cast<uint32_t>(common_exponent - t.exponent);
-  return shift < kAlignShiftLimit ? shift_right_round_half_away(t.mantissa, shift) : 0;
+  return shift < kAlignShiftLimit ? shift_right_round_half_away(t.mantissa, shift, rounding) : 0;
 }
 
 // Adds (or subtracts, when its sign differs from Dst's) a term in the 32-bit two's-complement adder.
@@ -54,8 +54,8 @@ uint32_t add_relative_to_dst(uint32_t acc, uint32_t magnitude, uint32_t sign, ui
 }
 
 // 16-bit Dst: round a term to a multiple of 2^13 (ties toward +infinity for the signed group sums).
-uint32_t round_away_presum_bits(uint32_t magnitude, uint32_t negative) {
-  return shift_right_round_half_up_signed(magnitude, negative, kNarrowPresumDropBits)
+uint32_t round_away_presum_bits(uint32_t magnitude, uint32_t negative, ShiftRounding rounding) {
+  return shift_right_round_half_up_signed(magnitude, negative, kNarrowPresumDropBits, rounding)
          << kNarrowPresumDropBits;
 }
 
@@ -87,7 +87,7 @@ const char* accum_outcome_name(AccumOutcome o) {
 }
 
 AccumConfig accum_config(const FpuMode& mode) {
-  return AccumConfig{mode.dst32, has_8bit_exponent(mode), mode.arch};
+  return AccumConfig{mode.dst32, has_8bit_exponent(mode), mode.arch, ShiftRounding::Nearest};
 }
 
 uint32_t accum_normalize(const AccTerm& group0, const AccTerm& group1, uint32_t dst_word,
@@ -102,14 +102,14 @@ uint32_t accum_normalize(const AccTerm& group0, const AccTerm& group1, uint32_t 
   int32_t exponent = std::max({group0.exponent, group1.exponent, dst.exponent});
   t.common_exponent = exponent;
   if (exponent <= 0) return finish(trace, AccumOutcome::EarlyUnderflow, 0);
-  uint32_t g0 = align_group_term(group0, exponent);
-  uint32_t g1 = align_group_term(group1, exponent);
-  uint32_t d = align_dst_term(dst, exponent);
+  uint32_t g0 = align_group_term(group0, exponent, config.rounding);
+  uint32_t g1 = align_group_term(group1, exponent, config.rounding);
+  uint32_t d = align_dst_term(dst, exponent, config.rounding);
   t.aligned = {g0, g1, d};
   if (!config.dst32) {
-    g0 = round_away_presum_bits(g0, group0.sign);
-    g1 = round_away_presum_bits(g1, group1.sign);
-    d = round_away_presum_bits(d, 0);
+    g0 = round_away_presum_bits(g0, group0.sign, config.rounding);
+    g1 = round_away_presum_bits(g1, group1.sign, config.rounding);
+    d = round_away_presum_bits(d, 0, config.rounding);
   }
   t.presum = {g0, g1, d};
 
@@ -141,7 +141,7 @@ uint32_t accum_normalize(const AccTerm& group0, const AccTerm& group1, uint32_t 
   const uint32_t drop = final_drop_bits(config);
   const int32_t narrow_shift = shift - static_cast<int32_t>(drop);
   if (narrow_shift < 0) {
-    magnitude = shift_right_round_half_away(magnitude, static_cast<uint32_t>(-narrow_shift));
+    magnitude = shift_right_round_half_away(magnitude, static_cast<uint32_t>(-narrow_shift), config.rounding);
   } else {
     magnitude <<= narrow_shift;
   }

@@ -8,15 +8,15 @@
 
 namespace tmu::tensix::fpu {
 
-AlignedProduct align_product(const SliceProduct& product, int32_t group_exponent) {
+AlignedProduct align_product(const SliceProduct& product, int32_t group_exponent, ShiftRounding rounding) {
   // rtl/tmu_align_product.sv clamps the distance to 15 to keep its shifter small; a 12-bit product
   // is rounded to nothing from 13 places on, so no clamp is needed for the same results. A distance
   // that is negative (not a product of this group) wraps to a huge shift and gives 0.
   const auto distance = static_cast<uint32_t>(group_exponent - product.exponent);
-  return AlignedProduct{product.sign, shift_right_round_half_away(product.mantissa, distance)};
+  return AlignedProduct{product.sign, shift_right_round_half_away(product.mantissa, distance, rounding)};
 }
 
-AccTerm align_group_sum(std::span<const SliceProduct, kProductsPerGroup> products) {
+AccTerm align_group_sum(std::span<const SliceProduct, kProductsPerGroup> products, ShiftRounding rounding) {
   int32_t group_exponent = products[0].exponent;
   for (const SliceProduct& p : products) group_exponent = std::max(group_exponent, p.exponent);
   // Nothing in the group reaches the smallest normal exponent: the adder tree sees only zeros.
@@ -24,7 +24,7 @@ AccTerm align_group_sum(std::span<const SliceProduct, kProductsPerGroup> product
 
   int32_t sum = 0;  // at most 8 * (2^12 - 1): no overflow
   for (const SliceProduct& p : products) {
-    const AlignedProduct a = align_product(p, group_exponent);
+    const AlignedProduct a = align_product(p, group_exponent, rounding);
     const auto magnitude = static_cast<int32_t>(a.aligned);
     sum += a.sign ? -magnitude : magnitude;
   }

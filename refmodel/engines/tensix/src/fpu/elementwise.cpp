@@ -11,10 +11,16 @@ uint32_t finish_element(uint32_t word, const FpuMode& mode, uint32_t* result_wor
   return acc_to_dst(word, mode);
 }
 
+AccumConfig config_of(const FpuMode& mode, ShiftRounding rounding) {
+  AccumConfig c = accum_config(mode);
+  c.rounding = rounding;
+  return c;
+}
+
 // ELWADD and ELWSUB differ only in what enters elw_adder; from its term on they are one path.
-uint32_t add_term_to_dst(ElwTrace& t, uint32_t dst_stored, bool add_dst, const FpuMode& mode) {
+uint32_t add_term_to_dst(ElwTrace& t, uint32_t dst_stored, bool add_dst, const FpuMode& mode, ShiftRounding rounding) {
   t.dst_word = add_dst ? dst_to_acc(dst_stored, mode) : 0;
-  const uint32_t word = accum_normalize(t.term, AccTerm{}, t.dst_word, accum_config(mode), &t.accum);
+  const uint32_t word = accum_normalize(t.term, AccTerm{}, t.dst_word, config_of(mode, rounding), &t.accum);
   return finish_element(word, mode, &t.result_word);
 }
 
@@ -29,7 +35,7 @@ int32_t elwadd_phase_scale_exponent(uint32_t phase) {
 
 uint32_t mvmul_element(std::span<const uint32_t, kDotLength> srca_column,
                        std::span<const uint32_t, kDotLength> srcb_row, uint32_t dst_stored,
-                       const FpuMode& mode, MvmulTrace* trace) {
+                       const FpuMode& mode, MvmulTrace* trace, ShiftRounding rounding) {
   if (is_int8_math(mode)) {
     return int8_mvmul_element(srca_column, srcb_row, dst_stored, mode.fidelity_phase);
   }
@@ -39,16 +45,16 @@ uint32_t mvmul_element(std::span<const uint32_t, kDotLength> srca_column,
     t.products[k] = fidelity_slice_product(srca_column[k], srcb_row[k], mode);
   }
   const std::span<const SliceProduct, kDotLength> all(t.products);
-  t.group_sums[0] = align_group_sum(all.first<kProductsPerGroup>());
-  t.group_sums[1] = align_group_sum(all.last<kProductsPerGroup>());
+  t.group_sums[0] = align_group_sum(all.first<kProductsPerGroup>(), rounding);
+  t.group_sums[1] = align_group_sum(all.last<kProductsPerGroup>(), rounding);
   t.dst_word = dst_to_acc(dst_stored, mode);
   const uint32_t word =
-      accum_normalize(t.group_sums[0], t.group_sums[1], t.dst_word, accum_config(mode), &t.accum);
+      accum_normalize(t.group_sums[0], t.group_sums[1], t.dst_word, config_of(mode, rounding), &t.accum);
   return finish_element(word, mode, &t.result_word);
 }
 
 uint32_t elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, const FpuMode& mode,
-                        ElwTrace* trace) {
+                        ElwTrace* trace, ShiftRounding rounding) {
   if (is_int8_math(mode)) {
     return int8_elwmul_element(srca, srcb, dst_stored, mode.fidelity_phase, mode.srcb_zero_flag_disabled);
   }
@@ -71,23 +77,23 @@ uint32_t elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, const
   t.product = p;
   t.term = AccTerm{p.sign, p.exponent, p.mantissa << (kAccFractionBits - kProductFractionBits)};
   t.dst_word = dst_to_acc(dst_stored, mode);
-  const uint32_t word = accum_normalize(t.term, AccTerm{}, t.dst_word, accum_config(mode), &t.accum);
+  const uint32_t word = accum_normalize(t.term, AccTerm{}, t.dst_word, config_of(mode, rounding), &t.accum);
   return finish_element(word, mode, &t.result_word);
 }
 
 uint32_t elwadd_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst, const FpuMode& mode,
-                        ElwTrace* trace) {
+                        ElwTrace* trace, ShiftRounding rounding) {
   if (is_int8_math(mode)) {
     return int8_elwadd_element(srca, srcb, dst_stored, add_dst, mode.srcb_zero_flag_disabled);
   }
   ElwTrace local;
   ElwTrace& t = trace ? *trace : local;
-  elw_adder(srca, srcb, mode, &t);
-  return add_term_to_dst(t, dst_stored, add_dst, mode);
+  elw_adder(srca, srcb, mode, &t, rounding);
+  return add_term_to_dst(t, dst_stored, add_dst, mode, rounding);
 }
 
 uint32_t elwsub_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst, const FpuMode& mode,
-                        ElwTrace* trace) {
+                        ElwTrace* trace, ShiftRounding rounding) {
   if (is_int8_math(mode)) {
     return int8_elwsub_element(srca, srcb, dst_stored, add_dst, mode.srcb_zero_flag_disabled);
   }
@@ -95,8 +101,8 @@ uint32_t elwsub_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool 
   ElwTrace& t = trace ? *trace : local;
   // SrcB's sign bit is inverted on the way into the adder.
   const SrcFields b = unpack_src(srcb, SrcStyle::TF32);
-  elw_adder(srca, pack_src(SrcFields{b.sign ^ 1u, b.exponent, b.mantissa}, SrcStyle::TF32), mode, &t);
-  return add_term_to_dst(t, dst_stored, add_dst, mode);
+  elw_adder(srca, pack_src(SrcFields{b.sign ^ 1u, b.exponent, b.mantissa}, SrcStyle::TF32), mode, &t, rounding);
+  return add_term_to_dst(t, dst_stored, add_dst, mode, rounding);
 }
 
 }  // namespace tmu::tensix::fpu

@@ -31,7 +31,7 @@ FpOperand addend(uint32_t datum19, SrcStyle style, bool zero_flag_disabled) {
 
 }  // namespace
 
-AccTerm elw_adder(uint32_t srca, uint32_t srcb, const FpuMode& mode, ElwTrace* trace) {
+AccTerm elw_adder(uint32_t srca, uint32_t srcb, const FpuMode& mode, ElwTrace* trace, ShiftRounding rounding) {
   FpOperand a = addend(srca, mode.srca_style, false);
   FpOperand b = addend(srcb, effective_srcb_style(mode), mode.srcb_zero_flag_disabled);
   // The larger magnitude goes first; the smaller one is aligned to it, rounded, and added or
@@ -39,7 +39,7 @@ AccTerm elw_adder(uint32_t srca, uint32_t srcb, const FpuMode& mode, ElwTrace* t
   if (magnitude_key(a) < magnitude_key(b)) std::swap(a, b);
   const uint32_t b_shift = a.exponent > b.exponent ? a.exponent - b.exponent : 0;
   const uint32_t b_aligned =
-      b_shift < kAddOperandShiftLimit ? shift_right_round_half_away(b.significand, b_shift) : 0;
+      b_shift < kAddOperandShiftLimit ? shift_right_round_half_away(b.significand, b_shift, rounding) : 0;
   // Only a +0 SrcA against a -0 SrcB kept by a disabled zero flag (equal keys, no swap; the kept -0
   // has an implicit one) makes the difference negative. It wraps in the 32-bit datapath exactly as in
   // ttsim: aligned at the common exponent it acts as the negative number it encodes, shifted right it

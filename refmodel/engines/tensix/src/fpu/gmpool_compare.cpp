@@ -154,18 +154,20 @@ bool gmpool_candidate_wins(const GmpoolDatum& candidate, const GmpoolDatum& curr
 }
 
 uint32_t gmpool_column(std::span<const uint32_t, 16> srca_column, std::span<const uint32_t, 16> srcb_row,
-                       uint32_t dst_value, SrcStyle srca_style, bool dst32, bool argmax) {
+                       uint32_t dst_value, SrcStyle srca_style, bool dst32, bool argmax, GmpoolVisit visit) {
   const GmpoolDstStyle style = gmpool_dst_style(srca_style, dst32, argmax);
   GmpoolDatum best = gmpool_read_dst(dst_value, style);
   const uint32_t index_phase = index_phase_of(dst_value);
   uint32_t best_index = bits<7, 0>(dst_value);
   for (unsigned step = 0; step < 16; ++step) {
-    const unsigned row = visit_row(step);
+    const unsigned row = visit == GmpoolVisit::Hardware ? visit_row(step) : step;
     const GmpoolDatum candidate = gmpool_read_and_scale_src(srca_column[row], srca_style, srcb_row[row]);
     if (!gmpool_candidate_wins(candidate, best)) continue;
     best = candidate;
-    if (row < kArgmaxIndexTransform.size())
-      best_index = bits<7, 0>((index_phase >> 4) + kArgmaxIndexTransform[row]);
+    // The index is decoded from the step (rtl/tmu_gmpool_column.sv: argmax_index(step ^ 4)), which in
+    // the hardware's visit order is the winning row's.
+    if (step < kArgmaxIndexTransform.size())
+      best_index = bits<7, 0>((index_phase >> 4) + kArgmaxIndexTransform[visit_row(step)]);
   }
   if (!argmax) return gmpool_write_dst(best, style);
   const uint32_t index_result = index_phase | best_index;

@@ -1,8 +1,11 @@
 // Datapath diagnosis: one Dst element of MVMUL/DOTPV/GAPOOL/ELWMUL/ELWADD/ELWSUB is recomputed from
 // the state the instruction read, with the model's own stage functions and traces, and the RTL's value
 // is explained where possible by a single perturbation of one stage (a different fidelity phase, a
-// missing product, a group sum lost or truncated, Dst not accumulated, the other rounding neighbour).
+// missing product, a group sum lost or truncated, a stage or the whole datapath truncating instead of
+// rounding, Dst not accumulated, the other rounding neighbour), or else as one stored bit flipped after
+// the datapath. GMPOOL has its own recomputation (diagnosis_gmpool.cpp).
 // Host floating point appears only in the text (exact decoded values), never in a decision.
+#include <bit>
 #include <cmath>
 #include <functional>
 #include <optional>
@@ -192,25 +195,15 @@ std::string final_rounding_explanation(const fpu::AccumTrace& t, const fpu::FpuM
 
 // ---- Single-stage perturbations ----
 
+// The shared rounding primitive without its rounding bit: every stage at once.
+constexpr const char* kLostRoundingBit =
+    "every alignment and rounding of the datapath truncates instead of rounding to nearest: the half-LSB "
+    "rounding bit of the shared shift-and-round (rtl/tmu_shift_round.sv) is lost";
+
 struct Hypothesis {
   const char* stage;
   std::string what;
 };
-
-fpu::AccTerm align_truncating(std::span<const fpu::SliceProduct, fpu::kProductsPerGroup> products) {
-  // align_group_sum without its ties-away rounding of the shifted-out bits.
-  int32_t e = products[0].exponent;
-  for (const auto& p : products) e = std::max(e, p.exponent);
-  if (e <= 0) return fpu::AccTerm{};
-  int32_t sum = 0;
-  for (const auto& p : products) {
-    const auto shift = static_cast<uint32_t>(e - p.exponent);
-    const auto aligned = static_cast<int32_t>(shift < 32 ? p.mantissa >> shift : 0);
-    sum += p.sign ? -aligned : aligned;
-  }
-  return fpu::AccTerm{sum < 0 ? 1u : 0u, e,
-                      static_cast<uint32_t>(std::abs(sum)) << (fpu::kAccFractionBits - fpu::kProductFractionBits)};
-}
 
 std::vector<Hypothesis> matmul_hypotheses(const Element& e, const fpu::MvmulTrace& t, uint32_t actual) {
   std::vector<Hypothesis> found;
@@ -218,14 +211,17 @@ std::vector<Hypothesis> matmul_hypotheses(const Element& e, const fpu::MvmulTrac
     if (candidate == actual) found.push_back({stage, std::move(what)});
   };
   const fpu::FpuMode& mode = e.mode;
+  constexpr auto kTruncate = fpu::ShiftRounding::Truncate;
   auto through_stages = [&](std::array<fpu::SliceProduct, fpu::kDotLength> p, int lose_group, int truncate_group,
-                            bool with_dst) {
+                            bool with_dst, fpu::ShiftRounding accum_rounding = fpu::ShiftRounding::Nearest) {
     const std::span<const fpu::SliceProduct, fpu::kDotLength> all(p);
-    fpu::AccTerm g[2] = {fpu::align_group_sum(all.first<8>()), fpu::align_group_sum(all.last<8>())};
-    if (truncate_group == 0) g[0] = align_truncating(all.first<8>());
-    if (truncate_group == 1) g[1] = align_truncating(all.last<8>());
+    fpu::AccTerm g[2] = {
+        fpu::align_group_sum(all.first<8>(), truncate_group == 0 ? kTruncate : fpu::ShiftRounding::Nearest),
+        fpu::align_group_sum(all.last<8>(), truncate_group == 1 ? kTruncate : fpu::ShiftRounding::Nearest)};
     if (lose_group >= 0) g[lose_group] = fpu::AccTerm{};
-    const uint32_t word = fpu::accum_normalize(g[0], g[1], with_dst ? t.dst_word : 0, fpu::accum_config(mode));
+    fpu::AccumConfig config = fpu::accum_config(mode);
+    config.rounding = accum_rounding;
+    const uint32_t word = fpu::accum_normalize(g[0], g[1], with_dst ? t.dst_word : 0, config);
     return fpu::acc_to_dst(word, mode);
   };
   for (uint32_t q = 0; q < 4; ++q) {
@@ -253,8 +249,13 @@ std::vector<Hypothesis> matmul_hypotheses(const Element& e, const fpu::MvmulTrac
     test("align_group_sum", fmt::format("group {} aligns its products by truncation instead of rounding ties away", g),
          through_stages(t.products, -1, g, true));
   }
+  test("accum_normalize", "aligns and rounds by truncation instead of rounding to nearest (its alignment to the "
+       "common exponent, the 13-bit pre-sum rounding and the final rounding)",
+       through_stages(t.products, -1, -1, true, kTruncate));
   if (fpu::acc_exponent(t.dst_word) != 0)
     test("accum_normalize", "the Dst value was not accumulated (read as zero)", through_stages(t.products, -1, -1, false));
+  test("shift_round", kLostRoundingBit,
+       fpu::mvmul_element(e.srca_column, e.srcb_row, e.dst_in, mode, nullptr, kTruncate));
   return found;
 }
 
@@ -263,11 +264,12 @@ std::vector<Hypothesis> elementwise_hypotheses(const Element& e, uint32_t actual
   auto test = [&](const char* stage, std::string what, uint32_t candidate) {
     if (candidate == actual) found.push_back({stage, std::move(what)});
   };
-  auto run = [&](Op op, uint32_t a, uint32_t b, uint32_t dst, bool add_dst, const fpu::FpuMode& mode) {
+  auto run = [&](Op op, uint32_t a, uint32_t b, uint32_t dst, bool add_dst, const fpu::FpuMode& mode,
+                 fpu::ShiftRounding rounding = fpu::ShiftRounding::Nearest) {
     switch (op) {
-      case Op::ELWMUL: return fpu::elwmul_element(a, b, dst, mode);
-      case Op::ELWADD: return fpu::elwadd_element(a, b, dst, add_dst, mode);
-      default: return fpu::elwsub_element(a, b, dst, add_dst, mode);
+      case Op::ELWMUL: return fpu::elwmul_element(a, b, dst, mode, nullptr, rounding);
+      case Op::ELWADD: return fpu::elwadd_element(a, b, dst, add_dst, mode, nullptr, rounding);
+      default: return fpu::elwsub_element(a, b, dst, add_dst, mode, nullptr, rounding);
     }
   };
   for (uint32_t q = 0; q < 4; ++q) {
@@ -285,6 +287,7 @@ std::vector<Hypothesis> elementwise_hypotheses(const Element& e, uint32_t actual
     test("elw_adder", "SrcB's sign was inverted (computed ELWSUB)", run(Op::ELWSUB, e.a, e.b, e.dst_in, e.add_dst, e.mode));
   if (e.add_dst && e.dst_in != 0)
     test("accum_normalize", "the Dst value was not accumulated (read as zero)", run(e.op, e.a, e.b, 0, e.add_dst, e.mode));
+  test("shift_round", kLostRoundingBit, run(e.op, e.a, e.b, e.dst_in, e.add_dst, e.mode, fpu::ShiftRounding::Truncate));
   return found;
 }
 
@@ -328,6 +331,25 @@ std::string probe_departure(const StageProbe& p, const fpu::MvmulTrace* mt, cons
 
 }  // namespace
 
+std::string sb_detail::single_bit_storage(uint32_t expected, uint32_t actual, bool dst32, uint32_t storage_row,
+                                          uint32_t col) {
+  const uint32_t diff = expected ^ actual;
+  if (std::popcount(diff) != 1) return "";
+  const auto bit = static_cast<unsigned>(std::countr_zero(diff));
+  uint32_t row = storage_row, stored_bit = bit;
+  std::string half;
+  if (dst32) {
+    const Dst32Place place = dst32_place_of_storage_row(storage_row);
+    const bool high = bit >= 16;
+    row = high ? DstRegs::hi_row(place.row32) : DstRegs::lo_row(place.row32);
+    stored_bit = bit % 16;
+    half = fmt::format(", the {} half of Dst32b row {}", high ? "high" : "low", place.row32);
+  }
+  return fmt::format("only bit {} of the value differs and no datapath stage explains it: a storage or transport "
+                     "fault - DstBits row {} col {} bit {}{} holds {} where the datapath computed {}",
+                     bit, row, col, stored_bit, half, (actual >> bit) & 1u, (expected >> bit) & 1u);
+}
+
 std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& before, unsigned thread, uint32_t word,
                                                            uint32_t storage_row, uint32_t col, uint32_t expected,
                                                            uint32_t actual, const StageProbe* probe) {
@@ -338,6 +360,7 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
   } catch (const Error&) {
     return std::nullopt;
   }
+  if (insn.op() == Op::GMPOOL) return diagnose_gmpool_element(before, insn, thread, storage_row, col, expected, actual);
   if (!is_matmul(insn.op()) && !is_elementwise(insn.op())) return std::nullopt;
   TensixState s = before;
   const auto located = locate_element(s, insn, thread, storage_row & (kDstRows - 1), col);
@@ -377,7 +400,11 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
     d.srca_slice = fmt::format("integer magnitude bits kept: {}", hex(fpu::int8_srca_slice_mask(phase), 3));
     d.srcb_slice = fmt::format("integer magnitude bits kept: {}", hex(fpu::int8_srcb_slice_mask(phase), 3));
     stages += fmt::format("  integer path: product/sum {}, Dst in {}, result {}\n", t.dot, t.dst_in, t.result);
-    if (found.empty())
+    if (std::string storage = found.empty() ? single_bit_storage(expected, actual, true, storage_row, col) : "";
+        !storage.empty()) {
+      d.first_stage = "storage";
+      d.explanation = std::move(storage);
+    } else if (found.empty())
       d.explanation = fmt::format("integer results differ by {}",
                                   static_cast<int64_t>(dst32_to_int32(actual)) - dst32_to_int32(expected));
   } else {
@@ -447,6 +474,10 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
       d.first_stage = found.front().stage;
       d.explanation = found.front().what;
       found.erase(found.begin());
+    } else if (std::string storage = single_bit_storage(expected, actual, e.mode.dst32, storage_row, col);
+               !storage.empty()) {
+      d.first_stage = "storage";
+      d.explanation = std::move(storage);
     } else {
       const double ve = e.mode.dst32 ? dst32_value(expected, false) : dst16_value(static_cast<uint16_t>(expected), e.mode.srca_style);
       const double va = e.mode.dst32 ? dst32_value(actual, false) : dst16_value(static_cast<uint16_t>(actual), e.mode.srca_style);

@@ -125,7 +125,7 @@ void Scoreboard::finish_report(Mismatch& m, RetireContext* rc, bool full) {
   if (!m.replay_command.empty()) t += "  replay      " + m.replay_command + "\n";
   if (!m.replay_program.empty()) {
     if (!m.replay_path.empty()) {
-      t += fmt::format("  no simulator: tmu run {} --show dst\n", m.replay_path);
+      t += fmt::format("  no simulator: {} run {} --show dst\n", options_.tmu_command, m.replay_path);
       if (rc && !rc->replay_check.empty()) t += "              (replay program " + rc->replay_check + ")\n";
     } else {
       t += "  replay program (save it and run `tmu run FILE`)";

@@ -61,5 +61,16 @@ std::string check_replay(const std::string& program, const TensixState& after, c
 // Which bits differ: "bit 0" / "bits 3, 7" / "mask 0x00ff00ff (16 bits)".
 std::string differing_bits_text(uint32_t expected, uint32_t actual, int digits);
 
+// diagnosis.cpp: the explanation of a value that differs from the datapath's in exactly one bit,
+// which no stage explains (a storage or transport fault), naming the DstBits row, column and bit;
+// "" when more than one bit differs.
+std::string single_bit_storage(uint32_t expected, uint32_t actual, bool dst32, uint32_t storage_row, uint32_t col);
+
+// diagnosis_gmpool.cpp: diagnose_datapath_element for GMPOOL, whose column maximum is recomputed
+// with the model's gmpool_column and its row visit order perturbed.
+std::optional<DatapathDiagnosis> diagnose_gmpool_element(const TensixState& before, const Insn& insn, unsigned thread,
+                                                         uint32_t storage_row, uint32_t col, uint32_t expected,
+                                                         uint32_t actual);
+
 }  // namespace sb_detail
 }  // namespace tmu::tensix

@@ -133,7 +133,10 @@ struct DatapathDiagnosis {
   unsigned fidelity_phase = 0;
   std::string srca_slice;  // which SrcA mantissa bits the phase multiplies
   std::string srcb_slice;
-  std::string first_stage;  // "fidelity_slice" | "align_group_sum" | "accum_normalize" | ""
+  // "fidelity_slice" | "align_group_sum" | "accum_normalize" | "elw_adder" | "accumulate" (INT8) |
+  // "shift_round" (every stage's rounding) | "gmpool_compare" | "storage" (one bit flipped after the
+  // datapath) | ""
+  std::string first_stage;
   std::string explanation;  // the heuristic's finding
   std::vector<std::string> also_consistent;  // other single perturbations reproducing the RTL value
   std::string stage_values;  // the model's value at every stage, one per line
@@ -180,6 +183,9 @@ struct ScoreboardOptions {
   // {replay} (the saved replay program's path), e.g. "build/tmu_tb --test {test} --seed {seed}".
   std::string replay_command_template;
   std::string replay_dir;        // when set, each failing instruction's replay program is saved here
+  // How the report names the command-line tool for a saved replay program ("no simulator: tmu run
+  // FILE"): tmu_tb gives the tmu of its own build, which need not be on PATH.
+  std::string tmu_command = "tmu";
   unsigned history_depth = 8;    // retired instructions shown before the failing one
   unsigned max_reports = 32;     // full reports kept; later mismatches are only counted
   bool compare_invalid_dst_bits = true;  // final_compare: bits of invalid Dst rows too
@@ -285,7 +291,7 @@ Dst32Place dst32_place_of_storage_row(uint32_t storage_row);
 std::string replay_program_text(const TensixState& before, unsigned thread, uint32_t word,
                                 const std::string& title);
 
-// Recomputes one Dst element of a datapath instruction (MVMUL/DOTPV/GAPOOL/ELWMUL/ELWADD/ELWSUB)
+// Recomputes one Dst element of a datapath instruction (MVMUL/DOTPV/GAPOOL/ELWMUL/ELWADD/ELWSUB, and GMPOOL's top row)
 // from the state it read and diagnoses an RTL value against it. storage_row/col name the element
 // (for Dst32b either half's storage row). Returns nullopt for other instructions or elements the
 // instruction did not write. `expected`/`actual` are the element's stored values (Dst16b: 16 bits;

@@ -87,11 +87,18 @@ uint32_t acc_to_dst(uint32_t word, const FpuMode& mode);        // twin of rtl/t
 // refmodel/engines/tensix/src/fpu/shift_round.cpp: rtl/tmu_shift_round.sv does both, told apart by its negative_i.
 // ---------------------------------------------------------------------------------------------
 
+// Nearest is the hardware's (add half an output LSB, truncate). Truncate is the same adder without
+// that half-LSB - rtl/tmu_shift_round.sv with its rounding bit lost, a fault the scoreboard's
+// diagnosis recomputes the datapath with (docs/scoreboard.md); nothing else asks for it.
+enum class ShiftRounding : uint8_t { Nearest, Truncate };
+
 // magnitude / 2^amount, rounded to nearest with ties away from zero (add half, truncate).
-uint32_t shift_right_round_half_away(uint32_t magnitude, uint32_t amount);
+uint32_t shift_right_round_half_away(uint32_t magnitude, uint32_t amount,
+                                     ShiftRounding rounding = ShiftRounding::Nearest);
 // A sign-magnitude value / 2^amount rounded to nearest with ties toward +infinity: the hardware adds
 // half minus the sign bit before truncating the magnitude. amount == 0 leaves the value unchanged.
-uint32_t shift_right_round_half_up_signed(uint32_t magnitude, uint32_t negative, uint32_t amount);
+uint32_t shift_right_round_half_up_signed(uint32_t magnitude, uint32_t negative, uint32_t amount,
+                                          ShiftRounding rounding = ShiftRounding::Nearest);
 
 // ---------------------------------------------------------------------------------------------
 // Stage 1: fidelity_slice (refmodel/engines/tensix/src/fpu/fidelity_slice.cpp)
@@ -153,7 +160,8 @@ struct AccTerm {
 };
 // Products below the group's largest exponent are shifted right with ties-away rounding, then the
 // signed products are summed. A group whose largest exponent is <= 0 contributes nothing.
-AccTerm align_group_sum(std::span<const SliceProduct, kProductsPerGroup> products);
+AccTerm align_group_sum(std::span<const SliceProduct, kProductsPerGroup> products,
+                        ShiftRounding rounding = ShiftRounding::Nearest);
 
 // A product at its group's exponent; the sign rides along so that the rounding sees only magnitudes.
 struct AlignedProduct {
@@ -162,7 +170,8 @@ struct AlignedProduct {
   friend bool operator==(const AlignedProduct&, const AlignedProduct&) = default;
 };
 // Twin of rtl/tmu_align_product.sv: one product of align_group_sum's group, rounded ties away.
-AlignedProduct align_product(const SliceProduct& product, int32_t group_exponent);
+AlignedProduct align_product(const SliceProduct& product, int32_t group_exponent,
+                             ShiftRounding rounding = ShiftRounding::Nearest);
 
 // ---------------------------------------------------------------------------------------------
 // Stage 3: accum_normalize (refmodel/engines/tensix/src/fpu/accum_normalize.cpp)
@@ -172,6 +181,7 @@ struct AccumConfig {
   bool dst32 = false;       // FP32 Dst: no 13-bit pre-rounding, 24-bit result
   bool exponent_8b = true;  // BF16/TF32 (8-bit exponent) or FP16 (5-bit exponent)
   Arch arch = Arch::Blackhole;
+  ShiftRounding rounding = ShiftRounding::Nearest;  // of every alignment and rounding in the stage
 };
 AccumConfig accum_config(const FpuMode& mode);
 
@@ -226,7 +236,8 @@ struct MvmulTrace {
 // srcb_row[k] = SrcB[i][k]. Products k = 0..7 form group 0, k = 8..15 group 1. Also DOTPV and GAPOOL.
 uint32_t mvmul_element(std::span<const uint32_t, kDotLength> srca_column,
                        std::span<const uint32_t, kDotLength> srcb_row, uint32_t dst_stored,
-                       const FpuMode& mode, MvmulTrace* trace = nullptr);
+                       const FpuMode& mode, MvmulTrace* trace = nullptr,
+                       ShiftRounding rounding = ShiftRounding::Nearest);
 
 struct ElwTrace {
   FpOperand a, b;          // operands as read (ELWADD/ELWSUB: after the magnitude swap)
@@ -242,11 +253,13 @@ struct ElwTrace {
 // Fills trace's a, b, b_aligned and term. Unlike the RTL it has no Dst output: the one wrapped
 // difference (elw_adder.cpp), which the RTL's 28-bit accumulator cannot hold, goes to accum_normalize
 // as it is, whose 32-bit arithmetic wraps as ttsim's does.
-AccTerm elw_adder(uint32_t srca, uint32_t srcb, const FpuMode& mode, ElwTrace* trace = nullptr);
+AccTerm elw_adder(uint32_t srca, uint32_t srcb, const FpuMode& mode, ElwTrace* trace = nullptr,
+                  ShiftRounding rounding = ShiftRounding::Nearest);
 // Dst += SrcA * SrcB for one fidelity phase. ELWMUL always accumulates onto Dst, whatever
 // dest_accum_en says (ttsim: "ELWMUL forces accumulation").
+// `rounding` of the whole-element functions reaches every stage (Truncate: the diagnosis's fault).
 uint32_t elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, const FpuMode& mode,
-                        ElwTrace* trace = nullptr);
+                        ElwTrace* trace = nullptr, ShiftRounding rounding = ShiftRounding::Nearest);
 // Dst = (Dst if add_dst) + SrcA +/- SrcB. SrcA and SrcB are added at the larger one's exponent: the
 // smaller is shifted and rounded (ties away) with no guard bits. With a non-zero fidelity phase the
 // sum is divided by 32 (phase bit 0) and 128 (phase bit 1) before Dst is added - ISA-defined
@@ -254,9 +267,9 @@ uint32_t elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, const
 // exponent, the same -5/-7 a multiply phase applies, so a quotient below the smallest normal
 // underflows to +0 like any other result. The INT8 path neither masks nor scales.
 uint32_t elwadd_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst, const FpuMode& mode,
-                        ElwTrace* trace = nullptr);
+                        ElwTrace* trace = nullptr, ShiftRounding rounding = ShiftRounding::Nearest);
 uint32_t elwsub_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, bool add_dst, const FpuMode& mode,
-                        ElwTrace* trace = nullptr);
+                        ElwTrace* trace = nullptr, ShiftRounding rounding = ShiftRounding::Nearest);
 // ELWADD.md's divisor exponents for a fidelity phase (0, 5, 7 or 12).
 int32_t elwadd_phase_scale_exponent(uint32_t phase);
 

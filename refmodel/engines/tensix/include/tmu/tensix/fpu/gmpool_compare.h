@@ -54,8 +54,14 @@ bool gmpool_candidate_wins(const GmpoolDatum& candidate, const GmpoolDatum& curr
 // row (for a 16-bit Dst the caller stores the high half). srcb_row[i] scales srca_column[i] (SrcB's
 // row is transposed onto SrcA's rows). With argmax the index of the winner among the first eight
 // rows goes into the low bits, after GMPOOL.md's non-linear transform and index phase.
+// Plain visits the rows 0..15 in order while the argmax index is still decoded from the step, as the
+// hardware decodes it: a winner among rows 0..7 is recorded with row r ^ 4's index, and on a tie
+// another row wins. A fault (the break-demo.sh argmax-order break) the scoreboard's diagnosis
+// recomputes with; nothing else asks for it.
+enum class GmpoolVisit : uint8_t { Hardware, Plain };
 uint32_t gmpool_column(std::span<const uint32_t, 16> srca_column, std::span<const uint32_t, 16> srcb_row,
-                       uint32_t dst_value, SrcStyle srca_style, bool dst32, bool argmax);
+                       uint32_t dst_value, SrcStyle srca_style, bool dst32, bool argmax,
+                       GmpoolVisit visit = GmpoolVisit::Hardware);
 // The value GMPOOL leaves in the other three rows of the 4-row block (GMPOOL.md): zero, or with argmax
 // and a 32-bit Dst, the index phase advanced from whatever those rows held.
 uint32_t gmpool_other_row_value(uint32_t previous_dst_value, bool dst32, bool argmax);
