@@ -1,7 +1,7 @@
 """The Tensix Matrix Unit's results for whole matrices, bit-exact, through tt-llk's LLK sequences.
 
   matmul(a, b, fidelity="HiFi4", src_format="BF16", dst="FP32", arch="blackhole",
-         conversion=None, perturb=None, input="values", bits=False, snapshots=False)
+         conversion=None, perturb=None, input="values", bits=False, snapshots=False, threads=None)
   eltwise_binary(op, a, b, ...)          op: "ELWMUL", "ELWADD" or "ELWSUB" (a - b); b of shape
                                          (1, N), (M, 1) or (1, 1) broadcasts a row, column or scalar
   unpacker_conversion(fp32_bits, src_format)   the unpacker's FP32 -> BF16/TF32 patterns
@@ -15,7 +15,9 @@ NaNs on the Matrix Unit) unless conversion="rne" (round to nearest even) or "unp
 truncated as the unpacker converts it, UNPACR_Regular.md) is named; input="bits" takes the format's
 patterns (uint16 BF16/FP16, uint32 TF32, or uint32 FP32 with "unpacker"; a torch.bfloat16 tensor
 gives its patterns); perturb names one of the audit's deliberate mistakes (skipN, repeatN, negateN,
-swap) so a wrong golden can be shown. Operands may be numpy arrays or CPU torch tensors.
+swap) so a wrong golden can be shown. Operands may be numpy arrays or CPU torch tensors. threads
+(None: $TMU_THREADS, else the number of cores) shares the output tiles among threads; every tile
+runs its own sequence, so the bits do not depend on it.
 
 >>> import numpy as np, tmu
 >>> a = np.full((32, 32), 2.0); b = np.full((32, 32), 1.0078125)
@@ -44,57 +46,60 @@ Result = Union[Values, dict[str, Any]]
 @overload
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-           bits: Literal[False] = ..., snapshots: Literal[False] = ...) -> Values: ...
+           bits: Literal[False] = ..., snapshots: Literal[False] = ..., threads: Optional[int] = ...) -> Values: ...
 @overload
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-           bits: bool = ..., snapshots: bool = ...) -> Result: ...
+           bits: bool = ..., snapshots: bool = ..., threads: Optional[int] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.matmul", _impl.matmul)
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16", dst: str = "FP32",
            arch: str = "blackhole", conversion: Optional[str] = None, perturb: Optional[str] = None,
-           input: str = "values", bits: bool = False, snapshots: bool = False) -> Result:  # noqa: A002
+           input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
+           threads: Optional[int] = None) -> Result:
     return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, arch=arch, conversion=conversion,
-                        perturb=perturb, input=input, bits=bits, snapshots=snapshots)
+                        perturb=perturb, input=input, bits=bits, snapshots=snapshots, threads=threads)
 
 
 @overload
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-                   bits: Literal[False] = ..., snapshots: Literal[False] = ...) -> Values: ...
+                   bits: Literal[False] = ..., snapshots: Literal[False] = ..., threads: Optional[int] = ...) -> Values: ...
 @overload
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., arch: str = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-                   bits: bool = ..., snapshots: bool = ...) -> Result: ...
+                   bits: bool = ..., snapshots: bool = ..., threads: Optional[int] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.eltwise_binary", _impl.eltwise_binary)
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16",
                    dst: str = "FP32", arch: str = "blackhole", conversion: Optional[str] = None,
                    perturb: Optional[str] = None, input: str = "values", bits: bool = False,  # noqa: A002
-                   snapshots: bool = False) -> Result:
+                   snapshots: bool = False, threads: Optional[int] = None) -> Result:
     return _impl.eltwise_binary(op, a, b, fidelity=fidelity, src_format=src_format, dst=dst, arch=arch,
-                                conversion=conversion, perturb=perturb, input=input, bits=bits, snapshots=snapshots)
+                                conversion=conversion, perturb=perturb, input=input, bits=bits, snapshots=snapshots,
+                                threads=threads)
 
 
 @overload
 def reduce(a: ArrayLike, pool: str = ..., dim: str = ..., *, scaler: Optional[float] = ..., fidelity: str = ..., src_format: str = ...,
            dst: str = ..., arch: str = ..., conversion: Optional[str] = ..., input: str = ...,
-           bits: Literal[False] = ..., snapshots: Literal[False] = ..., argmax: Literal[False] = ...) -> Values: ...
+           bits: Literal[False] = ..., snapshots: Literal[False] = ..., argmax: Literal[False] = ..., threads: Optional[int] = ...) -> Values: ...
 @overload
 def reduce(a: ArrayLike, pool: str = ..., dim: str = ..., *, scaler: Optional[float] = ..., fidelity: str = ..., src_format: str = ...,
            dst: str = ..., arch: str = ..., conversion: Optional[str] = ..., input: str = ...,
-           bits: bool = ..., snapshots: bool = ..., argmax: bool = ...) -> Result: ...
+           bits: bool = ..., snapshots: bool = ..., argmax: bool = ..., threads: Optional[int] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.reduce", _impl.reduce)
 def reduce(a: ArrayLike, pool: str = "sum", dim: str = "col", *, scaler: Optional[float] = None, fidelity: str = "HiFi4",
            src_format: str = "BF16", dst: str = "FP32", arch: str = "blackhole", conversion: Optional[str] = None,
            input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
-           argmax: bool = False) -> Result:
+           argmax: bool = False, threads: Optional[int] = None) -> Result:
     return _impl.reduce(a, pool, dim, scaler=scaler, fidelity=fidelity, src_format=src_format, dst=dst, arch=arch,
-                        conversion=conversion, input=input, bits=bits, snapshots=snapshots, argmax=argmax)
+                        conversion=conversion, input=input, bits=bits, snapshots=snapshots, argmax=argmax,
+                        threads=threads)
 
 
 @checked("tmu.tensix.unpacker_conversion", _impl.unpacker_conversion)
