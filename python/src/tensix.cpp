@@ -84,7 +84,9 @@ void bind_tensix(py::module_& m) {
               for (py::ssize_t k = 0; k < K; ++k) c.in0[i * K + k] = an.at(ti * kTile + i, k);
             for (py::ssize_t k = 0; k < K; ++k)
               for (unsigned j = 0; j < kTile; ++j) c.in1[k * kTile + j] = bn.at(k, tj * kTile + j);
-            const audit::SequenceTrace t = audit::run_matmul_sequence(c, o.cfg);
+            audit::RunConfig cfg = o.cfg;
+            cfg.pass_snapshots = snapshots;
+            const audit::SequenceTrace t = audit::run_matmul_sequence(c, cfg);
             for (unsigned i = 0; i < kTile; ++i)
               for (unsigned j = 0; j < kTile; ++j) out[(ti * kTile + i) * N + tj * kTile + j] = t.result[i * kTile + j];
             if (snapshots) {

@@ -122,23 +122,19 @@ SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg) {
   for (unsigned t = 0; t < c.tiles; ++t) {
     const unsigned k0 = t * kTile;
     // Src row face*16 + r, column col holds tile element (row, col) = inverse of tile_row.
-    auto element = [&](unsigned bank_row, unsigned col, const std::function<SrcNumber(unsigned, unsigned)>& at) {
+    auto element = [&](unsigned bank_row, unsigned col, const auto& at) {
       const unsigned face = bank_row / kFace, r = (face / 2) * kFace + bank_row % kFace, cc = (face % 2) * kFace + col;
       return src_datum(at(r, cc), f);
     };
-    std::function<SrcNumber(unsigned, unsigned)> srcb_tile = [&](unsigned r, unsigned cc) { return c.left(r, k0 + cc); };
-    std::function<SrcNumber(unsigned, unsigned)> srca_tile = [&](unsigned r, unsigned cc) { return c.right(k0 + r, cc); };
-    if (swap) {
-      srcb_tile = [&](unsigned r, unsigned cc) { return c.right(k0 + cc, r); };
-      srca_tile = [&](unsigned r, unsigned cc) { return c.left(cc, k0 + r); };
-    }
+    auto srcb_tile = [&](unsigned r, unsigned cc) -> const SrcNumber& { return swap ? c.right(k0 + cc, r) : c.left(r, k0 + cc); };
+    auto srca_tile = [&](unsigned r, unsigned cc) -> const SrcNumber& { return swap ? c.left(cc, k0 + r) : c.right(k0 + r, cc); };
     m.unpack(false, [&](unsigned r, unsigned cc) { return element(r, cc, srcb_tile); }, 4 * kFace);
     m.unpack(true, [&](unsigned r, unsigned cc) { return element(r, cc, srca_tile); }, 4 * kFace);
     m.issue("SETRWC SrcA=1 SrcB=1 Dst=1 Fidelity=1");
 
     StepTrace step;
     step.elements = all;
-    step.snapshots.push_back(snapshot());
+    if (cfg.pass_snapshots) step.snapshots.push_back(snapshot());
     for (unsigned pass = 0; pass < passes; ++pass) {
       step.phase_counter.push_back(m.phase_counter());
       const bool negated = negate && pass == cfg.perturb.phase;
@@ -146,7 +142,7 @@ SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg) {
       for (unsigned slot : kReplaySlots) m.issue("MVMUL", slot);
       m.issue("MVMUL", pass_end_slot(cfg.perturb, pass, passes, 5, 5));
       if (negated) m.flip_srcb_signs();
-      step.snapshots.push_back(snapshot());
+      if (cfg.pass_snapshots) step.snapshots.push_back(snapshot());
     }
     m.issue("SETRWC FlipSrcA=1 SrcA=1 SrcB=1 Dst=1 Fidelity=1");
     m.issue("SETRWC FlipSrcB=1 SrcA=1 SrcB=1 Dst=1 Fidelity=1");
