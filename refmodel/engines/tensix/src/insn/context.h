@@ -67,15 +67,16 @@ class ExecContext {
   template <typename Values>
   void read_dst16_row(uint32_t row, uint16_t identity, Values& out) const {
     const uint32_t r = dst16_storage_row(s, row);
-    const bool valid = s.Dst.RowValid[r];
-    for (unsigned c = 0; c < kDstCols; ++c) out[c] = valid ? s.Dst.DstBits[r][c] : identity;
+    // Masks rather than a select per datum, so that the loop vectorises.
+    const uint32_t keep = s.Dst.RowValid[r] ? ~0u : 0u, fill = keep ? 0u : identity;
+    for (unsigned c = 0; c < kDstCols; ++c) out[c] = (s.Dst.DstBits[r][c] & keep) | fill;
   }
   template <typename Values>
   void read_dst32_row(uint32_t row, uint32_t identity, Values& out) const {
     const auto& hi = s.Dst.DstBits[DstRegs::hi_row(row)];
     const auto& lo = s.Dst.DstBits[DstRegs::lo_row(row)];
-    const bool valid = s.Dst.RowValid[DstRegs::hi_row(row)];
-    for (unsigned c = 0; c < kDstCols; ++c) out[c] = valid ? (uint32_t{hi[c]} << 16) | lo[c] : identity;
+    const uint32_t keep = s.Dst.RowValid[DstRegs::hi_row(row)] ? ~0u : 0u, fill = keep ? 0u : identity;
+    for (unsigned c = 0; c < kDstCols; ++c) out[c] = (((uint32_t{hi[c]} << 16) | lo[c]) & keep) | fill;
   }
 
   // Logged writes.
