@@ -72,18 +72,22 @@ void bind_tensix(py::module_& m) {
         if (snapshots) snaps.assign(static_cast<size_t>(tiles * passes), std::vector<double>(static_cast<size_t>(M * N)));
         {
           py::gil_scoped_release release;
+          // Every operand converted to Src datums once: each row panel of a (column panel of b) is
+          // read by a whole row (column) of output tiles.
+          std::vector<uint32_t> ad(an.v.size()), bd(bn.v.size());
+          for (size_t i = 0; i < ad.size(); ++i) ad[i] = audit::src_datum(an.v[i], o.cfg.format);
+          for (size_t i = 0; i < bd.size(); ++i) bd[i] = audit::src_datum(bn.v[i], o.cfg.format);
           const py::ssize_t Nt = N / kTile;
           parallel_for(static_cast<size_t>((M / kTile) * Nt), nthreads, [&](size_t tile) {
             const py::ssize_t ti = static_cast<py::ssize_t>(tile) / Nt, tj = static_cast<py::ssize_t>(tile) % Nt;
             audit::MatmulCase c;
             c.format = o.cfg.format;
             c.tiles = tiles;
-            c.in0.resize(kTile * K);
-            c.in1.resize(K * kTile);
-            for (unsigned i = 0; i < kTile; ++i)
-              for (py::ssize_t k = 0; k < K; ++k) c.in0[i * K + k] = an.at(ti * kTile + i, k);
+            // a's rows ti*32.. are contiguous; b's panel is 32 columns of each of its K rows.
+            c.in0_datums.assign(ad.begin() + ti * kTile * K, ad.begin() + (ti + 1) * kTile * K);
+            c.in1_datums.resize(K * kTile);
             for (py::ssize_t k = 0; k < K; ++k)
-              for (unsigned j = 0; j < kTile; ++j) c.in1[k * kTile + j] = bn.at(k, tj * kTile + j);
+              for (unsigned j = 0; j < kTile; ++j) c.in1_datums[k * kTile + j] = bd[k * N + tj * kTile + j];
             audit::RunConfig cfg = o.cfg;
             cfg.pass_snapshots = snapshots;
             const audit::SequenceTrace t = audit::run_matmul_sequence(c, cfg);
