@@ -30,6 +30,26 @@ void BM_MatmulSequence(benchmark::State& bs, unsigned phases) {
 BENCHMARK_CAPTURE(BM_MatmulSequence, bf16_32x32x32_LoFi, 1u);
 BENCHMARK_CAPTURE(BM_MatmulSequence, bf16_32x32x32_HiFi4, 4u);
 
+// What tmu.tensix.matmul runs per output tile of a large golden: one 32x32 output tile over K = 256
+// (eight K tiles accumulating in Dst), BF16, FP32 Dst, without the per-pass snapshots (the golden
+// reads only the result unless snapshots=True). items/s are multiply-accumulates per second.
+void BM_MatmulGoldenTile(benchmark::State& bs, unsigned phases) {
+  constexpr unsigned kTiles = 8;
+  const tmu::audit::MatmulCase c =
+      tmu::audit::make_matmul_case(tmu::audit::SrcFormat::BF16, tmu::audit::Distribution::Uniform, kTiles, kSeed);
+  tmu::audit::RunConfig cfg;
+  cfg.phases = phases;
+  cfg.pass_snapshots = false;
+  for (auto _ : bs) {
+    tmu::audit::SequenceTrace t = tmu::audit::run_matmul_sequence(c, cfg);
+    benchmark::DoNotOptimize(t.result.data());
+  }
+  constexpr int64_t kMacs = int64_t{tmu::audit::kTile} * tmu::audit::kTile * tmu::audit::kTile * kTiles;
+  bs.SetItemsProcessed(static_cast<int64_t>(bs.iterations()) * kMacs);
+}
+BENCHMARK_CAPTURE(BM_MatmulGoldenTile, bf16_32x32x256_LoFi, 1u);
+BENCHMARK_CAPTURE(BM_MatmulGoldenTile, bf16_32x32x256_HiFi4, 4u);
+
 void BM_EltwiseMulSequence(benchmark::State& bs, unsigned phases) {
   const tmu::audit::EltwiseCase c =
       tmu::audit::make_eltwise_case(tmu::audit::SrcFormat::BF16, tmu::audit::Distribution::Uniform, kSeed);

@@ -11,6 +11,7 @@
 
 #include "tmu/tensix/formats.h"
 #include "tmu/tensix/fpu/datapath.h"
+#include "tmu/tensix/fpu/mvmul_block.h"
 #include "tmu/rng.h"
 
 namespace {
@@ -68,5 +69,46 @@ void BM_MvmulElement_Bf16_HiFi4_Fp32Dst(benchmark::State& bs) { run_elements(bs,
 void BM_MvmulElement_Bf16_LoFi_Bf16Dst(benchmark::State& bs) { run_elements(bs, false, false); }
 BENCHMARK(BM_MvmulElement_Bf16_HiFi4_Fp32Dst);
 BENCHMARK(BM_MvmulElement_Bf16_LoFi_Bf16Dst);
+
+// The block kernel alone (fpu::mvmul_block: one MVMUL's 8x16 outputs, no decode, Src/Dst access or
+// write logging) on each instruction set this host runs, in one run: BF16 x BF16 from the pool above,
+// FP32 Dst, the fidelity phase walking 0..3. items/s are MVMULs per second; an unavailable set is
+// skipped with a message.
+void BM_MvmulBlock(benchmark::State& bs, tmu::tensix::fpu::BlockKernelIsa isa) {
+  namespace fpu = tmu::tensix::fpu;
+  if (!fpu::block_kernel_isa_available(isa)) {
+    bs.SkipWithError(fmt::format("{} is not available on this host", fpu::block_kernel_isa_name(isa)).c_str());
+    return;
+  }
+  const std::vector<ElementInputs> pool = make_pool(true);
+  fpu::MvmulBlock block;
+  for (unsigned k = 0; k < fpu::kDotLength; ++k)
+    for (unsigned j = 0; j < fpu::kBlockColumns; ++j) block.srca[k][j] = pool[j].srca_column[k];
+  for (unsigned i = 0; i < fpu::kBlockMaxRows; ++i) {
+    block.srcb[i] = pool[fpu::kBlockColumns + i].srcb_row;
+    block.dst[i].fill(pool[i].dst_stored);
+  }
+  const fpu::MvmulBlock start = block;
+  fpu::FpuMode mode;
+  mode.srca_style = mode.srcb_style = tmu::tensix::SrcStyle::BF16;
+  mode.dst32 = true;
+  mode.arch = tmu::tensix::Arch::Blackhole;
+  unsigned i = 0;
+  for (auto _ : bs) {
+    mode.fidelity_phase = i & 3;
+    // Back to the start after each HiFi4 pass, so Dst does not drift with the iterations.
+    if ((i & 3) == 0) block.dst = start.dst;
+    fpu::mvmul_block(block, mode, isa);
+    benchmark::DoNotOptimize(block.dst);
+    ++i;
+  }
+  bs.SetItemsProcessed(bs.iterations());
+  bs.counters["MAC/s"] = benchmark::Counter(static_cast<double>(bs.iterations()) * fpu::kBlockMaxRows * fpu::kBlockColumns *
+                                                fpu::kDotLength, benchmark::Counter::kIsRate);
+  bs.SetLabel(fmt::format("seed=0x{:08X} {}, BF16 x BF16, FP32 Dst, phases 0..3", kSeed, fpu::block_kernel_isa_name(isa)));
+}
+BENCHMARK_CAPTURE(BM_MvmulBlock, portable, tmu::tensix::fpu::BlockKernelIsa::Portable);
+BENCHMARK_CAPTURE(BM_MvmulBlock, avx2, tmu::tensix::fpu::BlockKernelIsa::X86_64_Avx2);
+BENCHMARK_CAPTURE(BM_MvmulBlock, avx512, tmu::tensix::fpu::BlockKernelIsa::X86_64_Avx512);
 
 }  // namespace

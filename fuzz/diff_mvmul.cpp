@@ -49,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tmu::fuzz::Fields in(data, size);
   static const std::vector<BlockKernelIsa> isas = [] {
     std::vector<BlockKernelIsa> v;
-    for (BlockKernelIsa isa : {BlockKernelIsa::Portable, BlockKernelIsa::X86_64_Avx2})
+    for (BlockKernelIsa isa : {BlockKernelIsa::Portable, BlockKernelIsa::X86_64_Avx2, BlockKernelIsa::X86_64_Avx512})
       if (block_kernel_isa_available(isa)) v.push_back(isa);
     return v;
   }();

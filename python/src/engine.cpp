@@ -403,6 +403,10 @@ void bind_engine(py::module_& m) {
             return py::array_t<uint32_t>(static_cast<py::ssize_t>(words.size()), words.data());
           },
           "The model's words at `location`, a new uint32 array.")
+      .def(
+          "summary", [](const PyScoreboard& s) { return s.model->summary(); },
+          "What every mismatch compare() has reported shares, with the cause it points to (one ulp nearer\n"
+          "zero: a truncation), or '' when they differ or there are none.")
       .def("__repr__", [](const PyScoreboard& s) {
         return fmt::format("<tmu.EngineScoreboard of tmu.engine('{}', variant='{}')>", s.engine, s.variant);
       });

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tensix_args.h"
+#include "tensix_threads.h"
 #include "tmu/audit/inputs.h"
 #include "tmu/error.h"
 
@@ -54,12 +55,13 @@ void bind_tensix(py::module_& m) {
       "matmul",
       [](py::handle a_obj, py::handle b_obj, const std::string& fidelity, const std::string& src_format, const std::string& dst,
          const py::object& variant, const py::object& conversion, const py::object& perturb, const std::string& input, bool bits,
-         bool snapshots) {
+         bool snapshots, const py::object& threads) {
         const char* where = "tmu.tensix.matmul";
         const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, variant, conversion, perturb, input);
-        const SrcMatrix an = to_src(a_obj, o, where, "a");
+        const unsigned nthreads = thread_count(where, threads);
+        SrcMatrix an = to_src(a_obj, o, where, "a");
         require_tiles(an, where, "a");
-        const SrcMatrix bn = to_src(b_obj, o, where, "b");
+        SrcMatrix bn = to_src(b_obj, o, where, "b");
         require_tiles(bn, where, "b");
         const py::ssize_t M = an.rows, K = an.cols, N = bn.cols;
         if (bn.rows != K) value_error(where, "b", fmt::format("has {} rows, a has {} columns (expected a (M, K) @ b (K, N))", bn.rows, K));
@@ -70,35 +72,47 @@ void bind_tensix(py::module_& m) {
         if (snapshots) snaps.assign(static_cast<size_t>(tiles * passes), std::vector<double>(static_cast<size_t>(M * N)));
         {
           py::gil_scoped_release release;
-          for (py::ssize_t ti = 0; ti < M / kTile; ++ti) {
-            for (py::ssize_t tj = 0; tj < N / kTile; ++tj) {
-              audit::MatmulCase c;
-              c.format = o.cfg.format;
-              c.tiles = tiles;
-              c.in0.resize(kTile * K);
-              c.in1.resize(K * kTile);
-              for (unsigned i = 0; i < kTile; ++i)
-                for (py::ssize_t k = 0; k < K; ++k) c.in0[i * K + k] = an.at(ti * kTile + i, k);
-              for (py::ssize_t k = 0; k < K; ++k)
-                for (unsigned j = 0; j < kTile; ++j) c.in1[k * kTile + j] = bn.at(k, tj * kTile + j);
-              const audit::SequenceTrace t = audit::run_matmul_sequence(c, o.cfg);
-              for (unsigned i = 0; i < kTile; ++i)
-                for (unsigned j = 0; j < kTile; ++j) out[(ti * kTile + i) * N + tj * kTile + j] = t.result[i * kTile + j];
-              if (snapshots) {
-                for (size_t s = 0; s < t.steps.size(); ++s)
-                  for (size_t p = 0; p < t.steps[s].snapshots.size() && p < static_cast<size_t>(passes); ++p)
-                    for (unsigned i = 0; i < kTile; ++i)
-                      for (unsigned j = 0; j < kTile; ++j)
-                        snaps[s * passes + p][(ti * kTile + i) * N + tj * kTile + j] = t.steps[s].snapshots[p][i * kTile + j];
-              }
+          // Every operand converted to Src datums once: each row panel of a (column panel of b) is
+          // read by a whole row (column) of output tiles.
+          // The numbers (12 bytes each) are not read again, so each operand's are freed as soon as
+          // its datums (4 bytes each) exist: a large golden's peak memory drops.
+          auto datums = [&](SrcMatrix& m) {
+            std::vector<uint32_t> d(m.v.size());
+            for (size_t i = 0; i < d.size(); ++i) d[i] = audit::src_datum(m.v[i], o.cfg.format);
+            std::vector<audit::SrcNumber>().swap(m.v);
+            return d;
+          };
+          const std::vector<uint32_t> ad = datums(an), bd = datums(bn);
+          const py::ssize_t Nt = N / kTile;
+          parallel_for(static_cast<size_t>((M / kTile) * Nt), nthreads, [&](size_t tile) {
+            const py::ssize_t ti = static_cast<py::ssize_t>(tile) / Nt, tj = static_cast<py::ssize_t>(tile) % Nt;
+            audit::MatmulCase c;
+            c.format = o.cfg.format;
+            c.tiles = tiles;
+            // a's rows ti*32.. are contiguous; b's panel is 32 columns of each of its K rows.
+            c.in0_datums.assign(ad.begin() + ti * kTile * K, ad.begin() + (ti + 1) * kTile * K);
+            c.in1_datums.resize(K * kTile);
+            for (py::ssize_t k = 0; k < K; ++k)
+              for (unsigned j = 0; j < kTile; ++j) c.in1_datums[k * kTile + j] = bd[k * N + tj * kTile + j];
+            audit::RunConfig cfg = o.cfg;
+            cfg.pass_snapshots = snapshots;
+            const audit::SequenceTrace t = audit::run_matmul_sequence(c, cfg);
+            for (unsigned i = 0; i < kTile; ++i)
+              for (unsigned j = 0; j < kTile; ++j) out[(ti * kTile + i) * N + tj * kTile + j] = t.result[i * kTile + j];
+            if (snapshots) {
+              for (size_t s = 0; s < t.steps.size(); ++s)
+                for (size_t p = 0; p < t.steps[s].snapshots.size() && p < static_cast<size_t>(passes); ++p)
+                  for (unsigned i = 0; i < kTile; ++i)
+                    for (unsigned j = 0; j < kTile; ++j)
+                      snaps[s * passes + p][(ti * kTile + i) * N + tj * kTile + j] = t.steps[s].snapshots[p][i * kTile + j];
             }
-          }
+          });
         }
         return tensix_result(out, M, N, audit::output_format(o.cfg.format, o.cfg.dst32), bits, snapshots ? &snaps : nullptr, tiles, passes);
       },
       py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity"), py::arg("src_format"),
       py::arg("dst"), py::arg("variant"), py::arg("conversion"), py::arg("perturb"),
-      py::arg("input"), py::arg("bits"), py::arg("snapshots"),
+      py::arg("input"), py::arg("bits"), py::arg("snapshots"), py::arg("threads"),
       "a @ b as the Tensix Matrix Unit computes it under tt-llk's matmul LLK (llk_math_matmul.h): per\n"
       "32x32 output tile, the 16-MVMUL replay once per fidelity pass for each K tile, accumulating in\n"
       "Dst (the sequence of tmu audit and of vectors/programs/matmul_32x32_hifi4.tmu).\n"
@@ -113,7 +127,9 @@ void bind_tensix(py::module_& m) {
       "the audit's (skipN, repeatN, negateN, swap) to show what a wrong golden looks like.\n"
       "Returns the (M, N) float64 values (exact); with bits=True or snapshots=True a dict with\n"
       "'values', 'bits' (IEEE-order patterns of 'bits_format': uint32 FP32 or uint16 BF16/FP16) and\n"
-      "'snapshots' ((K/32, passes + 1, M, N): Dst before the first pass and after each pass of each K tile).\n\n"
+      "'snapshots' ((K/32, passes + 1, M, N): Dst before the first pass and after each pass of each K tile).\n"
+      "threads: how many threads share the output tiles (None: $TMU_THREADS, else the number of cores);\n"
+      "each tile runs its own LLK sequence, so the bits are the same for any count.\n\n"
       ">>> a = np.full((32, 32), 2.0); b = np.full((32, 32), 1.0078125)\n"
       ">>> tmu.tensix.matmul(a, b, fidelity='HiFi4')[0, 0]     # 32 * 2 * (1 + 2^-7)\n64.5\n"
       ">>> tmu.tensix.matmul(a, b, fidelity='LoFi')[0, 0]      # LoFi drops SrcA's low mantissa bits\n64.0");
@@ -121,8 +137,9 @@ void bind_tensix(py::module_& m) {
       "eltwise_binary",
       [](const std::string& op, py::handle a_obj, py::handle b_obj, const std::string& fidelity, const std::string& src_format,
          const std::string& dst, const py::object& variant, const py::object& conversion, const py::object& perturb,
-         const std::string& input, bool bits, bool snapshots) {
+         const std::string& input, bool bits, bool snapshots, const py::object& threads) {
         const char* where = "tmu.tensix.eltwise_binary";
+        const unsigned nthreads = thread_count(where, threads);
         const std::string u = lower_name(op);
         if (u != "elwmul" && u != "elwadd" && u != "elwsub") {
           value_error(where, "op", fmt::format("unknown operation '{}' (expected ELWMUL, ELWADD or ELWSUB)", op));
@@ -146,35 +163,38 @@ void bind_tensix(py::module_& m) {
         if (snapshots) snaps.assign(static_cast<size_t>(passes), std::vector<double>(static_cast<size_t>(M * N)));
         {
           py::gil_scoped_release release;
-          for (py::ssize_t ti = 0; ti < M / kTile; ++ti) {
-            for (py::ssize_t tj = 0; tj < N / kTile; ++tj) {
-              audit::EltwiseCase c;
-              c.format = o.cfg.format;
-              c.a.resize(kTile * kTile);
-              c.b = b_tile(bn, bc, ti, tj);
-              c.dst_init.assign(kTile * kTile, 0.0);
-              for (unsigned i = 0; i < kTile; ++i)
-                for (unsigned j = 0; j < kTile; ++j) c.a[i * kTile + j] = an.at(ti * kTile + i, tj * kTile + j);
-              const audit::SequenceTrace t =
-                  mul ? audit::run_eltwise_sequence(c, o.cfg, bc)
-                      : audit::run_eltwise_addsub_sequence(c, o.cfg, u == "elwadd" ? audit::AddSub::Add : audit::AddSub::Sub, bc);
-              for (unsigned i = 0; i < kTile; ++i)
-                for (unsigned j = 0; j < kTile; ++j) out[(ti * kTile + i) * N + tj * kTile + j] = t.result[i * kTile + j];
-              if (snapshots) {
-                // One step per face; each writes its own elements, so the planes merge.
-                for (const auto& step : t.steps)
-                  for (size_t p = 0; p < step.snapshots.size() && p < static_cast<size_t>(passes); ++p)
-                    for (unsigned e : step.elements)
-                      snaps[p][(ti * kTile + e / kTile) * N + tj * kTile + e % kTile] = step.snapshots[p][e];
-              }
+          const py::ssize_t Nt = N / kTile;
+          parallel_for(static_cast<size_t>((M / kTile) * Nt), nthreads, [&](size_t tile) {
+            const py::ssize_t ti = static_cast<py::ssize_t>(tile) / Nt, tj = static_cast<py::ssize_t>(tile) % Nt;
+            audit::EltwiseCase c;
+            c.format = o.cfg.format;
+            c.a.resize(kTile * kTile);
+            c.b = b_tile(bn, bc, ti, tj);
+            c.dst_init.assign(kTile * kTile, 0.0);
+            for (unsigned i = 0; i < kTile; ++i)
+              for (unsigned j = 0; j < kTile; ++j) c.a[i * kTile + j] = an.at(ti * kTile + i, tj * kTile + j);
+            const audit::SequenceTrace t =
+                mul ? audit::run_eltwise_sequence(c, o.cfg, bc)
+                    : audit::run_eltwise_addsub_sequence(c, o.cfg, u == "elwadd" ? audit::AddSub::Add : audit::AddSub::Sub, bc);
+            for (unsigned i = 0; i < kTile; ++i)
+              for (unsigned j = 0; j < kTile; ++j) out[(ti * kTile + i) * N + tj * kTile + j] = t.result[i * kTile + j];
+            if (snapshots) {
+              // One step per face; each writes its own elements, so the planes merge.
+              for (const auto& step : t.steps)
+                for (size_t p = 0; p < step.snapshots.size() && p < static_cast<size_t>(passes); ++p)
+                  for (size_t n = 0; n < step.elements.size(); ++n) {
+                    // snapshots[p][n] is element elements[n] of the tile (the face's, not the tile's order).
+                    const unsigned e = step.elements[n];
+                    snaps[p][(ti * kTile + e / kTile) * N + tj * kTile + e % kTile] = step.snapshots[p][n];
+                  }
             }
-          }
+          });
         }
         return tensix_result(out, M, N, audit::output_format(o.cfg.format, o.cfg.dst32), bits, snapshots ? &snaps : nullptr, 1, passes);
       },
       py::arg("op"), py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity"), py::arg("src_format"),
       py::arg("dst"), py::arg("variant"), py::arg("conversion"), py::arg("perturb"),
-      py::arg("input"), py::arg("bits"), py::arg("snapshots"),
+      py::arg("input"), py::arg("bits"), py::arg("snapshots"), py::arg("threads"),
       "op(a, b) element by element as the Matrix Unit computes it under tt-llk's eltwise binary LLK\n"
       "(llk_math_eltwise_binary.h), per 32x32 tile, a to SrcA and b to SrcB (llk_unpack_AB.h), Dst\n"
       "starting at zero:\n"
@@ -201,8 +221,8 @@ void bind_tensix(py::module_& m) {
       "must then be exactly FP32 numbers; with input='bits', uint32 FP32 patterns (NaN and infinity\n"
       "patterns keep their bits and become all-ones-exponent numbers). FP16 is refused: the ISA page\n"
       "leaves its FP32->FP16 conversion undefined.\n"
-      "fidelity, src_format, dst, variant, perturb (ELWMUL only; 'swap' not with a broadcast), bits and\n"
-      "snapshots as for matmul.\n\n"
+      "fidelity, src_format, dst, variant, perturb (ELWMUL only; 'swap' not with a broadcast), bits,\n"
+      "snapshots and threads as for matmul.\n\n"
       ">>> x = np.full((32, 32), 1.0078125)            # BF16 1 + 2^-7\n"
       ">>> tmu.tensix.eltwise_binary('ELWMUL', x, x)[0, 0]        # (1 + 2^-7)^2 = 1 + 2^-6 + 2^-14, exact in FP32\n"
       "1.01568603515625\n"

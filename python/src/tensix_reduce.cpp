@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "tensix_args.h"
+#include "tensix_threads.h"
 #include "tmu/audit/reduce_sequence.h"
 
 namespace tmu::python {
@@ -65,8 +67,10 @@ void bind_tensix_reduce(py::module_& m) {
       "reduce",
       [](py::handle a_obj, const std::string& pool_name, const std::string& dim_name, const py::object& scaler_obj,
          const std::string& fidelity, const std::string& src_format, const std::string& dst, const py::object& variant,
-         const py::object& conversion, const std::string& input, bool bits, bool snapshots, bool argmax) {
+         const py::object& conversion, const std::string& input, bool bits, bool snapshots, bool argmax,
+         const py::object& threads) {
         const char* where = "tmu.tensix.reduce";
+        const unsigned nthreads = thread_count(where, threads);
         const PoolType pool = parse_pool(where, pool_name);
         const ReduceDim dim = parse_dim(where, dim_name);
         const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, variant, conversion, py::none(), input);
@@ -103,12 +107,16 @@ void bind_tensix_reduce(py::module_& m) {
         std::vector<double> out(static_cast<size_t>(out_rows * out_cols));
         std::vector<std::vector<double>> snaps;
         if (snapshots) snaps.assign(static_cast<size_t>(steps), std::vector<double>(out.size()));
-        std::vector<int64_t> arg_rows;
-        std::vector<uint16_t> arg_raw;
+        // Every group's results land at its own place, so the groups may finish in any order.
+        const size_t per_group = static_cast<size_t>(out_rows * out_cols / groups);
+        std::vector<int64_t> arg_rows(argmax ? out.size() : 0);
+        std::vector<uint16_t> arg_raw(argmax ? out.size() : 0);
         const audit::OutFormat* of = nullptr;
         {
           py::gil_scoped_release release;
-          for (py::ssize_t g = 0; g < groups; ++g) {
+          std::vector<const audit::OutFormat*> formats(static_cast<size_t>(groups));
+          parallel_for(static_cast<size_t>(groups), nthreads, [&](size_t gi) {
+            const auto g = static_cast<py::ssize_t>(gi);
             audit::ReduceCase c;
             c.format = o.cfg.format;
             c.scaler = sn.v[0];
@@ -121,18 +129,19 @@ void bind_tensix_reduce(py::module_& m) {
               c.tiles.push_back(std::move(tile));
             }
             const audit::ReduceTrace t = audit::run_reduce_sequence(c, cfg);
-            of = t.format;
-            // Output position of result k of group g.
-            auto place = [&](size_t k) { return static_cast<size_t>(g * static_cast<py::ssize_t>(t.values.size())) + k; };
-            for (size_t k = 0; k < t.values.size(); ++k) out[place(k)] = t.values[k];
+            formats[gi] = t.format;
+            if (t.values.size() != per_group) throw std::logic_error("tmu.tensix.reduce: a group's result has an unexpected size");
+            const size_t first = gi * per_group;
+            for (size_t k = 0; k < t.values.size(); ++k) out[first + k] = t.values[k];
             if (snapshots)
               for (size_t s = 0; s < t.after_tile.size(); ++s)
-                for (size_t k = 0; k < t.values.size(); ++k) snaps[s][place(k)] = t.after_tile[s][k];
-            for (size_t k = 0; k < t.argmax_row.size(); ++k) {
-              arg_rows.push_back(t.argmax_row[k]);
-              arg_raw.push_back(t.argmax_raw[k]);
+                for (size_t k = 0; k < t.values.size(); ++k) snaps[s][first + k] = t.after_tile[s][k];
+            for (size_t k = 0; k < t.argmax_row.size() && first + k < arg_rows.size(); ++k) {
+              arg_rows[first + k] = t.argmax_row[k];
+              arg_raw[first + k] = t.argmax_raw[k];
             }
-          }
+          });
+          of = formats.back();
         }
         py::object r = tensix_result(out, out_rows, out_cols, *of, bits, snapshots ? &snaps : nullptr, steps, 1);
         if (snapshots) r["snapshots"] = r["snapshots"].attr("reshape")(steps, out_rows, out_cols);
@@ -151,7 +160,7 @@ void bind_tensix_reduce(py::module_& m) {
       py::arg("a"), py::arg("pool"), py::arg("dim"), py::kw_only(), py::arg("scaler"),
       py::arg("fidelity"), py::arg("src_format"), py::arg("dst"), py::arg("variant"),
       py::arg("conversion"), py::arg("input"), py::arg("bits"), py::arg("snapshots"),
-      py::arg("argmax"),
+      py::arg("argmax"), py::arg("threads"),
       R"doc(a reduced as tt-llk's reduce LLK (llk_math_reduce.h) computes it on the Matrix Unit.
 
 pool: 'sum', 'avg' (GAPOOL: Dst += SrcB @ SrcA, SrcB row 0 holding the scaler, SrcA the face; above
@@ -185,6 +194,9 @@ The values are then the BF16/FP16 maximum in Dst's high half.
 
 Returns the float64 values (exact); with bits, snapshots or argmax a dict: 'values', 'bits' and
 'bits_format', 'snapshots' ((tiles, rows, cols): the result after each tile), 'argmax', 'argmax_raw'.
+threads: how many threads share the reductions (one per tile column for 'col', per tile row for
+'row'; 'scalar' is one reduction, one thread); None: $TMU_THREADS, else the number of cores. The
+bits are the same for any count.
 
 >>> a = np.full((32, 32), 1.0078125)                 # BF16 1 + 2^-7
 >>> tmu.tensix.reduce(a, 'sum', 'col')[0, 0]          # 32 (1 + 2^-7)

@@ -70,6 +70,10 @@ class EngineScoreboard:
     def read(self, location: str) -> npt.NDArray[np.uint32]:
         return self._sb.read(location)
 
+    @checked("tmu.EngineScoreboard.summary", _scoreboard_impl.summary)
+    def summary(self) -> str:
+        return self._sb.summary()
+
     def __repr__(self) -> str:
         return repr(self._sb)
 

@@ -1,7 +1,7 @@
 """The Tensix Matrix Unit's results for whole matrices, bit-exact, through tt-llk's LLK sequences.
 
   matmul(a, b, fidelity="HiFi4", src_format="BF16", dst="FP32", variant="blackhole",
-         conversion=None, perturb=None, input="values", bits=False, snapshots=False)
+         conversion=None, perturb=None, input="values", bits=False, snapshots=False, threads=None)
   eltwise_binary(op, a, b, ...)          op: "ELWMUL", "ELWADD" or "ELWSUB" (a - b); b of shape
                                          (1, N), (M, 1) or (1, 1) broadcasts a row, column or scalar
   unpacker_conversion(fp32_bits, src_format)   the unpacker's FP32 -> BF16/TF32 patterns
@@ -16,7 +16,9 @@ truncated as the unpacker converts it, UNPACR_Regular.md) is named; input="bits"
 patterns (uint16 BF16/FP16, uint32 TF32, or uint32 FP32 with "unpacker"; a torch.bfloat16 tensor
 gives its patterns); perturb names one of the audit's deliberate mistakes (skipN, repeatN, negateN,
 swap) so a wrong golden can be shown. Operands may be numpy arrays or CPU torch tensors. variant
-(blackhole, wormhole) was arch= before; that keyword still works, with a DeprecationWarning.
+(blackhole, wormhole) was arch= before; that keyword still works, with a DeprecationWarning. threads
+(None: $TMU_THREADS, else the number of cores) shares the output tiles among threads; every tile
+runs its own sequence, so the bits do not depend on it.
 
 >>> import numpy as np, tmu
 >>> a = np.full((32, 32), 2.0); b = np.full((32, 32), 1.0078125)
@@ -45,61 +47,63 @@ Result = Union[Values, dict[str, Any]]
 @overload
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-           bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ...) -> Values: ...
+           bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Values: ...
 @overload
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-           bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ...) -> Result: ...
+           bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.matmul", _impl.matmul)
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16", dst: str = "FP32",
            variant: Optional[str] = None, conversion: Optional[str] = None, perturb: Optional[str] = None,
            input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
-           arch: Optional[str] = None) -> Result:
+           arch: Optional[str] = None, threads: Optional[int] = None) -> Result:
     variant = renamed_variant("tmu.tensix.matmul", variant, "arch", arch)
     return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
-                        perturb=perturb, input=input, bits=bits, snapshots=snapshots)
+                        perturb=perturb, input=input, bits=bits, snapshots=snapshots, threads=threads)
 
 
 @overload
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-                   bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ...) -> Values: ...
+                   bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Values: ...
 @overload
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-                   bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ...) -> Result: ...
+                   bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.eltwise_binary", _impl.eltwise_binary)
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16",
                    dst: str = "FP32", variant: Optional[str] = None, conversion: Optional[str] = None,
                    perturb: Optional[str] = None, input: str = "values", bits: bool = False,  # noqa: A002
-                   snapshots: bool = False, arch: Optional[str] = None) -> Result:
+                   snapshots: bool = False, arch: Optional[str] = None, threads: Optional[int] = None) -> Result:
     variant = renamed_variant("tmu.tensix.eltwise_binary", variant, "arch", arch)
     return _impl.eltwise_binary(op, a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant,
-                                conversion=conversion, perturb=perturb, input=input, bits=bits, snapshots=snapshots)
+                                conversion=conversion, perturb=perturb, input=input, bits=bits, snapshots=snapshots,
+                                threads=threads)
 
 
 @overload
 def reduce(a: ArrayLike, pool: str = ..., dim: str = ..., *, scaler: Optional[float] = ..., fidelity: str = ..., src_format: str = ...,
            dst: str = ..., variant: Optional[str] = ..., conversion: Optional[str] = ..., input: str = ...,
-           bits: Literal[False] = ..., snapshots: Literal[False] = ..., argmax: Literal[False] = ..., arch: Optional[str] = ...) -> Values: ...
+           bits: Literal[False] = ..., snapshots: Literal[False] = ..., argmax: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Values: ...
 @overload
 def reduce(a: ArrayLike, pool: str = ..., dim: str = ..., *, scaler: Optional[float] = ..., fidelity: str = ..., src_format: str = ...,
            dst: str = ..., variant: Optional[str] = ..., conversion: Optional[str] = ..., input: str = ...,
-           bits: bool = ..., snapshots: bool = ..., argmax: bool = ..., arch: Optional[str] = ...) -> Result: ...
+           bits: bool = ..., snapshots: bool = ..., argmax: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.reduce", _impl.reduce)
 def reduce(a: ArrayLike, pool: str = "sum", dim: str = "col", *, scaler: Optional[float] = None, fidelity: str = "HiFi4",
            src_format: str = "BF16", dst: str = "FP32", variant: Optional[str] = None, conversion: Optional[str] = None,
            input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
-           argmax: bool = False, arch: Optional[str] = None) -> Result:
+           argmax: bool = False, arch: Optional[str] = None, threads: Optional[int] = None) -> Result:
     variant = renamed_variant("tmu.tensix.reduce", variant, "arch", arch)
     return _impl.reduce(a, pool, dim, scaler=scaler, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant,
-                        conversion=conversion, input=input, bits=bits, snapshots=snapshots, argmax=argmax)
+                        conversion=conversion, input=input, bits=bits, snapshots=snapshots, argmax=argmax,
+                        threads=threads)
 
 
 @checked("tmu.tensix.unpacker_conversion", _impl.unpacker_conversion)

@@ -79,6 +79,19 @@ def test_broadcast_snapshots_have_one_plane_per_pass():
     assert (r["values"] == 1 + 2.0**-7).all()
 
 
+@pytest.mark.parametrize("op", ["ELWMUL", "ELWADD"])
+def test_snapshots_place_every_face_element(op):
+    # Each face's snapshot lists its own elements in face order; every element of every face must
+    # land at its place in the (M, N) plane: before any pass 0, after the last pass the values.
+    rng = np.random.default_rng(43)  # seed 43
+    a = random_numbers(rng, (64, 96), "BF16")
+    b = random_numbers(rng, (64, 96), "BF16")
+    r = elw(op, a, b, fidelity="HiFi3", snapshots=True)
+    assert np.array_equal(r["snapshots"][0, -1], r["values"])
+    if op == "ELWMUL":
+        assert (r["snapshots"][0, 0] == 0).all()
+
+
 # ---- bit-pattern inputs ----
 
 def u16(v, shape=(32, 32)):

@@ -167,3 +167,42 @@ TEST(AuditDeterminism, PerturbedRunReportsFailedPhaseChecks) {
 
 }  // namespace
 }  // namespace tmu::audit
+
+namespace tmu::audit {
+namespace {
+
+// run_matmul_sequence from pre-converted Src datums (what tmu.tensix.matmul passes) gives the bits
+// of the SrcNumber route, snapshots included, and dropping the pass snapshots leaves the result as
+// it was: every source format, fidelity, Dst width and architecture, and the swap perturbation
+// (which reads the operands transposed). Seeded cases (make_matmul_case, seed printed on failure).
+TEST(AuditSequence, PreconvertedDatumsAndSkippedSnapshotsGiveTheSameBits) {
+  constexpr uint64_t kSeed = 39;
+  for (const SrcFormat f : {SrcFormat::BF16, SrcFormat::FP16, SrcFormat::TF32})
+    for (unsigned phases = 1; phases <= 4; ++phases)
+      for (const bool dst32 : {true, false})
+        for (const Arch arch : {Arch::Blackhole, Arch::Wormhole})
+          for (const bool swap : {false, true}) {
+            MatmulCase c = make_matmul_case(f, Distribution::Normal, 2, kSeed + phases);
+            RunConfig cfg{f, phases, dst32, {}, arch};
+            if (swap) cfg.perturb = Perturbation{Perturbation::Kind::SwapOperands, 0};
+            const SequenceTrace want = run_matmul_sequence(c, cfg);
+            MatmulCase d = c;
+            for (const SrcNumber& x : c.in0) d.in0_datums.push_back(src_datum(x, f));
+            for (const SrcNumber& x : c.in1) d.in1_datums.push_back(src_datum(x, f));
+            d.in0.clear();
+            d.in1.clear();
+            const SequenceTrace got = run_matmul_sequence(d, cfg);
+            const std::string what = std::string(fidelity_name(phases)) + " seed " + std::to_string(kSeed + phases) +
+                                     (dst32 ? " Dst32" : " Dst16") + (swap ? " swap" : "") + " " + arch_name(arch);
+            ASSERT_EQ(got.result, want.result) << what;
+            ASSERT_EQ(got.steps.size(), want.steps.size()) << what;
+            for (size_t s = 0; s < want.steps.size(); ++s) ASSERT_EQ(got.steps[s].snapshots, want.steps[s].snapshots) << what;
+            cfg.pass_snapshots = false;
+            const SequenceTrace lean = run_matmul_sequence(d, cfg);
+            ASSERT_EQ(lean.result, want.result) << what;
+            for (const StepTrace& s : lean.steps) ASSERT_TRUE(s.snapshots.empty()) << what;
+          }
+}
+
+}  // namespace
+}  // namespace tmu::audit

@@ -42,7 +42,7 @@ uint64_t test_seed() {
 
 std::vector<BlockKernelIsa> available_isas() {
   std::vector<BlockKernelIsa> isas;
-  for (BlockKernelIsa isa : {BlockKernelIsa::Portable, BlockKernelIsa::X86_64_Avx2})
+  for (BlockKernelIsa isa : {BlockKernelIsa::Portable, BlockKernelIsa::X86_64_Avx2, BlockKernelIsa::X86_64_Avx512})
     if (block_kernel_isa_available(isa)) isas.push_back(isa);
   return isas;
 }

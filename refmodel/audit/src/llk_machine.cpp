@@ -41,23 +41,37 @@ void LlkMachine::issue(const std::string& text, unsigned slot) {
   const bool wormhole = cfg_.arch == Arch::Wormhole;
   const unsigned field = wormhole ? (slot & 3) : slot;
   if (wormhole) s_.ThreadConfig[kThread].ADDR_MOD_SET_Base = slot >= 4;
-  issue(fmt::format("{} AddrMod={}", text, field));
+  if (slot >= by_slot_.size()) return issue(fmt::format("{} AddrMod={}", text, field));
+  SlotEntry& e = by_slot_[slot];
+  if (e.insn == nullptr || e.text != text) {
+    e.insn = &assembled(fmt::format("{} AddrMod={}", text, field));
+    e.text = text;
+  }
+  run(*e.insn, text, static_cast<int>(field));
 }
 
-void LlkMachine::issue(const std::string& text) {
+void LlkMachine::issue(const std::string& text) { run(assembled(text), text); }
+
+const Insn& LlkMachine::assembled(const std::string& text) {
   auto it = cache_.find(text);
   if (it == cache_.end()) it = cache_.emplace(text, assemble(text, cfg_.arch)).first;
-  const ExecResult r = execute(s_, it->second, kThread);
-  if (r.status != ExecResult::Status::Retired)
-    throw std::runtime_error(fmt::format("precision audit: '{}' did not retire: {}", text, r.stall_reason));
+  return it->second;
 }
 
-void LlkMachine::unpack(bool srca, const std::function<uint32_t(unsigned row, unsigned col)>& datum, unsigned rows) {
+void LlkMachine::run(const Insn& insn, const std::string& text, int addr_mod) {
+  const ExecResult r = execute(s_, insn, kThread);
+  if (r.status != ExecResult::Status::Retired) {
+    const std::string issued = addr_mod < 0 ? text : fmt::format("{} AddrMod={}", text, addr_mod);
+    throw std::runtime_error(fmt::format("precision audit: '{}' did not retire: {}", issued, r.stall_reason));
+  }
+}
+
+SrcBank& LlkMachine::unpack_target(bool srca) {
+  // Tagging before the fill is the same as after: the datums do not depend on the tag.
   SrcBank& bank = srca ? s_.SrcA[s_.MatrixUnit.SrcABank] : s_.SrcB[s_.MatrixUnit.SrcBBank];
-  for (unsigned r = 0; r < rows; ++r)
-    for (unsigned c = 0; c < kFace; ++c) bank.Rows[r][c] = datum(r, c);
   bank.Format = info(cfg_.format).data_format;
   bank.AllowedClient = SrcClient::MatrixUnit;
+  return bank;
 }
 
 void LlkMachine::flip_srcb_signs() {

@@ -104,6 +104,10 @@ SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg) {
   const bool negate = cfg.perturb.kind == Perturbation::Kind::NegatePhase;
   const unsigned passes = pass_count(cfg);
   const SrcFormat f = c.format;
+  const unsigned depth = c.depth();
+  const bool converted = !c.in0_datums.empty() || !c.in1_datums.empty();
+  if (converted && (c.in0_datums.size() != size_t{kTile} * depth || c.in1_datums.size() != size_t{depth} * kTile))
+    throw std::invalid_argument("precision audit: the matmul case's datums do not match its tiles");
   std::vector<unsigned> all(kTile * kTile);
   for (unsigned e = 0; e < all.size(); ++e) all[e] = e;
   // With swapped operands the Dst tile holds the transposed product.
@@ -122,23 +126,21 @@ SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg) {
   for (unsigned t = 0; t < c.tiles; ++t) {
     const unsigned k0 = t * kTile;
     // Src row face*16 + r, column col holds tile element (row, col) = inverse of tile_row.
-    auto element = [&](unsigned bank_row, unsigned col, const std::function<SrcNumber(unsigned, unsigned)>& at) {
+    auto element = [&](unsigned bank_row, unsigned col, const auto& at) {
       const unsigned face = bank_row / kFace, r = (face / 2) * kFace + bank_row % kFace, cc = (face % 2) * kFace + col;
-      return src_datum(at(r, cc), f);
+      return at(r, cc);
     };
-    std::function<SrcNumber(unsigned, unsigned)> srcb_tile = [&](unsigned r, unsigned cc) { return c.left(r, k0 + cc); };
-    std::function<SrcNumber(unsigned, unsigned)> srca_tile = [&](unsigned r, unsigned cc) { return c.right(k0 + r, cc); };
-    if (swap) {
-      srcb_tile = [&](unsigned r, unsigned cc) { return c.right(k0 + cc, r); };
-      srca_tile = [&](unsigned r, unsigned cc) { return c.left(cc, k0 + r); };
-    }
+    auto left = [&](unsigned i, unsigned k) { return converted ? c.in0_datums[i * depth + k] : src_datum(c.left(i, k), f); };
+    auto right = [&](unsigned k, unsigned j) { return converted ? c.in1_datums[k * kTile + j] : src_datum(c.right(k, j), f); };
+    auto srcb_tile = [&](unsigned r, unsigned cc) { return swap ? right(k0 + cc, r) : left(r, k0 + cc); };
+    auto srca_tile = [&](unsigned r, unsigned cc) { return swap ? left(cc, k0 + r) : right(k0 + r, cc); };
     m.unpack(false, [&](unsigned r, unsigned cc) { return element(r, cc, srcb_tile); }, 4 * kFace);
     m.unpack(true, [&](unsigned r, unsigned cc) { return element(r, cc, srca_tile); }, 4 * kFace);
     m.issue("SETRWC SrcA=1 SrcB=1 Dst=1 Fidelity=1");
 
     StepTrace step;
     step.elements = all;
-    step.snapshots.push_back(snapshot());
+    if (cfg.pass_snapshots) step.snapshots.push_back(snapshot());
     for (unsigned pass = 0; pass < passes; ++pass) {
       step.phase_counter.push_back(m.phase_counter());
       const bool negated = negate && pass == cfg.perturb.phase;
@@ -146,7 +148,7 @@ SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg) {
       for (unsigned slot : kReplaySlots) m.issue("MVMUL", slot);
       m.issue("MVMUL", pass_end_slot(cfg.perturb, pass, passes, 5, 5));
       if (negated) m.flip_srcb_signs();
-      step.snapshots.push_back(snapshot());
+      if (cfg.pass_snapshots) step.snapshots.push_back(snapshot());
     }
     m.issue("SETRWC FlipSrcA=1 SrcA=1 SrcB=1 Dst=1 Fidelity=1");
     m.issue("SETRWC FlipSrcB=1 SrcA=1 SrcB=1 Dst=1 Fidelity=1");

@@ -36,6 +36,11 @@ struct MatmulCase {
   SrcFormat format = SrcFormat::BF16;
   unsigned tiles = 1;
   std::vector<SrcNumber> in0, in1;  // row-major
+  // Optional, for run_matmul_sequence only: in0's and in1's Src datums (src_datum in `format`),
+  // row-major like them, in place of in0 and in1. A caller running many sequences over the same
+  // operands (tmu.tensix.matmul: one per output tile) converts each operand once instead of once per
+  // sequence. Empty: the sequence converts in0 and in1 itself.
+  std::vector<uint32_t> in0_datums, in1_datums;
   unsigned depth() const { return kTile * tiles; }
   const SrcNumber& left(unsigned i, unsigned k) const { return in0[i * depth() + k]; }
   const SrcNumber& right(unsigned k, unsigned j) const { return in1[k * kTile + j]; }

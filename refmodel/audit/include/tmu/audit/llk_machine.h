@@ -4,6 +4,7 @@
 // (sequence.cpp) and the reductions (reduce_sequence.cpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -34,6 +35,8 @@ inline unsigned tile_row(unsigned row, unsigned col) { return ((row / kFace) * 2
 class LlkMachine {
  public:
   explicit LlkMachine(const RunConfig& cfg);
+  LlkMachine(const LlkMachine&) = delete;  // by_slot_ points into this machine's cache_
+  LlkMachine& operator=(const LlkMachine&) = delete;
 
   void set_addr_mod(unsigned slot, const AddrMod& a);
   // Issues "MNEMONIC <fields> AddrMod=slot". Wormhole's AddrMod field has two bits: slots 4..7 are
@@ -43,7 +46,13 @@ class LlkMachine {
   void issue(const std::string& text);
 
   // The unpacker's side: fill rows [0, rows) of the bank the Matrix Unit reads next and hand it over.
-  void unpack(bool srca, const std::function<uint32_t(unsigned row, unsigned col)>& datum, unsigned rows);
+  // A template, not a std::function: it runs once per datum, 2048 times per matmul K tile.
+  template <typename Datum>
+  void unpack(bool srca, const Datum& datum, unsigned rows) {
+    SrcBank& bank = unpack_target(srca);
+    for (unsigned r = 0; r < rows; ++r)
+      for (unsigned c = 0; c < kFace; ++c) bank.Rows[r][c] = datum(r, c);
+  }
   void flip_srcb_signs();
 
   // A Dst element as the Dst mode of the configuration holds it (exact in a double).
@@ -55,9 +64,20 @@ class LlkMachine {
   unsigned phase_counter() const;
 
  private:
+  SrcBank& unpack_target(bool srca);  // the bank unpack fills, tagged and handed to the Matrix Unit
+  const Insn& assembled(const std::string& text);
+  void run(const Insn& insn, const std::string& text, int addr_mod = -1);  // addr_mod: the field, for the message
+
   const RunConfig& cfg_;
   TensixState s_;
   std::map<std::string, Insn> cache_;
+  // The last instruction issued through each ADDR_MOD slot: a replay issues the same few texts on
+  // the same slots over and over, and this spares each issue the formatting and the map lookup.
+  struct SlotEntry {
+    std::string text;
+    const Insn* insn = nullptr;  // in cache_, whose nodes never move
+  };
+  std::array<SlotEntry, 8> by_slot_;
 };
 
 }  // namespace tmu::audit

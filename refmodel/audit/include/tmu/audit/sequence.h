@@ -49,6 +49,10 @@ struct RunConfig {
   bool dst32 = true;    // ALU_ACC_CTRL_Fp32_enabled
   Perturbation perturb;
   Arch arch = Arch::Blackhole;
+  // run_matmul_sequence: false leaves every step's snapshots empty (the result is still read), for
+  // callers that never look at Dst between passes. Reading Dst changes nothing, so the result is
+  // the same; skipping the reads saves a conversion of the whole tile per pass.
+  bool pass_snapshots = true;
 };
 const char* fidelity_name(unsigned phases);  // LoFi HiFi2 HiFi3 HiFi4
 const OutFormat& output_format(SrcFormat f, bool dst32);

@@ -12,8 +12,11 @@ namespace tmu::tensix {
 void WriteSet::note_dst_row(uint32_t row) {
   const size_t n = dst_rows.size();
   if ((n >= 1 && dst_rows[n - 1] == row) || (n >= 2 && dst_rows[n - 2] == row)) return;
-  if (std::find(dst_rows.begin(), dst_rows.end(), row) == dst_rows.end())
+  if (std::find(dst_rows.begin(), dst_rows.end(), row) == dst_rows.end()) {
+    // A matrix instruction writes 8 rows (16 storage rows with Dst32b): one allocation, not five.
+    if (dst_rows.capacity() == 0) dst_rows.reserve(16);
     dst_rows.push_back(static_cast<uint16_t>(row));
+  }
 }
 void WriteSet::note_srca_row(uint32_t bank, uint32_t row) {
   if (!srca_rows.empty() && srca_rows.back().bank == bank && srca_rows.back().row == row) return;

@@ -61,6 +61,23 @@ class ExecContext {
   uint32_t read_dst32(uint32_t row, uint32_t col, uint32_t identity) const {
     return tmu::tensix::read_dst32(s, row, col).value_or(identity);
   }
+  // A whole row, as the per-element reads above give it: validity is per storage row, so it is
+  // checked once (a matrix instruction reads eight rows of sixteen; per element this was a tenth of
+  // an MVMUL's host instructions).
+  template <typename Values>
+  void read_dst16_row(uint32_t row, uint16_t identity, Values& out) const {
+    const uint32_t r = dst16_storage_row(s, row);
+    // Masks rather than a select per datum, so that the loop vectorises.
+    const uint32_t keep = s.Dst.RowValid[r] ? ~0u : 0u, fill = keep ? 0u : identity;
+    for (unsigned c = 0; c < kDstCols; ++c) out[c] = (s.Dst.DstBits[r][c] & keep) | fill;
+  }
+  template <typename Values>
+  void read_dst32_row(uint32_t row, uint32_t identity, Values& out) const {
+    const auto& hi = s.Dst.DstBits[DstRegs::hi_row(row)];
+    const auto& lo = s.Dst.DstBits[DstRegs::lo_row(row)];
+    const uint32_t keep = s.Dst.RowValid[DstRegs::hi_row(row)] ? ~0u : 0u, fill = keep ? 0u : identity;
+    for (unsigned c = 0; c < kDstCols; ++c) out[c] = (((uint32_t{hi[c]} << 16) | lo[c]) & keep) | fill;
+  }
 
   // Logged writes.
   void write_dst16(uint32_t row, uint32_t col, uint16_t v) {
@@ -84,7 +101,13 @@ class ExecContext {
   template <typename Values>
   void write_dst32_row(uint32_t row, const Values& values) {
     write_dst32(row, 0, values[0]);  // logs both storage rows once and schedules validity
-    for (unsigned c = 1; c < kDstCols; ++c) s.Dst.write32_bits(row, c, values[c]);
+    // The two storage rows once, not per datum (DstRegs::write32_bits).
+    auto& hi = s.Dst.DstBits[DstRegs::hi_row(row)];
+    auto& lo = s.Dst.DstBits[DstRegs::lo_row(row)];
+    for (unsigned c = 1; c < kDstCols; ++c) {
+      hi[c] = static_cast<uint16_t>(values[c] >> 16);
+      lo[c] = static_cast<uint16_t>(values[c] & 0xFFFF);
+    }
   }
   // Rows written by this instruction become valid only when it completes (see DstRegs::write16_bits).
   void commit_written_rows() {
@@ -117,6 +140,7 @@ class ExecContext {
     // Validating a row twice is harmless; listing it once per datum made the list grow per datum.
     const size_t n = rows_to_validate_.size();
     if ((n >= 1 && rows_to_validate_[n - 1] == row) || (n >= 2 && rows_to_validate_[n - 2] == row)) return;
+    if (rows_to_validate_.capacity() == 0) rows_to_validate_.reserve(8);  // a matrix instruction's rows: one allocation
     rows_to_validate_.push_back(static_cast<uint16_t>(row));
   }
   std::vector<uint16_t> rows_to_validate_;

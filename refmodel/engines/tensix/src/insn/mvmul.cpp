@@ -43,8 +43,8 @@ void matmul(ExecContext& ctx) {
     // Undefined rows accumulate from zero (MVMUL.md: "MVMUL reads undefined rows as zero"). Every
     // element reads a location no other element of the block writes, so reading the whole block
     // before writing any of it reads the same values.
-    for (unsigned j = 0; j < kSrcCols; ++j)
-      block.dst[n][j] = dst32 ? ctx.read_dst32(rows[n], j, 0) : ctx.read_dst16(rows[n], j, 0);
+    if (dst32) ctx.read_dst32_row(rows[n], 0, block.dst[n]);
+    else ctx.read_dst16_row(rows[n], 0, block.dst[n]);
   }
 
   fpu::mvmul_block(block, mode);

@@ -47,8 +47,10 @@ struct MvmulBlock {
 };
 
 // The instruction set the column lanes are compiled for. Results are identical on every one (integer
-// arithmetic only); Portable runs anywhere, X86_64_Avx2 only where the CPU has AVX2 and BMI1/2.
-enum class BlockKernelIsa : uint8_t { Portable, X86_64_Avx2 };
+// arithmetic only); Portable runs anywhere, X86_64_Avx2 only where the CPU has AVX2 and BMI1/2,
+// X86_64_Avx512 where it also has AVX-512 F, VL, BW, DQ and CD (the same eight-lane code, given 32
+// vector registers instead of 16 and AVX-512's three-input logic).
+enum class BlockKernelIsa : uint8_t { Portable, X86_64_Avx2, X86_64_Avx512 };
 const char* block_kernel_isa_name(BlockKernelIsa isa);
 bool block_kernel_isa_available(BlockKernelIsa isa);
 BlockKernelIsa best_block_kernel_isa();
