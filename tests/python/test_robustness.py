@@ -16,7 +16,8 @@ import tmu
 
 
 needs_plain_memory = pytest.mark.skipif(os.environ.get("TMU_SANITIZER") == "1",
-                                        reason="ASan's shadow memory does not fit under an address-space cap")
+                                        reason="under ASan an allocation that fails aborts, and its shadow memory does not fit "
+                                               "under an address-space cap")
 
 
 def run_limited(code, limit_mib):
@@ -61,6 +62,7 @@ def test_a_copy_that_cannot_be_made_is_a_memory_error_naming_the_call(where, arg
     assert f"MemoryError: {where}: {arg}: cannot allocate a copy" in out
 
 
+@needs_plain_memory
 def test_a_result_that_cannot_be_allocated_is_a_memory_error_naming_the_call():
     code = """
         x = np.broadcast_to(np.float64(1.5), (2**14, 2**14))   # no memory of its own; 2 GiB of results
