@@ -20,6 +20,15 @@ void load_two_products(Bench& b, const test::Row16& srcb) {
   b.hand_over(SrcOperand::SrcB);
 }
 
+// SrcB row 0 lanes: 1.0, `second`, then zeros; with SrcA rows 0 and 1 all 1.0, element (i, j) is
+// 1.0 * 1.0 + 1.0 * second (the first two products).
+void load_two_products(Bench& b, uint32_t second) {
+  test::Row16 srcb = filled(0);
+  srcb[0] = kOne;
+  srcb[1] = second;
+  load_two_products(b, srcb);
+}
+
 // Runs MVMUL DstRow=0 with element (2, 4) reported as `rtl_value` and returns its one mismatch.
 Mismatch mvmul_with_element(Bench& b, uint16_t rtl_value, const std::function<void(Observation&)>& extra = {}) {
   const auto found = b.step(0, "MVMUL DstRow=0", [&](Observation& obs) {
@@ -34,10 +43,7 @@ TEST(ScoreboardDiagnosis, RoundingBitFlipIsNamedFinalRounding) {
   Bench b;
   // 1 + 2^-9: at the BF16 width (7 mantissa bits) the dropped bits are 2^-9 = a quarter ulp, so the
   // model rounds down to 1.0 (Dst16 0x007f). An RTL that rounds up gives 1.0078125 (0x017f).
-  test::Row16 srcb = filled(0);
-  srcb[0] = kOne;
-  srcb[1] = bf16(118, 0);  // 2^-9
-  load_two_products(b, srcb);
+  load_two_products(b, bf16(118, 0));  // 2^-9
   const Mismatch m = mvmul_with_element(b, 0x017F);
   EXPECT_EQ(m.expected, 0x007Fu);
   EXPECT_EQ(m.actual_text, "0x017f (BF16 1.0078125)");
@@ -55,10 +61,7 @@ TEST(ScoreboardDiagnosis, ExactTieRoundedToEvenIsNamedFinalRoundingAndTie) {
   Bench b;
   // 1 + 2^-8 is exactly half a BF16 ulp above 1.0: ties away from zero gives 1.0078125 (0x017f); an
   // RTL rounding ties to even gives 1.0 (0x007f).
-  test::Row16 srcb = filled(0);
-  srcb[0] = kOne;
-  srcb[1] = bf16(119, 0);  // 2^-8
-  load_two_products(b, srcb);
+  load_two_products(b, bf16(119, 0));  // 2^-8
   const Mismatch m = mvmul_with_element(b, 0x007F);
   EXPECT_EQ(m.expected, 0x017Fu);
   ASSERT_TRUE(m.datapath.has_value());
@@ -71,10 +74,7 @@ TEST(ScoreboardDiagnosis, ExactTieRoundedToEvenIsNamedFinalRoundingAndTie) {
 TEST(ScoreboardDiagnosis, MissingProductIsNamedFidelitySliceWithItsWeight) {
   Bench b;
   // 1.0 * 1.0 + 0.5 * 1.0 = 1.5 (0x407f); without product k=1 the RTL would give 1.0 (0x007f).
-  test::Row16 srcb = filled(0);
-  srcb[0] = kOne;
-  srcb[1] = bf16(126, 0);  // 0.5
-  load_two_products(b, srcb);
+  load_two_products(b, bf16(126, 0));  // 0.5
   const Mismatch m = mvmul_with_element(b, 0x007F);
   EXPECT_EQ(m.expected, 0x407Fu);
   ASSERT_TRUE(m.datapath.has_value());
@@ -121,10 +121,7 @@ TEST(ScoreboardDiagnosis, WrongFidelityPhaseIsNamed) {
 
 TEST(ScoreboardDiagnosis, ReportedStageValuesNameWhereTheRtlFirstDeparts) {
   Bench b;
-  test::Row16 srcb = filled(0);
-  srcb[0] = kOne;
-  srcb[1] = bf16(126, 0);  // 0.5: group 0 = 1.5 = exponent 127, mantissa 0x600 << 13
-  load_two_products(b, srcb);
+  load_two_products(b, bf16(126, 0));  // 0.5: group 0 = 1.5 = exponent 127, mantissa 0x600 << 13
   const Mismatch m = mvmul_with_element(b, 0x007F, [](Observation& obs) {
     StageProbe p;
     p.dst_row = 2;
@@ -221,10 +218,7 @@ TEST(ScoreboardDiagnosis, TruncatingShiftRoundIsNamed) {
 
 TEST(ScoreboardDiagnosis, SingleStoredBitFlipIsNamedStorage) {
   Bench b;
-  test::Row16 srcb = filled(0);
-  srcb[0] = kOne;
-  srcb[1] = bf16(126, 0);  // 0.5: the element is 1.5 (Dst16 0x407f)
-  load_two_products(b, srcb);
+  load_two_products(b, bf16(126, 0));  // 0.5: the element is 1.5 (Dst16 0x407f)
   // Bit 10 (BF16 mantissa bit 2) flipped where the value is stored: 0x447f (1.53125). No stage
   // perturbation gives it: a missing or negated 0.5 gives 1.0 or 0.5, another phase 0.
   const Mismatch m = mvmul_with_element(b, 0x447F);

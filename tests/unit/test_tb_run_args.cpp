@@ -80,15 +80,20 @@ TEST(TbRunArgs, UnsignedNumbers) {
   }
 }
 
+// The verdict decide_verdict gives `facts`: its word, exit status and reason.
+void expect_verdict(const RunFacts& facts, const std::string& word, int exit_status, const std::string& reason) {
+  const Verdict v = decide_verdict(facts);
+  EXPECT_EQ(v.word, word);
+  EXPECT_EQ(v.exit_status, exit_status);
+  EXPECT_EQ(v.reason, reason);
+}
+
 // One verdict for the console line, the JSON report and the exit status.
 TEST(TbRunArgs, VerdictVocabulary) {
   RunFacts pass;
   pass.finished = true;
   pass.cycles = 500;
-  const Verdict p = decide_verdict(pass);
-  EXPECT_EQ(p.word, "PASS");
-  EXPECT_EQ(p.exit_status, 0);
-  EXPECT_EQ(p.reason, "");
+  expect_verdict(pass, "PASS", 0, "");
 
   RunFacts unchecked = pass;
   unchecked.checked = false;
@@ -99,20 +104,14 @@ TEST(TbRunArgs, VerdictVocabulary) {
   mismatch.mismatches = 3;
   mismatch.first_failure_cycle = 1462;
   mismatch.design_failed = true;
-  const Verdict m = decide_verdict(mismatch);
-  EXPECT_EQ(m.word, "FAIL");
-  EXPECT_EQ(m.exit_status, 1);
-  EXPECT_EQ(m.reason, "3 mismatches, the first at cycle 1462");
+  expect_verdict(mismatch, "FAIL", 1, "3 mismatches, the first at cycle 1462");
 
   // --max-cycles 50: the run stops unfinished; that is the testbench's verdict, not the design's.
   RunFacts cut = pass;
   cut.finished = false;
   cut.max_cycles = 50;
   cut.cycles = 50;
-  const Verdict c = decide_verdict(cut);
-  EXPECT_EQ(c.word, "ERROR");
-  EXPECT_EQ(c.exit_status, 2);
-  EXPECT_EQ(c.reason, "the run did not finish within 50 cycles (--max-cycles; 50 simulated)");
+  expect_verdict(cut, "ERROR", 2, "the run did not finish within 50 cycles (--max-cycles; 50 simulated)");
 
   RunFacts refused = pass;
   refused.testbench_error = true;
