@@ -39,7 +39,8 @@ if [ ! -f "$build/build.ninja" ]; then
     -DTMU_BUILD_TESTS=ON -DTMU_BUILD_TB=ON -DTMU_BUILD_RTL_TESTS=OFF -DTMU_BUILD_BENCH=OFF \
     -DTMU_BUILD_PYTHON=ON -DTMU_FUZZ=OFF -DTMU_LTO=OFF -DTMU_PYTHON="${TMU_PYTHON:-/usr/bin/python3}"
 fi
-nice -n 10 cmake --build "$build" -j "$jobs" --target tmu tests/tmu_unit_tests tb/tmu_dpi_tests tmu_python
+nice -n 10 cmake --build "$build" -j "$jobs" --target tmu tests/tmu_unit_tests tb/tmu_dpi_tests tmu_python \
+  tests/toy_engine/tmu_toy_tests tmu_toy_plugin tmu_toy_not_a_plugin tests/toy_engine/tmu_toy_dpi
 echo "sanitize.sh: built in $((SECONDS - start)) s"
 [ "$build_only" = 1 ] && exit 0
 
