@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""tmu.tensix.matmul's rate against float32 matmuls of the same shapes (issue 39's anchors).
+"""tmu.tensix.matmul's rate against float32 matmuls of the same shapes (the approximate goldens a
+kernel author compares them with).
 
   PYTHONPATH=build/python /usr/bin/python3 bench/bench_golden.py [--sizes 256,512,1024,2048]
       [--threads 1,2] [--fidelity HiFi4] [--dst FP32]
