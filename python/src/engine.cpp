@@ -230,9 +230,7 @@ py::dict check(const PyEngine& pe, const py::object& source, const py::object& m
     const std::string path = py::str(py::module_::import("os").attr("fspath")(source)).cast<std::string>();
     if (fs::is_directory(path)) {
       dir = path;
-      for (const auto& entry : fs::recursive_directory_iterator(path))
-        if (entry.is_regular_file() && entry.path().extension() == kVectorFileExtension) paths.push_back(entry.path().string());
-      std::sort(paths.begin(), paths.end());
+      paths = vector_files_below(path);
       if (paths.empty()) value_error(w, "source", fmt::format("no {} files in the directory {}", kVectorFileExtension, path));
     } else if (fs::is_regular_file(path)) {
       paths.push_back(path);
@@ -243,7 +241,7 @@ py::dict check(const PyEngine& pe, const py::object& source, const py::object& m
   }
 
   uint64_t vectors = 0, failed = 0;
-  std::vector<std::pair<std::string, uint64_t>> counts;  // by unit, in the order first seen
+  UnitCounts counts;
   std::vector<std::string> differences;
   {
     py::gil_scoped_release release;
@@ -254,11 +252,7 @@ py::dict check(const PyEngine& pe, const py::object& source, const py::object& m
       };
       const ReplayResult result = replay(e, path.empty() ? "source" : path, open, r);
       vectors += result.vectors, failed += result.failed;
-      for (const auto& [unit, n] : result.counts) {
-        auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == unit; });
-        if (it == counts.end()) counts.emplace_back(unit, n);
-        else it->second += n;
-      }
+      for (const auto& [unit, n] : result.counts) add_count(counts, unit, n);
       differences.insert(differences.end(), result.differences.begin(), result.differences.end());
     }
     if (!dir.empty() && fs::exists(fs::path(dir) / kVectorManifestName)) {

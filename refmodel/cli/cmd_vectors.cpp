@@ -135,19 +135,11 @@ struct CheckOptions {
 
 struct CheckTotals {
   uint64_t files = 0, vectors = 0, failed = 0;
-  std::vector<std::pair<std::string, uint64_t>> counts;  // by unit, in the order first seen
+  UnitCounts counts;
   bool bad_input = false, mismatch = false;
-  void add(const std::string& unit, uint64_t n) {
-    for (auto& [u, total] : counts)
-      if (u == unit) {
-        total += n;
-        return;
-      }
-    counts.emplace_back(unit, n);
-  }
   void add(const CheckTotals& o) {
     files += o.files, vectors += o.vectors, failed += o.failed;
-    for (const auto& [unit, n] : o.counts) add(unit, n);
+    for (const auto& [unit, n] : o.counts) add_count(counts, unit, n);
     bad_input |= o.bad_input, mismatch |= o.mismatch;
   }
 };
@@ -219,7 +211,7 @@ void check_file(CheckItem& item, const CheckOptions& o, const GlobalOptions& glo
     ++t.files;
     t.vectors += result.vectors;
     t.failed += result.failed;
-    for (const auto& [unit, n] : result.counts) t.add(unit, n);
+    for (const auto& [unit, n] : result.counts) add_count(t.counts, unit, n);
     for (const std::string& d : result.differences) item.out += d + "\n";
     if (result.failed) t.mismatch = true;
   } catch (const ProgramError& e) {
@@ -297,10 +289,7 @@ int cmd_check(const CheckOptions& o, const GlobalOptions& global) {
       items.push_back(CheckItem{.path = p});
       continue;
     }
-    std::vector<std::string> files;
-    for (const auto& entry : fs::recursive_directory_iterator(p))
-      if (entry.is_regular_file() && entry.path().extension() == kVectorFileExtension) files.push_back(entry.path().string());
-    std::sort(files.begin(), files.end());
+    const std::vector<std::string> files = vector_files_below(p);
     if (files.empty()) {
       CheckItem none{.kind = CheckItem::Kind::Message, .path = p};
       none.err = fmt::format("{}: no {} files in this directory\n", p, kVectorFileExtension);

@@ -38,6 +38,15 @@ Error unsupported(const Engine& e, const char* what) {
 
 }  // namespace
 
+void add_count(UnitCounts& counts, const std::string& unit, uint64_t n) {
+  for (auto& [u, total] : counts)
+    if (u == unit) {
+      total += n;
+      return;
+    }
+  counts.emplace_back(unit, n);
+}
+
 const std::vector<std::string>* option_value(const OptionValues& v, const std::string& name) {
   const auto it = v.find(name);
   return it == v.end() ? nullptr : &it->second;

@@ -160,6 +160,14 @@ std::string format_manifest(const std::vector<ManifestEntry>& entries, const std
   return fmt::to_string(out);
 }
 
+std::vector<std::string> vector_files_below(const std::filesystem::path& dir) {
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir))
+    if (entry.is_regular_file() && entry.path().extension() == kVectorFileExtension) files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 ManifestCheck check_manifest(const std::filesystem::path& dir, const KnownDigest& known) {
   namespace fs = std::filesystem;
   ManifestCheck out;

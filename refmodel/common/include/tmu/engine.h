@@ -84,10 +84,14 @@ struct ReplayRequest {
   unsigned max_differences = 16;         // shown per vector
   std::optional<uint64_t> poison_seed;   // start each vector from seeded random state, not reset
 };
+// What was compared, counted by unit ("element-cases", "Z rows", ...), in the order units first came.
+using UnitCounts = std::vector<std::pair<std::string, uint64_t>>;
+// Adds `n` to `unit`'s count (a new unit goes last): how totals over several files are kept.
+void add_count(UnitCounts& counts, const std::string& unit, uint64_t n);
+
 struct ReplayResult {
   uint64_t vectors = 0, failed = 0;
-  // What was compared, counted by unit ("element-cases", "Z rows", ...), in the engine's order.
-  std::vector<std::pair<std::string, uint64_t>> counts;
+  UnitCounts counts;                     // in the engine's order
   std::vector<std::string> differences;  // "path:line: vector NAME: what differs", at most the limit each
 };
 

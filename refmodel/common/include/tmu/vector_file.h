@@ -131,4 +131,7 @@ struct ManifestCheck {
 using KnownDigest = std::function<std::optional<std::string>(const std::filesystem::path& path)>;
 ManifestCheck check_manifest(const std::filesystem::path& dir, const KnownDigest& known = {});
 
+// The vector files (kVectorFileExtension) anywhere below `dir`, sorted: what `tmu check DIR` replays.
+std::vector<std::string> vector_files_below(const std::filesystem::path& dir);
+
 }  // namespace tmu

@@ -156,13 +156,11 @@ class AmxScoreboard final : public EngineScoreboard {
           line += fmt::format("; step {}", steps_);
           if (l.file == 'z')
             line += fmt::format("; z before {}", value(t, lane_bits(z_before_[l.first() + i], t.bytes, lane)));
-          if (t.typed) {
-            const std::string difference = float_difference(format_of(t), d, m);
-            line += "; design " + difference;
-            tally_.add(difference);
-          } else {
-            tally_.add_without_difference();
-          }
+        }
+        if (t.typed) {  // lanes are typed once an operand has run
+          const std::string difference = float_difference(format_of(t), d, m);
+          line += "; design " + difference;
+          tally_.add(difference);
         } else {
           tally_.add_without_difference();
         }
