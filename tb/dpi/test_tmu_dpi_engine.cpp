@@ -99,6 +99,31 @@ TEST(TmuDpiEngine, PtoDeclareExecuteCompare) {
   tmu_eng_destroy(h);
 }
 
+TEST(TmuDpiEngine, TensixThroughTheSameCalls) {
+  void* h = tmu_eng_create("tensix", "Wormhole", "tensix_dpi", 3);
+  ASSERT_NE(h, nullptr) << tmu_eng_last_error(nullptr);
+  // BF16 1.5 (Src datum 0x2007f) times 2.0 (0x0080: exponent 128, mantissa 0) with FP32 Dst:
+  // ELWMUL's first fidelity phase (SrcA's top mantissa bits, which hold all of 1.5's) gives 3.0 exactly, FP32 0x40400000, stored in Dst32 as 0x40800000 (the high
+  // half in the 16-bit Dst layout: sign 15, mantissa 14:8 = 1000000b, exponent 7:0 = 128).
+  for (const char* line : {".config ALU_ACC_CTRL_Fp32_enabled=1 ALU_FORMAT_SPEC_REG0_SrcA=5 ALU_FORMAT_SPEC_REG1_SrcB=5",
+                           ".bank srca 0 owner=matrix", ".bank srcb 0 owner=matrix"})
+    ASSERT_EQ(tmu_eng_declare(h, line), 0) << tmu_eng_last_error(h);
+  FakeOpenArray a{std::vector<uint32_t>(16, 0x2007F)}, b{std::vector<uint32_t>(16, 0x00080)};
+  for (int r = 0; r < 8; ++r) {
+    ASSERT_EQ(tmu_eng_load(h, ("srca bank 0 row " + std::to_string(r)).c_str(), &a), 0) << tmu_eng_last_error(h);
+    ASSERT_EQ(tmu_eng_load(h, ("srcb bank 0 row " + std::to_string(r)).c_str(), &b), 0);
+  }
+  ASSERT_EQ(tmu_eng_execute(h, "ELWMUL DstRow=0"), 0) << tmu_eng_last_error(h);
+  FakeOpenArray design{std::vector<uint32_t>(16, 0x40800000)};
+  EXPECT_EQ(tmu_eng_compare(h, "dst32 row 3", &design), 0) << tmu_eng_report(h);
+  design.words[7] = 0x40800001;
+  EXPECT_EQ(tmu_eng_compare(h, "dst32 row 3", &design), 1);
+  EXPECT_TRUE(contains(tmu_eng_report(h), "Dst32b row 3 col 7")) << tmu_eng_report(h);
+  EXPECT_EQ(tmu_eng_execute(h, "NOSUCH 1"), -1);
+  EXPECT_TRUE(contains(tmu_eng_last_error(h), "NOSUCH")) << tmu_eng_last_error(h);
+  tmu_eng_destroy(h);
+}
+
 TEST(TmuDpiEngine, ErrorsComeBackAsMinusOneWithTheReason) {
   void* h = tmu_eng_create("pto", "cpusim", "pto_errors", 1);
   ASSERT_NE(h, nullptr);

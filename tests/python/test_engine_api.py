@@ -279,6 +279,42 @@ def test_pto_scoreboard_agrees_with_tmu_pto_execute():
         assert sb.compare("c 1", wrong)[0].startswith("c (1, 5) i32: design ")
 
 
+def test_tensix_scoreboard_agrees_with_tmu_tensix_machine():
+    # Random BF16-range Src datums through a fidelity loop of MVMULs with FP32 Dst: the scoreboard
+    # (program lines) and the Machine (its own setters and step) must leave the same Dst.
+    rng = np.random.default_rng(43)
+    sb = tmu.engine("tensix", "blackhole").scoreboard()
+    m = tmu.tensix.Machine(variant="blackhole")
+    srca = (rng.integers(0, 1 << 7, (64, 16)) << 11 | rng.integers(120, 134, (64, 16))
+            | rng.integers(0, 2, (64, 16)) << 18).astype(np.uint32)
+    srcb = (rng.integers(0, 1 << 7, (64, 16)) << 11 | rng.integers(120, 134, (64, 16))).astype(np.uint32)
+    for operand in ("srca", "srcb"):
+        sb.declare(f".bank {operand} 0 owner=matrix format=BF16")
+        m.set_bank(operand, 0, owner="matrix", format="BF16")
+    sb.declare(".config ALU_ACC_CTRL_Fp32_enabled=1")
+    m.set_field("ALU_ACC_CTRL_Fp32_enabled", 1)
+    m.set_srca(0, srca)
+    m.set_srcb(0, srcb)
+    for r in range(64):
+        sb.load(f"srca bank 0 row {r}", srca[r])
+        sb.load(f"srcb bank 0 row {r}", srcb[r])
+    for phase in range(4):
+        sb.declare(f".rwc FidelityPhase={phase}")
+        m.set_field("FidelityPhase", phase)
+        word = m.assemble("MVMUL DstRow=0")
+        sb.execute(f".word 0x{word:08x}")
+        m.step(word)
+    for row32 in range(8):
+        model = sb.read(f"dst32 row {row32}")
+        assert (model == m.dst32[row32]).all()
+        assert sb.compare(f"dst32 row {row32}", model) == []
+    wrong = sb.read("dst32 row 5")
+    wrong[9] ^= 1 << 13
+    report = sb.compare("dst32 row 5", wrong)
+    assert len(report) == 1 and report[0].startswith("Dst32b row 5 col 9 ")
+    assert "MVMUL" in report[0] and "; diagnosis [" in report[0]
+
+
 @pytest.mark.parametrize("name", ENGINES)
 def test_an_engine_without_a_generic_scoreboard_says_so(tmu_exe, name):
     e = tmu.engine(name)

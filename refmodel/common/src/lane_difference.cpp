@@ -17,6 +17,16 @@ std::string float_difference(ieee::Format f, uint64_t design, uint64_t model) {
   return fmt::format("{} ulp{} {} zero than the model", count, count == 1 ? "" : "s", ulps < 0 ? "nearer" : "farther from");
 }
 
+std::string DifferenceTally::add_lane(std::optional<ieee::Format> f, uint64_t design, uint64_t model) {
+  if (!f) {
+    add_without_difference();
+    return "";
+  }
+  std::string difference = float_difference(*f, design, model);
+  add(difference);
+  return "; design " + difference;
+}
+
 std::string DifferenceTally::summary(std::string_view who) const {
   if (differences_.size() != 1) return "";
   const auto& [difference, count] = *differences_.begin();

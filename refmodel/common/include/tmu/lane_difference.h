@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,9 @@ class DifferenceTally {
  public:
   void add(const std::string& difference) { ++differences_[difference]; ++mismatches_; }
   void add_without_difference() { ++mismatches_; }  // a mismatching lane that is not a float
+  // Tallies one mismatching lane and returns what its line says of the difference: "; design 1 ulp
+  // nearer zero than the model" for a lane of IEEE format `f`, "" for a lane that is none (nullopt).
+  std::string add_lane(std::optional<ieee::Format> f, uint64_t design, uint64_t model);
   // "all 16 mismatching lanes are 1 ulp nearer zero than the model: the design rounds toward zero
   // (truncates) where <who> rounds to nearest even"; "" unless every mismatch has the same difference.
   std::string summary(std::string_view who) const;

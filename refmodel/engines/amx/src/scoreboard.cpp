@@ -157,13 +157,8 @@ class AmxScoreboard final : public EngineScoreboard {
           if (l.file == 'z')
             line += fmt::format("; z before {}", value(t, lane_bits(z_before_[l.first() + i], t.bytes, lane)));
         }
-        if (t.typed) {  // lanes are typed once an operand has run
-          const std::string difference = float_difference(format_of(t), d, m);
-          line += "; design " + difference;
-          tally_.add(difference);
-        } else {
-          tally_.add_without_difference();
-        }
+        // Lanes are typed once an operand has run.
+        line += tally_.add_lane(t.typed ? std::optional(format_of(t)) : std::nullopt, d, m);
         lines.push_back(std::move(line));
       }
     }

@@ -116,13 +116,8 @@ class PtoScoreboard final : public EngineScoreboard {
                                      last_operation_.empty() ? "no operation executed yet" : "after " + last_operation_);
       if (!last_operation_.empty()) line += fmt::format("; step {}", steps_);
       // The 8-bit floats have no infinities and their own NaNs: no IEEE distance for them.
-      if (is_float(t.type) && width_bits(t.type) > 8) {
-        const std::string difference = float_difference(float_format(t.type), design, model);
-        line += "; design " + difference;
-        tally_.add(difference);
-      } else {
-        tally_.add_without_difference();
-      }
+      line += tally_.add_lane(is_float(t.type) && width_bits(t.type) > 8 ? std::optional(float_format(t.type)) : std::nullopt,
+                              design, model);
       lines.push_back(std::move(line));
     }
     return lines;

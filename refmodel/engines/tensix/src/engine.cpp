@@ -15,6 +15,7 @@
 #include "tmu/error.h"
 #include "tmu/tensix/formats.h"
 #include "tmu/tensix/program.h"
+#include "tmu/tensix/scoreboard.h"
 #include "tmu/program_error.h"
 #include "tmu/tensix/state_json.h"
 #include "tmu/vector_file.h"
@@ -125,6 +126,10 @@ class TensixEngine final : public Engine {
     const uint32_t raw = to_raw(word, option_value(o, "rotated") ? WordForm::Rotated : WordForm::Raw);
     return fmt::format("{:08x}  {}", raw, tmu::tensix::disassemble(decode(raw, arch_of(variant))));
   }
+  std::unique_ptr<EngineScoreboard> scoreboard(const std::string& variant) const override {
+    return make_engine_scoreboard(arch_of(variant));
+  }
+
   std::string assemble(std::string_view line, const std::string& variant, const OptionValues& o) const override {
     const uint32_t raw = encode(tmu::tensix::assemble(std::string(line), arch_of(variant)));
     return fmt::format("0x{:08x}", option_value(o, "rotated") ? from_raw(raw, WordForm::Rotated) : raw);

@@ -128,22 +128,36 @@ auto parse_row_values(const std::vector<std::string>& w, size_t first, Parse par
 
 class Interpreter {
  public:
-  Interpreter(const std::string& file, const ProgramOptions& opts) : file_(file), opts_(opts) {
-    if (opts.initial) run_.state = *opts.initial;
-    else run_.state.arch = opts.arch;
-  }
+  // Applies lines to `state` in place.
+  Interpreter(const std::string& file, const ProgramOptions& opts, TensixState& state, unsigned thread = 0)
+      : file_(file), opts_(opts), state_(state), thread_(thread) {}
 
-  ProgramRun run(const std::vector<std::string>& lines) {
-    execute_range(lines, 0, lines.size());
-    return std::move(run_);
+  void run(const std::vector<std::string>& lines) { execute_range(lines, 0, lines.size()); }
+
+  // One line on its own (run_program_line): no `.arch` (the state's is fixed) and no `.repeat`.
+  std::optional<Insn> run_line(std::string_view text) {
+    const auto words = split_words(strip_comment(std::string(text)));
+    if (words.empty()) throw Error(ErrorKind::BadInput, "an empty line (an instruction or a directive)");
+    if (words[0] == ".arch" || words[0] == ".repeat" || words[0] == ".end")
+      throw Error(ErrorKind::BadInput, fmt::format("'{}' takes a whole program; one line cannot be '{}'", words[0], words[0]));
+    seen_non_arch_ = true;
+    try {
+      execute_line(words, 1);
+    } catch (const LineError& e) {
+      throw Error(ErrorKind::BadInput, e.reason);
+    }
+    return last_insn_;
   }
+  unsigned thread() const { return thread_; }
+  uint64_t instructions = 0, matrix_unit_cycles = 0, scalar_unit_cycles = 0;
 
  private:
   const std::string& file_;
   const ProgramOptions& opts_;
-  ProgramRun run_;
+  TensixState& state_;
   unsigned thread_ = 0;
   bool seen_non_arch_ = false;
+  std::optional<Insn> last_insn_;  // what the line being run executed
 
   // Runs lines [begin, end), expanding `.repeat N` ... `.end` blocks (which may nest).
   void execute_range(const std::vector<std::string>& lines, size_t begin, size_t end) {
@@ -189,7 +203,7 @@ class Interpreter {
     const std::string& head = w[0];
     if (head == ".arch") return directive_arch(w);
     seen_non_arch_ = true;
-    if (head[0] != '.') return execute_insn(assemble(join(w), run_.state.arch), line);
+    if (head[0] != '.') return execute_insn(assemble(join(w), state_.arch), line);
     if (head == ".thread") {
       if (w.size() != 2) bad("usage: .thread N");
       thread_ = parse_uint_max(w[1], kNumThreads - 1, "thread");
@@ -211,36 +225,36 @@ class Interpreter {
       const uint32_t which = parse_uint_max(w[1], 1, "unpacker");
       auto [name, value] = split_assignment(w[2]);
       if (name != "bank") bad(fmt::format("unknown unpacker field '{}' (expected bank)", name));
-      run_.state.Unpackers[which].SrcBank = static_cast<uint8_t>(parse_uint_max(value, 1, "bank"));
+      state_.Unpackers[which].SrcBank = static_cast<uint8_t>(parse_uint_max(value, 1, "bank"));
     } else if (head == ".srca" || head == ".srcb") {
       if (w.size() < 4) bad(fmt::format("usage: {} BANK ROW[-LAST] v0..v15 | fill V", head));
       const uint32_t bank = parse_uint_max(w[1], kSrcBanks - 1, "bank");
       const auto [first, last] = parse_row_range(w[2], kSrcRows - 1, "Src row");
       const auto vals = parse_row_values(w, 3, parse_src_value);
       for (uint32_t row = first; row <= last; ++row)
-        (head == ".srca" ? run_.state.SrcA : run_.state.SrcB)[bank].Rows[row] = vals;
+        (head == ".srca" ? state_.SrcA : state_.SrcB)[bank].Rows[row] = vals;
     } else if (head == ".dst16") {
       if (w.size() < 3) bad("usage: .dst16 ROW[-LAST] v0..v15 | fill V");
       const auto [first, last] = parse_row_range(w[1], kDstRows - 1, "Dst16b row");
       const auto vals = parse_row_values(w, 2, parse_dst16_value);
       for (uint32_t row = first; row <= last; ++row)
-        for (unsigned c = 0; c < kDstCols; ++c) run_.state.Dst.write16(row, c, vals[c]);
+        for (unsigned c = 0; c < kDstCols; ++c) state_.Dst.write16(row, c, vals[c]);
     } else if (head == ".dst32") {
       if (w.size() < 3) bad("usage: .dst32 ROW[-LAST] v0..v15 | fill V");
       const auto [first, last] = parse_row_range(w[1], kDst32Rows - 1, "Dst32b row");
       const auto vals = parse_row_values(w, 2, parse_dst32_value);
       for (uint32_t row = first; row <= last; ++row)
-        for (unsigned c = 0; c < kDstCols; ++c) run_.state.Dst.write32(row, c, vals[c]);
+        for (unsigned c = 0; c < kDstCols; ++c) state_.Dst.write32(row, c, vals[c]);
     } else if (head == ".gpr") {
       if (w.size() != 3) bad("usage: .gpr INDEX VALUE");
       const uint32_t index = parse_uint_max(w[1], kNumGprs - 1, "GPR index");
-      run_.state.GPRs[thread_][index] = parse_uint_max(w[2], 0xFFFFFFFFu, "GPR value");
+      state_.GPRs[thread_][index] = parse_uint_max(w[2], 0xFFFFFFFFu, "GPR value");
     } else if (head == ".word") {
       if (w.size() < 2 || w.size() > 3 || (w.size() == 3 && w[2] != "rotated"))
         bad("usage: .word HEX [rotated]");
       const uint32_t word = parse_uint_max(w[1], 0xFFFFFFFFu, "instruction word");
       const WordForm form = w.size() == 3 ? WordForm::Rotated : WordForm::Raw;
-      execute_insn(decode(to_raw(word, form), run_.state.arch), line);
+      execute_insn(decode(to_raw(word, form), state_.arch), line);
     } else {
       static constexpr std::string_view kDirectives[] = {".arch", ".thread", ".config", ".threadconfig", ".addrmod",
                                                          ".rwc", ".global", ".bank", ".unpacker", ".srca", ".srcb",
@@ -262,12 +276,12 @@ class Interpreter {
     if (!a) bad(fmt::format("unknown architecture '{}' (blackhole or wormhole)", w[1]));
     if (opts_.initial && *a != opts_.initial->arch)
       bad(fmt::format("'.arch {}' differs from the {} state the program runs on", w[1], arch_name(opts_.initial->arch)));
-    run_.state.arch = *a;
+    state_.arch = *a;
   }
 
   void directive_config(const std::vector<std::string>& w) {
     size_t first = 1;
-    unsigned state_id = run_.state.ThreadConfig[thread_].CFG_STATE_ID_StateID & 1;
+    unsigned state_id = state_.ThreadConfig[thread_].CFG_STATE_ID_StateID & 1;
     if (w.size() > 1 && w[1].rfind("state=", 0) == 0) {
       state_id = parse_uint_max(w[1].substr(6), kNumConfigStates - 1, "config state");
       first = 2;
@@ -286,14 +300,14 @@ class Interpreter {
         bad(fmt::format("{} has no field '{}'{}", w[0], name, did_you_mean(name, names)));
       }
       const uint64_t max = (uint64_t{1} << f->width) - 1;
-      f->set(run_.state, thread_, index, parse_uint_max(value, max, f->name));
+      f->set(state_, thread_, index, parse_uint_max(value, max, f->name));
     }
   }
 
   void directive_bank(const std::vector<std::string>& w) {
     if (w.size() < 4 || (w[1] != "srca" && w[1] != "srcb")) bad("usage: .bank srca|srcb BANK owner=matrix|unpackers format=NAME");
     const uint32_t bank = parse_uint_max(w[2], kSrcBanks - 1, "bank");
-    SrcBank& b = (w[1] == "srca" ? run_.state.SrcA : run_.state.SrcB)[bank];
+    SrcBank& b = (w[1] == "srca" ? state_.SrcA : state_.SrcB)[bank];
     for (size_t i = 3; i < w.size(); ++i) {
       auto [name, value] = split_assignment(w[i]);
       if (name == "owner") {
@@ -311,13 +325,14 @@ class Interpreter {
   }
 
   void execute_insn(const Insn& insn, int line) {
-    const ExecResult r = execute(run_.state, insn, thread_);
+    last_insn_ = insn;
+    const ExecResult r = execute(state_, insn, thread_);
     if (r.status == ExecResult::Status::Stalled)
       bad(fmt::format("{} stalls: {}; nothing in a program can hand the bank over, so it would wait forever "
                       "(give it to the Matrix Unit with `.bank ... owner=matrix`)",
                       insn.mnemonic(), r.stall_reason));
-    ++run_.instructions;
-    (insn.spec->unit == Unit::MatrixUnit ? run_.matrix_unit_cycles : run_.scalar_unit_cycles) += r.cycles;
+    ++instructions;
+    (insn.spec->unit == Unit::MatrixUnit ? matrix_unit_cycles : scalar_unit_cycles) += r.cycles;
     if (opts_.trace) {
       *opts_.trace << fmt::format("{}:{}: t{} {} | cycles={} latency={} dst_rows={} gprs={}{}{}\n", file_, line,
                                   thread_, disassemble(insn), r.cycles, r.latency, r.writes.dst_rows.size(),
@@ -332,8 +347,24 @@ ProgramRun run_program(std::istream& in, const std::string& file, const ProgramO
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   if (in.bad()) throw ProgramError(file, 0, "read error");
-  Interpreter interp(file, options);
-  return interp.run(lines);
+  ProgramRun run;
+  if (options.initial) run.state = *options.initial;
+  else run.state.arch = options.arch;
+  Interpreter interp(file, options, run.state);
+  interp.run(lines);
+  run.instructions = interp.instructions;
+  run.matrix_unit_cycles = interp.matrix_unit_cycles;
+  run.scalar_unit_cycles = interp.scalar_unit_cycles;
+  return run;
+}
+
+std::optional<Insn> run_program_line(TensixState& state, unsigned& thread, std::string_view line) {
+  const ProgramOptions options;
+  const std::string file = "line";
+  Interpreter interp(file, options, state, thread);
+  const std::optional<Insn> insn = interp.run_line(line);
+  thread = interp.thread();
+  return insn;
 }
 
 }  // namespace tmu::tensix

@@ -4,8 +4,10 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "tmu/error.h"
 #include "tmu/tensix/exec.h"
@@ -41,5 +43,12 @@ struct ProgramRun {
 };
 
 ProgramRun run_program(std::istream& in, const std::string& file, const ProgramOptions& options);
+
+// One line of a program applied to `state` in place for `thread`, which a `.thread` line changes: how
+// the generic scoreboard takes its declarations and operations in the program's own syntax. Returns
+// the instruction the line executed, nullopt for a directive. Throws tmu::Error (BadInput) with the
+// reason for a malformed line, a stall or `.arch`/`.repeat` (whole-program directives), and the
+// model's own tmu::Error for an instruction it refuses.
+std::optional<Insn> run_program_line(TensixState& state, unsigned& thread, std::string_view line);
 
 }  // namespace tmu::tensix

@@ -9,10 +9,12 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "tmu/engine.h"
 #include "tmu/tensix/exec.h"
 #include "tmu/tensix/fpu/datapath.h"
 #include "tmu/tensix/state.h"
@@ -300,5 +302,9 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
                                                            uint32_t word, uint32_t storage_row, uint32_t col,
                                                            uint32_t expected, uint32_t actual,
                                                            const StageProbe* probe = nullptr);
+
+// The generic scoreboard of the engine interface (tmu::EngineScoreboard) for `arch`: declarations
+// and operations are `tmu run` program lines, locations Dst, Src and GPR rows (docs/scoreboard.md).
+std::unique_ptr<EngineScoreboard> make_engine_scoreboard(Arch arch);
 
 }  // namespace tmu::tensix
