@@ -18,6 +18,7 @@ expect_contains("the report's header" "${out}" "tmu amx scoreboard (M1), test 'a
 expect_contains("the summary names the bug" "${out}"
   "all 1582 mismatching lanes are 1 ulp nearer zero than the model: the design rounds toward zero (truncates)")
 # The exact result lies more than half an ulp above 0xc0392720 in magnitude: truncation is one ulp short.
+# yen=1:14 enables Y lane 14 alone and zrow=2: Z row 4 x 14 + 2 = 58 lane 0 is X lane 0 times Y lane 14.
 expect_contains("the first line names the row, lane, both values and the operand" "${out}"
-  "z row 58 lane 0 (f32): design 0xc0392720 (-0x1.724e4p+1) model 0xc0392721 (-0x1.724e42p+1); after 0x3800100000a70080: matfp f32 z+=x*y x=0x1c0 y=0x080 zrow=2 xen=0:0(all) yen=1:14(lane 14) xshuf=S0 yshuf=S0")
+  "z row 58 lane 0 (f32): design 0xc0392720 (-0x1.724e4p+1) model 0xc0392721 (-0x1.724e42p+1); after 0x3800100000a70080: matfp f32 z+=x*y x=0x1c0 y=0x080 zrow=2 xen=0:0(all) yen=1:14(lane 14) xshuf=S0 yshuf=S0; step 1; z before 0xc05afe7b (-0x1.b5fcf6p+1); x lane 0 0xc20ea181 (-0x1.1d4302p+5) * y lane 14 0xbc72f56d (-0x1.e5eadap-7)")
 tmu_expect(2 --seed x)

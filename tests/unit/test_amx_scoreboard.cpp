@@ -105,7 +105,8 @@ TEST(AmxScoreboard, MismatchLineNamesRowLaneValuesAndOperand) {
   EXPECT_EQ(lines[0],
             "z row 0 lane 3 (f32): design 0x40500001 (0x1.a00002p+1) model 0x40500000 (3.25); "
             "after 0x0000100000000000: matfp f32 z+=x*y x=0x000 y=0x000 zrow=0 xen=0:0(all) yen=0:0(all) "
-            "xshuf=S0 yshuf=S0; step 1; z before 0x3e800000 (0.25); design 1 ulp farther from zero than the model");
+            "xshuf=S0 yshuf=S0; step 1; z before 0x3e800000 (0.25); x lane 3 0x3fc00000 (1.5) * y lane 0 0x40000000 (2); "
+            "design 1 ulp farther from zero than the model");
   EXPECT_EQ(sb->summary(),
             "all 1 mismatching lane is 1 ulp farther from zero than the model: the design rounds away from zero where "
             "matfp rounds to nearest even");
@@ -116,6 +117,31 @@ TEST(AmxScoreboard, MismatchLineNamesRowLaneValuesAndOperand) {
   const auto all = sb->compare("z", z);
   ASSERT_EQ(all.size(), 2u);
   EXPECT_TRUE(all[1].starts_with("z row 0 lane 15 (f32): design 0x00000000 (0) model 0x40500000 (3.25)")) << all[1];
+}
+
+TEST(AmxScoreboard, AWideningLaneNamesTheProductThatLandsInIt) {
+  // matfp f16f32 (corsix/amx RegisterFile.md): the product of X lane i and Y lane j lands in Z row
+  // 2j + (i odd), lane i / 2; so X lane 5 and Y lane 3 land in row 7, lane 2. X lane 5 holds f16 1.5
+  // (0x3e00) and Y lane 3 f16 2 (0x4000), every other lane 0: Z row 7 lane 2 becomes 3.0f (0x40400000).
+  auto sb = tmu::amx::make_scoreboard(tmu::amx::Version::M1);
+  std::vector<uint32_t> x(16, 0), y(16, 0);
+  x[2] = 0x3e000000;  // lane 5: the high half of word 2
+  y[1] = 0x40000000;  // lane 3: the high half of word 1
+  sb->load("x 0", x);
+  sb->load("y 0", y);
+  sb->execute("matfp f16f32 z+=x*y x=0 y=0");
+  auto row = sb->read("z 7");
+  EXPECT_EQ(row[2], 0x40400000u);
+  row[2] = 0x40400001u;
+  const auto lines = sb->compare("z 7", row);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_TRUE(lines[0].find("; x lane 5 0x3e00 (1.5) * y lane 3 0x4000 (2)") != std::string::npos) << lines[0];
+  // Row 6 (even X lanes) lane 2 takes X lane 4 (0) times the same Y lane 3.
+  auto row6 = sb->read("z 6");
+  row6[2] ^= 1;
+  const auto six = sb->compare("z 6", row6);
+  ASSERT_EQ(six.size(), 1u);
+  EXPECT_TRUE(six[0].find("; x lane 4 0x0000 (0) * y lane 3 0x4000 (2)") != std::string::npos) << six[0];
 }
 
 TEST(AmxScoreboard, LanesFollowTheLastOperandsWidth) {

@@ -92,23 +92,29 @@ struct Lanes {
   uint64_t y_enabled;
 };
 
+// Where the product of X lane i and Y lane j accumulates: its Z row and the lane in it. Same width:
+// one Z row in xy_bytes, the low bits of z_row choosing which; widening (16 -> 32 bits): the
+// interleaved pair 2j, 2j + 1, even X lanes in the even row (RegisterFile.md).
+struct ZPlace {
+  unsigned row, lane;
+};
+ZPlace z_place(const Lanes& l, unsigned i, unsigned j) {
+  if (l.widening) return {2 * j + (i & 1), i >> 1};
+  return {j * l.xy_bytes + l.z_row % l.xy_bytes, i};
+}
+
 // Calls lane(i, j, z, z_lane) for every enabled pair, z being the Z row z[j][i] lives in, and
 // returns the rows written.
 template <typename Fn>
 WriteSet for_each_lane(State& s, const Lanes& l, Fn&& lane) {
   WriteSet ws;
-  const unsigned z_lane_shift = l.widening ? 1 : 0;
   for (unsigned j = 0; j < l.count; ++j) {
     if (!((l.y_enabled >> j) & 1)) continue;
-    // Same width: one Z row in xy_bytes, the low bits of z_row choosing which; widening (16 -> 32
-    // bits): the interleaved pair 2j, 2j + 1, even X lanes in the even row (RegisterFile.md).
-    const unsigned first = l.widening ? 2 * j : j * l.xy_bytes + l.z_row % l.xy_bytes;
-    const unsigned rows[2] = {first, first + z_lane_shift};
     for (unsigned i = 0; i < l.count; ++i) {
       if (!((l.x_enabled >> i) & 1)) continue;
-      const unsigned row = rows[i & z_lane_shift];
-      lane(i, j, s.z[row], i >> z_lane_shift);
-      ws.z_rows |= uint64_t{1} << row;
+      const ZPlace p = z_place(l, i, j);
+      lane(i, j, s.z[p.row], p.lane);
+      ws.z_rows |= uint64_t{1} << p.row;
     }
   }
   return ws;
@@ -172,17 +178,21 @@ WriteSet fused_lanes(LaneWidth w, State& s, const Lanes& l, unsigned mode) {
   throw Error(ErrorKind::BadInput, "matfp lane width");
 }
 
-}  // namespace
-
-WriteSet execute_matfp(State& s, const MatfpOperand& op, Version v) {
+// The operation's ALU mode and operand lanes; nullopt for an operation matfp.md makes a no-op.
+struct Prepared {
+  unsigned mode;
+  LaneWidth width;
+  bool result_zero;  // enable value 3: the enabled lanes are written with 0
+  Lanes lanes;
+};
+std::optional<Prepared> prepare(const State& s, const MatfpOperand& op, Version v) {
   check_ranges(op);
   // matfp.md: bits 54..56 "Must be zero", "No-op otherwise"; ALU modes other than 0, 1, 4 no-ops.
-  if (op.must_be_zero != 0) return {};
+  if (op.must_be_zero != 0) return std::nullopt;
   const unsigned mode = op.indexed ? kAluAdd : op.alu_mode;
-  if (mode != kAluAdd && mode != kAluSub && mode != kAluSelect) return {};
+  if (mode != kAluAdd && mode != kAluSub && mode != kAluSelect) return std::nullopt;
 
   const LaneWidth w = lane_width(op.lane_width, v);
-  const Formats f = formats(w);
   const unsigned eb = xy_bytes(w);
   const unsigned lanes = kRowBytes / eb;
 
@@ -208,17 +218,44 @@ WriteSet execute_matfp(State& s, const MatfpOperand& op, Version v) {
     if (op.y_enable_value == 4 || op.y_enable_value == 5) y.fill(0);
   }
 
-  Lanes l{lanes, eb, z_bytes(w) != eb, op.z_row, {}, {}, lane_enables(op.x_enable_mode, op.x_enable_value, lanes),
-          lane_enables(op.y_enable_mode, op.y_enable_value, lanes)};
+  Prepared p{mode, w, result_zero,
+             Lanes{lanes, eb, z_bytes(w) != eb, op.z_row, {}, {}, lane_enables(op.x_enable_mode, op.x_enable_value, lanes),
+                   lane_enables(op.y_enable_mode, op.y_enable_value, lanes)}};
   for (unsigned i = 0; i < lanes; ++i) {
-    l.x[i] = lane_bits(x, eb, i);
-    l.y[i] = lane_bits(y, eb, i);
+    p.lanes.x[i] = lane_bits(x, eb, i);
+    p.lanes.y[i] = lane_bits(y, eb, i);
   }
-  if (!result_zero && mode != kAluSelect && ieee::host::environment_is_default()) return fused_lanes(w, s, l, mode);
-  const unsigned zb = z_bytes(w);
+  return p;
+}
+
+}  // namespace
+
+WriteSet execute_matfp(State& s, const MatfpOperand& op, Version v) {
+  const std::optional<Prepared> p = prepare(s, op, v);
+  if (!p) return {};
+  const Lanes& l = p->lanes;
+  if (!p->result_zero && p->mode != kAluSelect && ieee::host::environment_is_default())
+    return fused_lanes(p->width, s, l, p->mode);
+  const Formats f = formats(p->width);
+  const unsigned zb = z_bytes(p->width);
   return for_each_lane(s, l, [&](unsigned i, unsigned j, Row& z, unsigned lane) {
-    put_lane_bits(z, zb, lane, result_zero ? f.z.zero(false) : alu(f, mode, l.x[i], l.y[j], lane_bits(z, zb, lane)));
+    put_lane_bits(z, zb, lane, p->result_zero ? f.z.zero(false) : alu(f, p->mode, l.x[i], l.y[j], lane_bits(z, zb, lane)));
   });
+}
+
+std::optional<LaneOperands> matfp_lane_operands(const State& s, const MatfpOperand& op, Version v, unsigned z_row,
+                                                unsigned z_lane) {
+  const std::optional<Prepared> p = prepare(s, op, v);
+  if (!p || p->result_zero) return std::nullopt;
+  const Lanes& l = p->lanes;
+  for (unsigned j = 0; j < l.count; ++j) {
+    if (!((l.y_enabled >> j) & 1)) continue;
+    for (unsigned i = 0; i < l.count; ++i) {
+      const ZPlace place = z_place(l, i, j);
+      if ((l.x_enabled >> i) & 1 && place.row == z_row && place.lane == z_lane) return LaneOperands{i, j, l.x[i], l.y[j]};
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace tmu::amx

@@ -126,7 +126,7 @@ class AmxScoreboard final : public EngineScoreboard {
                            operation));
       operand = *v;
     }
-    z_before_ = state_.z;
+    before_ = state_;
     execute_matfp(state_, operand, version_);
     last_operand_ = operand;
     ++steps_;
@@ -154,8 +154,7 @@ class AmxScoreboard final : public EngineScoreboard {
                                        lane_type_name(t), value(t, d), value(t, m), operation_text());
         if (last_operand_) {
           line += fmt::format("; step {}", steps_);
-          if (l.file == 'z')
-            line += fmt::format("; z before {}", value(t, lane_bits(z_before_[l.first() + i], t.bytes, lane)));
+          if (l.file == 'z') line += lane_inputs(l.first() + i, lane, t);
         }
         // Lanes are typed once an operand has run.
         line += tally_.add_lane(t.typed ? std::optional(format_of(t)) : std::nullopt, d, m);
@@ -233,6 +232,16 @@ class AmxScoreboard final : public EngineScoreboard {
     return t.typed ? fmt::format("{} ({})", hex, lane_to_text(t, bits)) : hex;
   }
 
+  // What Z row `row` lane `lane` read in the last operand: "; z before V; x lane I V * y lane J V",
+  // the products' lanes as the operand took them (offsets, indexed load, shuffle, enables).
+  std::string lane_inputs(unsigned row, unsigned lane, const LaneType& z_type) const {
+    std::string text = fmt::format("; z before {}", value(z_type, lane_bits(before_.z[row], z_type.bytes, lane)));
+    const auto in = matfp_lane_operands(before_, decode_matfp(*last_operand_), version_, row, lane);
+    if (!in) return text + "; no product of the operation lands in this lane";
+    const LaneType xy = lane_type('x');
+    return text + fmt::format("; x lane {} {} * y lane {} {}", in->x_lane, value(xy, in->x), in->y_lane, value(xy, in->y));
+  }
+
   std::string operation_text() const {
     if (!last_operand_) return "no operation executed yet";
     return fmt::format("after {:#018x}: {}", *last_operand_, disassemble_matfp(decode_matfp(*last_operand_), version_));
@@ -245,7 +254,7 @@ class AmxScoreboard final : public EngineScoreboard {
   Version version_;
   State state_;
   std::optional<uint64_t> last_operand_;
-  std::array<Row, kZRows> z_before_{};  // Z before the last operand: the accumulator each Z lane read
+  State before_;  // the state the last operand ran on: the X, Y and Z lanes each Z lane read
   uint64_t steps_ = 0;                  // operands executed
   DifferenceTally tally_;
 };

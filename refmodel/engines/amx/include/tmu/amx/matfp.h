@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -120,5 +121,16 @@ WriteSet execute_matfp(State& s, const MatfpOperand& op, Version v = Version::M1
 inline WriteSet execute_matfp(State& s, uint64_t operand, Version v = Version::M1) {
   return execute_matfp(s, decode_matfp(operand), v);
 }
+
+// What one Z lane of a matfp read: the X and Y lanes whose product it accumulated (X lane i, Y lane
+// j of the operation's lane width) and their bits, after the operation's offsets, indexed load,
+// shuffles and enable values; nullopt when the operation wrote no product into Z row `z_row` lane
+// `z_lane` (Z's lane width). `s` is the state it ran on; matfp leaves X and Y as they were.
+struct LaneOperands {
+  unsigned x_lane = 0, y_lane = 0;
+  uint64_t x = 0, y = 0;
+};
+std::optional<LaneOperands> matfp_lane_operands(const State& s, const MatfpOperand& op, Version v, unsigned z_row,
+                                                unsigned z_lane);
 
 }  // namespace tmu::amx
