@@ -61,8 +61,9 @@ TEST(PtoScoreboard, MismatchLineNamesTheElementValuesAndOperation) {
   design[5] = 0x40500001;  // one ulp up: 3.25 + 2^-22, significand 0x1.a00002
   const auto lines = sb->compare("c", design);
   ASSERT_EQ(lines.size(), 1u);
+  // The sources' lanes at (0, 5) follow the step: a holds 1.5, b 1.75.
   EXPECT_EQ(lines[0], "c (0, 5) f32: design 0x40500001 (0x1.a00002p+1) model 0x40500000 (3.25); after TADD c a b; step 1; "
-                      "design 1 ulp farther from zero than the model");
+                      "a 0x3fc00000 (1.5); b 0x3fe00000 (1.75); design 1 ulp farther from zero than the model");
   EXPECT_EQ(sb->summary(), "all 1 mismatching lane is 1 ulp farther from zero than the model: the design rounds away "
                            "from zero where the model rounds to nearest even");
 }
@@ -84,7 +85,8 @@ TEST(PtoScoreboard, NarrowLanesPackFourToAWord) {
   want[0] = 0x02020202;
   const auto lines = sb->compare("x 0", want);
   ASSERT_EQ(lines.size(), 1u);
-  EXPECT_EQ(lines[0], "x (0, 3) i8: design 0x02 (2) model 0x04 (4); after TMAX x x y; step 1");
+  // x as the operation read it (4), not as it left it.
+  EXPECT_EQ(lines[0], "x (0, 3) i8: design 0x02 (2) model 0x04 (4); after TMAX x x y; step 1; x 0x04 (4); y 0x02 (2)");
   EXPECT_EQ(sb->summary(), "");  // integers: no float difference to share
 }
 

@@ -99,6 +99,14 @@ class PtoScoreboard final : public EngineScoreboard {
     for (const Tile& t : sources) srcs.push_back(&t);
     pto::execute(profile_, step.op, dst, srcs, step.params);
     last_operation_ = step_text(step);
+    last_dst_ = step.dst;
+    last_sources_.clear();
+    // The sources read lane by lane at the dst lane's place: every one but TCMP's (its dst packs
+    // eight lanes' predicates into a byte) and TSEL's mask (a predicate per bit).
+    if (step.op != Op::TCMP)
+      for (size_t i = step.op == Op::TSEL ? 1 : 0; i < sources.size(); ++i)
+        if (sources[i].rows == dst.rows && sources[i].cols == dst.cols)
+          last_sources_.emplace_back(step.srcs[i], std::move(sources[i]));
     ++steps_;
   }
 
@@ -115,6 +123,9 @@ class PtoScoreboard final : public EngineScoreboard {
                                      value(t.type, design), value(t.type, model),
                                      last_operation_.empty() ? "no operation executed yet" : "after " + last_operation_);
       if (!last_operation_.empty()) line += fmt::format("; step {}", steps_);
+      if (l.tile->name == last_dst_)
+        for (const auto& [name, src] : last_sources_)
+          line += fmt::format("; {} {}", name, value(src.type, src.at(r, c)));
       // The 8-bit floats have no infinities and their own NaNs: no IEEE distance for them.
       line += tally_.add_lane(is_float(t.type) && width_bits(t.type) > 8 ? std::optional(float_format(t.type)) : std::nullopt,
                               design, model);
@@ -188,6 +199,8 @@ class PtoScoreboard final : public EngineScoreboard {
   Profile profile_;
   std::vector<NamedTile> tiles_;
   std::string last_operation_;
+  std::string last_dst_;  // the last operation's dst tile, and its lane-wise sources as it read them
+  std::vector<std::pair<std::string, Tile>> last_sources_;
   uint64_t steps_ = 0;  // operations executed
   DifferenceTally tally_;
 };
