@@ -6,6 +6,8 @@
                                          (1, N), (M, 1) or (1, 1) broadcasts a row, column or scalar
   unpacker_conversion(fp32_bits, src_format)   the unpacker's FP32 -> BF16/TF32 patterns
   reduce(a, pool="sum", dim="col", scaler=None, ..., argmax=False)   tt-llk's reduce LLK
+  pack(data, out_format, dst="FP32", ...)      the packer's Dst -> L1 bytes (docs/l1-formats.md)
+  unpack(l1_bytes, in_format, ...)             the unpackers' L1 bytes -> Src/Dst values or datums
 
 The sequences are the precision audit's (refmodel/audit/include/tmu/audit/sequence.h): tt-llk's
 llk_math_matmul.h replay per 32x32 tile pair with the K tiles accumulating in Dst, and
@@ -111,6 +113,21 @@ def unpacker_conversion(bits: ArrayLike, src_format: str) -> npt.NDArray[Any]:
     return _impl.unpacker_conversion(bits, src_format)
 
 
+@checked("tmu.tensix.pack", _impl.pack)
+def pack(data: ArrayLike, out_format: str, *, dst: str = "FP32", intermediate: Optional[str] = None,
+         variant: Optional[str] = None, l1: Optional[ArrayLike] = None, exp_threshold: Optional[int] = None,
+         stochastic_rounding: bool = False) -> npt.NDArray[np.uint8]:
+    return _impl.pack(data, out_format, dst=dst, intermediate=intermediate, variant=variant, l1=l1,
+                      exp_threshold=exp_threshold, stochastic_rounding=stochastic_rounding)
+
+
+@checked("tmu.tensix.unpack", _impl.unpack)
+def unpack(l1_bytes: ArrayLike, in_format: str, *, out_format: Optional[str] = None, to: str = "src",
+           variant: Optional[str] = None, fp8_e4m3: bool = False, bits: bool = False) -> npt.NDArray[Any]:
+    return _impl.unpack(l1_bytes, in_format, out_format=out_format, to=to, variant=variant, fp8_e4m3=fp8_e4m3,
+                        bits=bits)
+
+
 @checked("tmu.tensix.fidelities", _impl.fidelities)
 def fidelities() -> tuple[str, ...]:
     return _impl.fidelities()
@@ -162,4 +179,4 @@ if TYPE_CHECKING:
 else:
     Machine = _impl.Machine  # the raw machine: state as numpy views, run()/step() on instruction words
 
-__all__ = ["matmul", "eltwise_binary", "reduce", "fidelities", "unpacker_conversion", "Machine"]
+__all__ = ["matmul", "eltwise_binary", "reduce", "fidelities", "unpacker_conversion", "pack", "unpack", "Machine"]

@@ -30,7 +30,6 @@ Value fp16_value(uint16_t x) {  // the Tensix FP16: exponent 31 is an ordinary e
   const int e = (x >> 10) & 31, m = x & 1023;
   return {(x >> 15) != 0, e ? std::ldexp(1024 + m, e - 25) : std::ldexp(m, -24)};
 }
-Value bf16_value(uint16_t x) { return fp32_value(static_cast<uint32_t>(x) << 16); }
 
 // |v| rounded to `bits` significant bits: ties away from zero, or toward zero.
 double round_sig(double mag, int bits, bool truncate) {

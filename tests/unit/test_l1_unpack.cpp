@@ -65,7 +65,7 @@ TEST(L1Unpack, EightBitFormatsEveryPattern) {
 }
 
 TEST(L1Unpack, Fp32ConversionsTruncate) {
-  // 1 + 2^-8 + 2^-11 + 2^-20 (0x3f809001): TF32 keeps 10 fraction bits -> 1 + 2^-8 (mantissa 0x004);
+  // 1 + 2^-8 + 2^-11 + 2^-23 (0x3f809001): TF32 keeps 10 fraction bits -> 1 + 2^-8 (mantissa 0x004);
   // BF16 keeps 7 -> 1.0; FP16 keeps 10 with exponent 127 - 112 = 15.
   EXPECT_EQ(unpack_datum(cfg(L1Format::FP32), 0x3F809001u), src_layout::assemble(0, 0x004, 127));
   EXPECT_EQ(unpack_datum(cfg(L1Format::FP32, L1Format::BF16), 0x3F809001u), src_layout::assemble(0, 0, 127));
