@@ -49,21 +49,51 @@ Result = Union[Values, dict[str, Any]]
 @overload
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-           bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Values: ...
+           bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
+           out_format: Optional[str] = ...) -> Values: ...
 @overload
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-           bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Result: ...
+           bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
+           out_format: Optional[str] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.matmul", _impl.matmul)
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16", dst: str = "FP32",
            variant: Optional[str] = None, conversion: Optional[str] = None, perturb: Optional[str] = None,
            input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
-           arch: Optional[str] = None, threads: Optional[int] = None) -> Result:
+           arch: Optional[str] = None, threads: Optional[int] = None, out_format: Optional[str] = None) -> Result:
     variant = renamed_variant("tmu.tensix.matmul", variant, "arch", arch)
-    return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
-                        perturb=perturb, input=input, bits=bits, snapshots=snapshots, threads=threads)
+    if out_format is None:
+        return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
+                            perturb=perturb, input=input, bits=bits, snapshots=snapshots, threads=threads)
+    r = _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
+                     perturb=perturb, input=input, bits=True, snapshots=snapshots, threads=threads)
+    return _through_l1(r, out_format, variant, bits or snapshots)
+
+
+def _through_l1(r: dict[str, Any], out_format: str, variant: Optional[str], as_dict: bool) -> Result:
+    """Dst's result packed to out_format (the packer's default conversion for the pair), and the numbers
+    L1 then holds, read back as the Matrix Unit would (FP32 through unpack-to-Dst, the rest through Src)."""
+    dst_bits = r["bits"]
+    l1 = pack(dst_bits.ravel(), out_format, dst=r["bits_format"], variant=variant)
+    wide = out_format.upper() in ("FP32", "INT32")
+    values = unpack(l1, out_format, to="dst" if wide else "src", variant=variant,
+                    fp8_e4m3=out_format.upper() == "FP8").reshape(dst_bits.shape)
+    if not as_dict:
+        return values
+    out = dict(r)
+    out["dst_values"] = r["values"]
+    out["values"] = values
+    out["l1"] = l1
+    return out
+
+
+matmul.__doc__ = (matmul.__doc__ or "") + (
+    "\n\nout_format (Python side): the result as L1 holds it after a packer writes Dst in that L1 format\n"
+    "(tmu.tensix.pack with its default conversion for the pair, docs/l1-formats.md), read back as numbers;\n"
+    "with bits=True or snapshots=True the dict's 'values' are those, 'dst_values' Dst's, and 'l1' the bytes\n"
+    "(the (M, N) result in row-major order, BFP blocks along rows).")
 
 
 @overload

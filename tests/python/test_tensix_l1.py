@@ -87,3 +87,16 @@ def test_argument_checks():
         tensix.unpack(np.zeros(3, np.uint8), "BF16")
     with pytest.raises(TypeError, match="l1_bytes: expected dtype uint8"):
         tensix.unpack(np.zeros(4, np.uint16), "BF16")
+
+
+def test_matmul_out_format():
+    a = np.full((32, 32), 1.0)
+    b = np.full((32, 32), 1.0078125)  # each output: 32 * (1 + 2^-7) = 32.25, FP32 exact
+    r = tensix.matmul(a, b, out_format="BF16", bits=True)
+    assert r["dst_values"][0, 0] == 32.25
+    # 32.25 = 1.0000001b x 2^5 is exact in BF16 (7 fraction bits): it stays.
+    assert r["values"][0, 0] == 32.25 and r["l1"].shape == (2048,)
+    # BFP8 beside nothing larger: 32.25 / 2^(132 - 133) = 64.5 units, a tie, away: 65 -> 32.5.
+    assert tensix.matmul(a, b, out_format="BFP8")[0, 0] == 32.5
+    with pytest.raises(tmu.BadInput, match="FP32 -> INT8"):
+        tensix.matmul(a, b, out_format="INT8")
