@@ -50,26 +50,46 @@ Result = Union[Values, dict[str, Any]]
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
            bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
-           out_format: Optional[str] = ...) -> Values: ...
+           in_format: Optional[str] = ..., out_format: Optional[str] = ...) -> Values: ...
 @overload
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
            bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
-           out_format: Optional[str] = ...) -> Result: ...
+           in_format: Optional[str] = ..., out_format: Optional[str] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.matmul", _impl.matmul)
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16", dst: str = "FP32",
            variant: Optional[str] = None, conversion: Optional[str] = None, perturb: Optional[str] = None,
            input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
-           arch: Optional[str] = None, threads: Optional[int] = None, out_format: Optional[str] = None) -> Result:
+           arch: Optional[str] = None, threads: Optional[int] = None, in_format: Optional[str] = None,
+           out_format: Optional[str] = None) -> Result:
     variant = renamed_variant("tmu.tensix.matmul", variant, "arch", arch)
+    if in_format is not None:
+        if input != "values" or conversion is not None:
+            raise ValueError("tmu.tensix.matmul: in_format: takes FP32 values (input='values', conversion=None)")
+        a, b = (_through_l1_input(x, in_format, src_format, variant) for x in (a, b))
     if out_format is None:
         return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
                             perturb=perturb, input=input, bits=bits, snapshots=snapshots, threads=threads)
     r = _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
                      perturb=perturb, input=input, bits=True, snapshots=snapshots, threads=threads)
     return _through_l1(r, out_format, variant, bits or snapshots)
+
+
+def _through_l1_input(x: ArrayLike, in_format: str, src_format: str, variant: Optional[str]) -> Values:
+    """An operand as an unpacker reads it into Src after a packer wrote it to L1 in in_format from FP32 Dst
+    values (the pair's default conversion, docs/l1-formats.md)."""
+    values = np.asarray(x, dtype=np.float64)
+    l1 = pack(values.ravel(), in_format, dst="FP32", variant=variant)
+    fmt = in_format.upper()
+    out = unpack(l1, in_format, out_format=src_format if fmt == "FP32" else None, variant=variant,
+                 fp8_e4m3=fmt == "FP8")
+    return _as_values(out.reshape(values.shape))
+
+
+def _as_values(v: npt.NDArray[Any]) -> Values:
+    return v.astype(np.float64, copy=False)
 
 
 def _through_l1(r: dict[str, Any], out_format: str, variant: Optional[str], as_dict: bool) -> Result:
@@ -93,7 +113,9 @@ matmul.__doc__ = (matmul.__doc__ or "") + (
     "\n\nout_format (Python side): the result as L1 holds it after a packer writes Dst in that L1 format\n"
     "(tmu.tensix.pack with its default conversion for the pair, docs/l1-formats.md), read back as numbers;\n"
     "with bits=True or snapshots=True the dict's 'values' are those, 'dst_values' Dst's, and 'l1' the bytes\n"
-    "(the (M, N) result in row-major order, BFP blocks along rows).")
+    "(the (M, N) result in row-major order, BFP blocks along rows). in_format (Python side): each operand\n"
+    "(FP32 values) as a packer writes it to L1 in that format and an unpacker reads it back into Src\n"
+    "(FP32 data in src_format; BFP8/BFP4/BFP2 into BF16-style Src, FP16/FP8 into FP16-style).")
 
 
 @overload

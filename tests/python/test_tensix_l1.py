@@ -100,3 +100,15 @@ def test_matmul_out_format():
     assert tensix.matmul(a, b, out_format="BFP8")[0, 0] == 32.5
     with pytest.raises(tmu.BadInput, match="FP32 -> INT8"):
         tensix.matmul(a, b, out_format="INT8")
+
+
+def test_matmul_in_format():
+    a = np.full((32, 32), 1.0)
+    b = np.full((32, 32), 1.0078125)  # 1 + 2^-7: half of E8M6's unit, so BFP8 (ties away) makes it 1 + 2^-6
+    assert tensix.matmul(a, b, in_format="BFP8")[0, 0] == 32 * (1 + 2.0**-6)
+    assert tensix.matmul(a, b, in_format="BF16")[0, 0] == 32 * (1 + 2.0**-7)
+    # FP32 1 + 2^-8, truncated into Src as BF16 by the unpacker, is 1: 32 in all.
+    c = np.full((32, 32), 1.00390625)
+    assert tensix.matmul(a, c, in_format="FP32")[0, 0] == 32.0
+    with pytest.raises(ValueError, match="in_format: takes FP32 values"):
+        tensix.matmul(a, b, in_format="BFP8", conversion="rne")

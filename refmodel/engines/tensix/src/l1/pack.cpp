@@ -146,8 +146,8 @@ uint16_t fp32_round_to_bf16(uint32_t fp32) {
 
 uint16_t fp32_round_to_e8m6(uint32_t fp32) {
   if ((fp32 & ~kSign32) > kInf32) fp32 = (fp32 & kSign32) | kInf32;
-  // ttsim truncates to BF16 and then rounds away its last bit; adding half of the E8M6 unit reads
-  // only bits above 16, so this is the single rounding FormatConversion.md names.
+  // ttsim truncates to BF16 and then rounds away its last bit; adding half of the E8M6 unit (bit 16) reads
+  // only bits 16 and up, so this is the single rounding FormatConversion.md names.
   const uint32_t r = ((fp32 >> 16) + 1u) & ~1u;
   return bits<14, 7>(r) == 0 ? 0 : static_cast<uint16_t>(r);
 }
