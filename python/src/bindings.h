@@ -25,6 +25,7 @@ void bind_pto(py::module_& m);
 void bind_amx(py::module_& m);
 void bind_tensix(py::module_& m);
 void bind_tensix_reduce(py::module_& m);  // tmu.tensix.reduce (tensix_reduce.cpp)
+void bind_tensix_l1(py::module_& m);  // tmu.tensix.pack and unpack (tensix_l1.cpp)
 void bind_tensix_machine(py::module_& m);  // tmu.tensix.Machine (tensix_machine.cpp)
 void bind_engine(py::module_& m);  // tmu.Engine and tmu.EngineScoreboard over the registry (engine.cpp)
 

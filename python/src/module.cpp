@@ -189,6 +189,7 @@ PYBIND11_MODULE(_tmu, m) {
   auto tensix = m.def_submodule("tensix", "The Tensix Matrix Unit through tt-llk's LLK sequences.");
   bind_tensix(tensix);
   bind_tensix_reduce(tensix);
+  bind_tensix_l1(tensix);
   bind_tensix_machine(tensix);
   bind_engine(m);
 }

@@ -8,6 +8,7 @@
 
 #include "tmu/ieee.h"
 #include "tmu/tensix/fidelity.h"
+#include "tmu/tensix/l1_formats.h"
 
 namespace tmu::python {
 
@@ -138,11 +139,15 @@ TensixArgs parse_tensix_args(const char* where, const std::string& fidelity, con
 
 std::optional<uint32_t> unpacker_from_fp32(uint32_t fp32, SrcFormat f) {
   switch (f) {
-    case SrcFormat::TF32: return fp32 & ~uint32_t{0x1FFF};
-    case SrcFormat::BF16:
-      // Exponent field 0 (zeros and denormals) keeps only its sign; then truncation to the top half.
-      if (!(fp32 & 0x7F800000u)) fp32 &= 0x80000000u;
-      return fp32 >> 16;
+    // The unpacker's conversions (tmu/tensix/l1_formats.h), from the Src datum back to binary32's frame.
+    case SrcFormat::TF32: {
+      const uint32_t d = tensix::fp32_truncate_to_src_tf32(fp32);
+      return tensix::src_layout::sign(d) << 31 | tensix::src_layout::exponent(d) << 23 | tensix::src_layout::mantissa(d) << 13;
+    }
+    case SrcFormat::BF16: {
+      const uint32_t d = tensix::fp32_truncate_to_src_bf16(fp32);
+      return tensix::src_layout::sign(d) << 15 | tensix::src_layout::exponent(d) << 7 | tensix::src_layout::mantissa_hi7(d);
+    }
     case SrcFormat::FP16: return std::nullopt;
   }
   return std::nullopt;

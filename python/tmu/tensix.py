@@ -6,6 +6,8 @@
                                          (1, N), (M, 1) or (1, 1) broadcasts a row, column or scalar
   unpacker_conversion(fp32_bits, src_format)   the unpacker's FP32 -> BF16/TF32 patterns
   reduce(a, pool="sum", dim="col", scaler=None, ..., argmax=False)   tt-llk's reduce LLK
+  pack(data, out_format, dst="FP32", ...)      the packer's Dst -> L1 bytes (docs/l1-formats.md)
+  unpack(l1_bytes, in_format, ...)             the unpackers' L1 bytes -> Src/Dst values or datums
 
 The sequences are the precision audit's (refmodel/audit/include/tmu/audit/sequence.h): tt-llk's
 llk_math_matmul.h replay per 32x32 tile pair with the K tiles accumulating in Dst, and
@@ -47,21 +49,73 @@ Result = Union[Values, dict[str, Any]]
 @overload
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-           bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Values: ...
+           bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
+           in_format: Optional[str] = ..., out_format: Optional[str] = ...) -> Values: ...
 @overload
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-           bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Result: ...
+           bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
+           in_format: Optional[str] = ..., out_format: Optional[str] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.matmul", _impl.matmul)
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16", dst: str = "FP32",
            variant: Optional[str] = None, conversion: Optional[str] = None, perturb: Optional[str] = None,
            input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
-           arch: Optional[str] = None, threads: Optional[int] = None) -> Result:
+           arch: Optional[str] = None, threads: Optional[int] = None, in_format: Optional[str] = None,
+           out_format: Optional[str] = None) -> Result:
     variant = renamed_variant("tmu.tensix.matmul", variant, "arch", arch)
-    return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
-                        perturb=perturb, input=input, bits=bits, snapshots=snapshots, threads=threads)
+    if in_format is not None:
+        if input != "values" or conversion is not None:
+            raise ValueError("tmu.tensix.matmul: in_format: takes FP32 values (input='values', conversion=None)")
+        a, b = (_through_l1_input(x, in_format, src_format, variant) for x in (a, b))
+    if out_format is None:
+        return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
+                            perturb=perturb, input=input, bits=bits, snapshots=snapshots, threads=threads)
+    r = _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
+                     perturb=perturb, input=input, bits=True, snapshots=snapshots, threads=threads)
+    return _through_l1(r, out_format, variant, bits or snapshots)
+
+
+def _through_l1_input(x: ArrayLike, in_format: str, src_format: str, variant: Optional[str]) -> Values:
+    """An operand as an unpacker reads it into Src after a packer wrote it to L1 in in_format from FP32 Dst
+    values (the pair's default conversion, docs/l1-formats.md)."""
+    values = np.asarray(x, dtype=np.float64)
+    l1 = pack(values.ravel(), in_format, dst="FP32", variant=variant)
+    fmt = in_format.upper()
+    out = unpack(l1, in_format, out_format=src_format if fmt == "FP32" else None, variant=variant,
+                 fp8_e4m3=fmt == "FP8")
+    return _as_values(out.reshape(values.shape))
+
+
+def _as_values(v: npt.NDArray[Any]) -> Values:
+    return v.astype(np.float64, copy=False)
+
+
+def _through_l1(r: dict[str, Any], out_format: str, variant: Optional[str], as_dict: bool) -> Result:
+    """Dst's result packed to out_format (the packer's default conversion for the pair), and the numbers
+    L1 then holds, read back as the Matrix Unit would (FP32 through unpack-to-Dst, the rest through Src)."""
+    dst_bits = r["bits"]
+    l1 = pack(dst_bits.ravel(), out_format, dst=r["bits_format"], variant=variant)
+    wide = out_format.upper() in ("FP32", "INT32")
+    values = unpack(l1, out_format, to="dst" if wide else "src", variant=variant,
+                    fp8_e4m3=out_format.upper() == "FP8").reshape(dst_bits.shape)
+    if not as_dict:
+        return values
+    out = dict(r)
+    out["dst_values"] = r["values"]
+    out["values"] = values
+    out["l1"] = l1
+    return out
+
+
+matmul.__doc__ = (matmul.__doc__ or "") + (
+    "\n\nout_format (Python side): the result as L1 holds it after a packer writes Dst in that L1 format\n"
+    "(tmu.tensix.pack with its default conversion for the pair, docs/l1-formats.md), read back as numbers;\n"
+    "with bits=True or snapshots=True the dict's 'values' are those, 'dst_values' Dst's, and 'l1' the bytes\n"
+    "(the (M, N) result in row-major order, BFP blocks along rows). in_format (Python side): each operand\n"
+    "(FP32 values) as a packer writes it to L1 in that format and an unpacker reads it back into Src\n"
+    "(FP32 data in src_format; BFP8/BFP4/BFP2 into BF16-style Src, FP16/FP8 into FP16-style).")
 
 
 @overload
@@ -109,6 +163,21 @@ def reduce(a: ArrayLike, pool: str = "sum", dim: str = "col", *, scaler: Optiona
 @checked("tmu.tensix.unpacker_conversion", _impl.unpacker_conversion)
 def unpacker_conversion(bits: ArrayLike, src_format: str) -> npt.NDArray[Any]:
     return _impl.unpacker_conversion(bits, src_format)
+
+
+@checked("tmu.tensix.pack", _impl.pack)
+def pack(data: ArrayLike, out_format: str, *, dst: str = "FP32", intermediate: Optional[str] = None,
+         variant: Optional[str] = None, l1: Optional[ArrayLike] = None, exp_threshold: Optional[int] = None,
+         stochastic_rounding: bool = False) -> npt.NDArray[np.uint8]:
+    return _impl.pack(data, out_format, dst=dst, intermediate=intermediate, variant=variant, l1=l1,
+                      exp_threshold=exp_threshold, stochastic_rounding=stochastic_rounding)
+
+
+@checked("tmu.tensix.unpack", _impl.unpack)
+def unpack(l1_bytes: ArrayLike, in_format: str, *, out_format: Optional[str] = None, to: str = "src",
+           variant: Optional[str] = None, fp8_e4m3: bool = False, bits: bool = False) -> npt.NDArray[Any]:
+    return _impl.unpack(l1_bytes, in_format, out_format=out_format, to=to, variant=variant, fp8_e4m3=fp8_e4m3,
+                        bits=bits)
 
 
 @checked("tmu.tensix.fidelities", _impl.fidelities)
@@ -162,4 +231,4 @@ if TYPE_CHECKING:
 else:
     Machine = _impl.Machine  # the raw machine: state as numpy views, run()/step() on instruction words
 
-__all__ = ["matmul", "eltwise_binary", "reduce", "fidelities", "unpacker_conversion", "Machine"]
+__all__ = ["matmul", "eltwise_binary", "reduce", "fidelities", "unpacker_conversion", "pack", "unpack", "Machine"]

@@ -62,6 +62,8 @@ def main() -> None:
     machine.set_srca(0, np.zeros((2, 16), np.uint32), row=4)
     dst: npt.NDArray[np.uint16] = machine.dst16
     golden = bf16_golden(np.ones((32, 32)), np.ones((32, 32)))
+    l1: npt.NDArray[np.uint8] = tensix.pack(np.ones(16), "BFP8", dst="BF16")
+    back = tensix.unpack(l1, "BFP8")
     try:
         tmu.disassemble(0xFC000000)
     except tmu.DecodeError as e:
@@ -69,7 +71,7 @@ def main() -> None:
     assert names[0] == "tensix" and version and text.startswith("10184000") and values[0] == 1.5
     assert exps.shape == (1,) and mants.shape == (16,) and out.shape == (1, 8) and cycles["cycles"]
     assert rows and fields["z_row"] == 3 and dst.shape == (1024, 16) and golden[0, 0] == 32.0
-    assert kind == "DecodeError"
+    assert kind == "DecodeError" and l1.shape == (17,) and back[0] == 1.0
     through_the_registry()
 
 
