@@ -165,6 +165,17 @@ struct Sim {
   }
 };
 
+// What every block test starts from: its checker, its random stream seeded from the run's seed, and
+// the fresh model (auto [chk, rng, top] = start_block(sim, opt, "rwc")).
+struct BlockStart {
+  Checker chk;
+  Rng rng;
+  Model& top;
+};
+inline BlockStart start_block(Sim& sim, const Options& opt, const char* name) {
+  return BlockStart{Checker(name), Rng(opt.seed), *sim.top};
+}
+
 // ---- Operations streamed back to back through a pipelined unit ----
 struct StreamStats {
   uint64_t issued = 0;   // operations driven

@@ -43,9 +43,7 @@ uint32_t random_identity(Rng& rng) {
 }  // namespace
 
 int test_dst_regs(Sim& sim, const Options& opt) {
-  Checker chk("dst_regs");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "dst_regs");
   const uint64_t total = opt.random_cases(40000);
   tmu::tensix::TensixState s;
   top.dr_wr_en_i = top.dr_za_valid_i = 0;

@@ -236,9 +236,7 @@ void check_result(const Model& top, const Operation& op, Checker& chk) {
 }  // namespace
 
 int test_elw_unit(Sim& sim, const Options& opt) {
-  Checker chk("elw_unit");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "elw_unit");
   const uint64_t operations = opt.random_cases(3000);
   static_assert(sizeof(top.ew_dst_o) * 8 == kRows * kCols * 32, "tmu_blocks_tb ew_dst_o width");
 

@@ -65,9 +65,7 @@ void check_products(Checker& chk, const Model& top, const std::array<uint32_t, k
 }  // namespace
 
 int test_fidelity_slice(Sim& sim, const Options& opt) {
-  Checker chk("fidelity_slice");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "fidelity_slice");
   std::array<uint32_t, kDot> a{}, b{};
 
   // Exhaustive 1: every (SrcA exponent field, SrcB exponent field) pair in every mode - 4x4 styles,

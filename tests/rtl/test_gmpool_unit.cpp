@@ -367,9 +367,7 @@ const char* style_name(SrcStyle s) { return tmu::tensix::src_style_name(s); }
 }  // namespace
 
 int test_gmpool_unit(Sim& sim, const Options& opt) {
-  Checker chk("gmpool_unit");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "gmpool_unit");
   const uint64_t random_ops = opt.random_cases(10000);
   static_assert(sizeof(top.gm_dst_o) * 8 == kDstRows * kCols * 32, "tmu_blocks_tb gm_dst_o width");
 

@@ -103,9 +103,7 @@ void idle_inputs(Model& top) {
 }  // namespace
 
 int test_gpr_unit(Sim& sim, const Options& opt) {
-  Checker chk("gpr_unit");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "gpr_unit");
   for (uint8_t op : kNoOpcodes)
     for (Arch arch : {Arch::Blackhole, Arch::Wormhole}) {
       bool known = true;

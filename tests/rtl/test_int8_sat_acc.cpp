@@ -118,9 +118,7 @@ uint32_t random_word(Rng& rng) {
 }  // namespace
 
 int test_int8_sat_acc(Sim& sim, const Options& opt) {
-  Checker chk("int8_sat_acc");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "int8_sat_acc");
 
   for (const HandCase& c : kHandCases) {
     const uint32_t got = int8_sat_acc(top, sim, c.dst, c.value);

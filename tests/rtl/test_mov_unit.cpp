@@ -381,9 +381,7 @@ void check_result(Model& top, const Operation& op, Checker& chk) {
 }  // namespace
 
 int test_mov_unit(Sim& sim, const Options& opt) {
-  Checker chk("mov_unit");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "mov_unit");
   std::vector<Operation> ops = sweep(rng);
   const uint64_t swept = ops.size();
   const uint64_t randoms = opt.random_cases(6000);

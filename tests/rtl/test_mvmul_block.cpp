@@ -244,9 +244,7 @@ void check_result(const Model& top, const Operation& op, Checker& chk) {
 }  // namespace
 
 int test_mvmul_block(Sim& sim, const Options& opt) {
-  Checker chk("mvmul_block");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "mvmul_block");
   const uint64_t operations = opt.random_cases(50000);
   static_assert(sizeof(top.mvb_dst_o) * 8 == kMvmulRows * kCols * 32, "tmu_blocks_tb MvmulRows != kMvmulRows");
 

@@ -110,9 +110,7 @@ uint32_t random_config(Rng& rng, unsigned sel, Arch arch) {
 }  // namespace
 
 int test_rwc(Sim& sim, const Options& opt) {
-  Checker chk("rwc");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "rwc");
   const uint64_t total = opt.random_cases(400000);
   constexpr uint64_t kRunLength = 4000;
   for (uint64_t done = 0; done < total;) {

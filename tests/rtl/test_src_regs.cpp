@@ -76,9 +76,7 @@ uint32_t random_mask(Rng& rng) {
 }  // namespace
 
 int test_src_regs(Sim& sim, const Options& opt) {
-  Checker chk("src_regs");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "src_regs");
   const uint64_t total = opt.random_cases(60000);
   tmu::tensix::TensixState s;  // Blackhole; the bank logic is the same on both architectures
   top.sr_unp_we_i = top.sr_unp_dvalid_i = top.sr_mu_we_i = 0;

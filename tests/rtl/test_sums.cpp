@@ -66,9 +66,7 @@ bool same(const Term& a, const fpu::AccTerm& b) {
 // ---------------------------------------------------------------------------------------------
 
 int test_align_group_sum(Sim& sim, const Options& opt) {
-  Checker chk("align_group_sum");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "align_group_sum");
   const uint64_t cases = opt.random_cases(1000000);
   std::array<fpu::SliceProduct, fpu::kProductsPerGroup> ref{};
   for (uint64_t i = 0; i < cases; ++i) {
@@ -103,9 +101,7 @@ int test_align_group_sum(Sim& sim, const Options& opt) {
 // ---------------------------------------------------------------------------------------------
 
 int test_accum_normalize(Sim& sim, const Options& opt) {
-  Checker chk("accum_normalize");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "accum_normalize");
   const uint64_t cases = opt.random_cases(2000000);
   for (uint64_t i = 0; i < cases; ++i) {
     fpu::AccumConfig cfg;
@@ -165,9 +161,7 @@ uint32_t random_dst_stored(Rng& rng, const fpu::FpuMode& mode, int base) {
 }  // namespace
 
 int test_mvmul_element(Sim& sim, const Options& opt) {
-  Checker chk("mvmul_element");
-  Rng rng(opt.seed);
-  Model& top = *sim.top;
+  auto [chk, rng, top] = start_block(sim, opt, "mvmul_element");
   const uint64_t cases = opt.random_cases(300000);
   std::array<uint32_t, kDot> a{}, b{};
   for (uint64_t i = 0; i < cases; ++i) {
