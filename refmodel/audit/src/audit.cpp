@@ -226,6 +226,8 @@ bool AuditResults::all_phase_checks_passed() const {
   return true;
 }
 
+bool runs_shared_tables(const AuditOptions& o) { return !o.ops.empty() || !o.amx_modes.empty() || !o.pto_types.empty(); }
+
 AuditResults run_audit(const AuditOptions& options) {
   validate(options);
   const auto start = std::chrono::steady_clock::now();

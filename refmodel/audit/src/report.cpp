@@ -344,6 +344,11 @@ void write_audit_outputs(const AuditResults& r, const std::filesystem::path& dir
   }
 }
 
+std::string written_files(const AuditResults& r) {
+  return std::string("audit.csv phases.csv bits_vs_k.csv error_hist.csv audit.md") +
+         (r.pto_rows.empty() ? "" : " pto.csv cross_engines.csv");
+}
+
 std::filesystem::path default_plot_script() {
   // An installed tmu finds the script beside itself (PREFIX/bin/tmu, PREFIX/share/tmu/scripts/); a
   // tmu in the build tree finds the source tree's.

@@ -115,6 +115,11 @@ std::string phases_csv(const AuditResults& results);
 std::string pto_markdown(const AuditResults& results);
 std::string cross_engines_csv(const AuditResults& results);
 
+// Whether the options run any of the shared tables' rows.
+bool runs_shared_tables(const AuditOptions& o);
+// The files write_audit_outputs writes for these results, for the summary line.
+std::string written_files(const AuditResults& r);
+
 // The plot script of the source tree this binary was built from.
 std::filesystem::path default_plot_script();
 
