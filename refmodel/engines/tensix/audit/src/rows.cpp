@@ -1,6 +1,8 @@
 // The Tensix Matrix Unit's rows of the precision audit (docs/audit.md): MVMUL and ELWMUL at every
-// fidelity and Dst mode asked for, with their phase checks, and Tensix ELWADD in the cross-engine table.
+// fidelity and Dst mode asked for, with their phase checks (run by the audit's core, audit.h); their
+// lines of the bits-versus-K table, and ELWMUL's and ELWADD's of the cross-engine table.
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 
 #include <fmt/format.h>
@@ -21,6 +23,38 @@ unsigned fidelity_passes(const std::string& text, const char* option) {
                                ? fmt::format("'{}' is not a phase: 0..3 (a level's name: itself)", text)
                                : fmt::format("'{}' is not a fidelity: lofi|hifi2|hifi3|hifi4 (any case) or 0..3", text));
 }
+
+// No ELWADD lane of this Dst mode changed with the fidelity setting.
+bool elwadd_fidelity_blind(const AuditResults& r, bool dst32) {
+  for (const ElwaddCross& e : r.elwadd_cross)
+    if (e.dst32 == dst32 && e.lanes_unlike_first != 0) return false;
+  return true;
+}
+
+std::string elwadd_fidelity_span(const AuditOptions& o) {
+  if (o.fidelities.size() == 1) return method_name(o.fidelities.front());
+  return fmt::format("{} to {}, same results", method_name(o.fidelities.front()), method_name(o.fidelities.back()));
+}
+
+// "k of n lane results": how many of the lanes run above the first fidelity differ from it.
+std::string elwadd_fidelity_note(const AuditResults& r) {
+  if (r.options.fidelities.size() == 1)
+    return fmt::format("Tensix ELWADD runs the LLK's ELWADD MOP (Dst written, not read), configured for {} only.",
+                       method_name(r.options.fidelities.front()));
+  uint64_t lanes = 0, unlike = 0;
+  for (const ElwaddCross& e : r.elwadd_cross)
+    if (e.phases != r.options.fidelities.front()) {
+      lanes += e.stats.count;
+      unlike += e.lanes_unlike_first;
+    }
+  return fmt::format(
+      "Tensix ELWADD runs the LLK's ELWADD MOP (Dst written, not read), configured for each fidelity asked for; "
+      "{} of {} lane results differ from those at {}.",
+      unlike, lanes, method_name(r.options.fidelities.front()));
+}
+
+std::string dst_result(SrcFormat f, bool dst32) { return dst32 ? "FP32 Dst" : fmt::format("{} Dst", info(f).dst16.name); }
+const char* dst_row(bool dst32) { return dst32 ? "FP32 Dst" : "16-bit Dst (FP16 for FP16, else BF16)"; }
 
 class TensixAuditRows final : public AuditRows {
  public:
@@ -54,7 +88,7 @@ class TensixAuditRows final : public AuditRows {
       for (const std::string& n : given_values(values, "family", {"mvmul", "elwmul"})) {
         const std::string l = lowercase(n);
         if (l != "mvmul" && l != "elwmul") throw bad_option("--family", fmt::format("{} not in {{mvmul,elwmul}}", n));
-        add_once(o.ops, l == "mvmul" ? Op::Mvmul : Op::Elwmul);
+        add_once(o.ops, l == "mvmul" ? kMvmul : kElwmul);
       }
     o.fidelities.clear();
     const bool by_phase = option_value(values, "phase") != nullptr;
@@ -75,6 +109,57 @@ class TensixAuditRows final : public AuditRows {
       throw bad_option("--perturb",
                        fmt::format("'{}' is not none, swap, skipN (N 1..3), repeatN or negateN (N 0..3)", perturb));
     o.perturb = *p;
+  }
+
+  bool runs(const AuditOptions& o) const override { return !o.ops.empty(); }
+
+  // MVMUL at every fidelity, with an FP32 Dst when one was run (16-bit otherwise).
+  std::vector<KLine> k_lines(const AuditResults& r, Distribution d) const override {
+    const AuditOptions& o = r.options;
+    std::vector<KLine> lines;
+    if (std::find(o.ops.begin(), o.ops.end(), kMvmul) == o.ops.end()) return lines;
+    const bool dst32 = std::find(o.dst32_modes.begin(), o.dst32_modes.end(), true) != o.dst32_modes.end();
+    for (SrcFormat f : o.formats)
+      for (unsigned phases : o.fidelities)
+        lines.push_back(KLine{static_cast<int>(phases), "Tensix MVMUL", info(f).name, output_format(f, dst32).name,
+                              fidelity_name(phases), SeriesKey{kMvmul, 1, f, d, dst32, phases}});
+    return lines;
+  }
+
+  // ELWMUL by Dst mode and fidelity, then ELWADD; ELWADD's fidelities share one table row per Dst
+  // mode when they gave the same results on every lane (the CSV keeps a line per fidelity).
+  std::vector<CrossLine> cross_lines(const AuditResults& r) const override {
+    const AuditOptions& o = r.options;
+    std::vector<CrossLine> out;
+    for (Distribution d : o.distributions)
+      for (SrcFormat f : o.formats) {
+        for (bool dst32 : o.dst32_modes)
+          for (unsigned phases : o.fidelities) {
+            const auto it = r.stats.find(SeriesKey{kElwmul, 1, f, d, dst32, phases});
+            if (it == r.stats.end()) continue;
+            out.push_back(CrossLine{"Tensix", "ELWMUL", method_name(phases), dst_result(f, dst32), f, d, it->second,
+                                    fmt::format("Tensix | ELWMUL | {} | {}", method_name(phases), dst_row(dst32)),
+                                    (dst32 ? 10 : 0) + static_cast<int>(phases)});
+          }
+        for (const ElwaddCross& e : r.elwadd_cross) {
+          if (e.format != f || e.dist != d) continue;
+          const bool one_row = elwadd_fidelity_blind(r, e.dst32);
+          const std::string method = one_row ? elwadd_fidelity_span(o) : method_name(e.phases);
+          out.push_back(CrossLine{"Tensix", "ELWADD", method_name(e.phases), dst_result(f, e.dst32), f, d, e.stats,
+                                  fmt::format("Tensix | ELWADD | {} | {}", method, dst_row(e.dst32)),
+                                  15 + (e.dst32 ? 5 : 0) + (one_row ? 0 : static_cast<int>(e.phases))});
+        }
+      }
+    return out;
+  }
+
+  // The operands are ELWMUL's; the ELWADD sentence closes the note.
+  std::vector<CrossNote> cross_notes(const AuditResults& r) const override {
+    std::vector<CrossNote> notes{
+        {0, "The ELWMUL operands of each source format (the same streams), exact result from MPFR. Cells: effective "
+            "bits, median / 99th percentile, and the largest error in ULPs of the result format."}};
+    if (!r.elwadd_cross.empty()) notes.push_back({100, elwadd_fidelity_note(r)});
+    return notes;
   }
 };
 
