@@ -9,7 +9,8 @@
 #include <string>
 
 #include "test_audit_support.h"
-#include "tmu/audit/elwadd.h"
+#include "tmu/tensix/audit/elwadd.h"
+#include "tmu/tensix/audit/rows.h"
 #include "tmu/pto/audit/pto.h"
 
 namespace tmu::audit {
@@ -123,7 +124,8 @@ TEST(AuditElwadd, TablesCarryTheElwaddRows) {
   o.engines.erase(kAmxRowsName);
   o.engines[kPtoRowsName] = PtoAuditConfig{{pto::ElemType::BF16}, 1};
   const AuditResults r = run_audit(o);
-  ASSERT_EQ(r.elwadd_cross.size(), 8u);
+  ASSERT_NE(tensix_results(r), nullptr);
+  ASSERT_EQ(tensix_results(r)->elwadd_cross.size(), 8u);
   const std::string csv = cross_engines_csv(r);
   for (const char* src : {"BF16", "FP16"})
     for (const char* method : {"LoFi", "HiFi4"})

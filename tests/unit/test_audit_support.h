@@ -8,12 +8,14 @@
 #include "tmu/amx/audit/amx.h"
 #include "tmu/audit/audit.h"
 #include "tmu/audit/rows.h"
+#include "tmu/tensix/audit/rows.h"
 
 namespace tmu::audit::test {
 
 inline AuditOptions small_audit_options(uint64_t seed, unsigned threads) {
   register_builtin_audit_rows();
   AuditOptions o;
+  o.ops = {kMvmul, kElwmul};
   o.engines[kAmxRowsName] = AmxAuditConfig{};
   o.formats = {SrcFormat::BF16, SrcFormat::FP16};
   o.distributions = {Distribution::Normal, Distribution::Cancellation};

@@ -18,15 +18,6 @@
 namespace tmu::audit {
 namespace {
 
-// A Matrix Unit unit (op set) or an engine's (engine set).
-struct Unit {
-  SeriesOp op;
-  SrcFormat format;
-  Distribution dist;
-  unsigned index;  // MVMUL sample or ELWMUL tile
-  SeriesUnit engine;
-};
-
 struct UnitResult {
   std::map<SeriesKey, std::vector<ErrorSample>> full;
   std::map<SeriesKey, RunningErrors> running;
@@ -34,15 +25,8 @@ struct UnitResult {
   std::map<CheckKey, PhaseCheck> checks;
 };
 
-std::vector<ErrorSample> errors_of(const std::vector<Real>& exact, const std::vector<double>& got, const OutFormat& f) {
-  std::vector<ErrorSample> out;
-  out.reserve(exact.size());
-  for (size_t i = 0; i < exact.size(); ++i) out.push_back(measure(exact[i], got[i], f));
-  return out;
-}
-
-// Collects one unit's series: every error of a K in table_ks, running statistics and relative
-// errors of every K.
+// Collects one unit's series (every error of a K in table_ks, running statistics and relative
+// errors of every K) and its phase checks.
 class UnitSink final : public SeriesSink {
  public:
   UnitSink(UnitResult& r, const std::set<unsigned>& table_ks) : r_(r), table_ks_(table_ks) {}
@@ -58,93 +42,23 @@ class UnitSink final : public SeriesSink {
       full.insert(full.end(), e.begin(), e.end());
     }
   }
+  void check(const CheckKey& key, PhaseCheck c) override { r_.checks[key] = std::move(c); }
 
  private:
   UnitResult& r_;
   const std::set<unsigned>& table_ks_;
 };
 
-class UnitRunner {
- public:
-  UnitRunner(const AuditOptions& o, const std::set<unsigned>& table_ks) : o_(o), table_ks_(table_ks) {}
-
-  UnitResult run(const Unit& u) {
-    UnitResult r;
-    // Named per unit, so units can run in any order or on any thread and still draw the same numbers.
-    // An engine's unit names its stream itself: the stream of another unit it stands beside draws
-    // the same real numbers.
-    const std::string stream = u.engine.rows ? u.engine.rows->stream(u.engine) : u.op.name;
-    const uint64_t seed = derive_seed(o_.seed, fmt::format("{}/{}/{}/{}", stream, info(u.format).name,
-                                                           distribution_name(u.dist), u.index));
-    if (u.engine.rows) {
-      UnitSink sink(r, table_ks_);
-      u.engine.rows->run_unit(u.engine, seed, o_, sink);
-    } else if (u.op == kMvmul) {
-      run_mvmul(u, seed, r);
-    } else {
-      run_elwmul(u, seed, r);
-    }
-    return r;
-  }
-
- private:
-  void record(UnitResult& r, const Unit& u, unsigned k, bool dst32, unsigned method, std::vector<ErrorSample> e) {
-    const SeriesKey key{u.op, k, u.format, u.dist, dst32, method};
-    RunningErrors& running = r.running[key];
-    std::vector<double>& rel = r.rel[key];
-    for (const ErrorSample& s : e) {
-      running.add(s);
-      if (!s.exact_zero) rel.push_back(s.rel);
-    }
-    if (table_ks_.count(k)) {
-      auto& full = r.full[key];
-      full.insert(full.end(), e.begin(), e.end());
-    }
-  }
-
-  RunConfig run_config(SrcFormat f, unsigned phases, bool dst32) const {
-    return RunConfig{f, phases, dst32, o_.perturb, o_.arch};
-  }
-
-  void run_mvmul(const Unit& u, uint64_t seed, UnitResult& r) {
-    const MatmulCase c = make_matmul_case(u.format, u.dist, o_.max_k, seed);
-    const MatmulExact exact = exact_matmul(c);
-    for (bool dst32 : o_.dst32_modes) {
-      const OutFormat& out = output_format(u.format, dst32);
-      const auto sequential = ieee_sequential_matmul(c, out);
-      for (unsigned t = 0; t < c.tiles; ++t) {
-        record(r, u, t + 1, dst32, kIeeeOnce, errors_of(exact.prefix[t], ieee_rounded_once(exact.prefix[t], out), out));
-        record(r, u, t + 1, dst32, kIeeeSeq, errors_of(exact.prefix[t], sequential[t], out));
-      }
-      for (unsigned phases : o_.fidelities) {
-        const SequenceTrace trace = run_matmul_sequence(c, run_config(u.format, phases, dst32));
-        for (unsigned t = 0; t < c.tiles; ++t)
-          record(r, u, t + 1, dst32, phases, errors_of(exact.prefix[t], trace.steps[t].snapshots.back(), out));
-        r.checks[CheckKey{u.op, u.format, u.dist, dst32, phases}] =
-            check_matmul_phases(c, exact, trace, CheckConfig{u.format, phases, dst32});
-      }
-    }
-  }
-
-  void run_elwmul(const Unit& u, uint64_t seed, UnitResult& r) {
-    const EltwiseCase c = make_eltwise_case(u.format, u.dist, seed);
-    const EltwiseExact exact = exact_eltwise(c);
-    for (bool dst32 : o_.dst32_modes) {
-      const OutFormat& out = output_format(u.format, dst32);
-      record(r, u, 1, dst32, kIeeeOnce, errors_of(exact.result, ieee_rounded_once(exact.result, out), out));
-      record(r, u, 1, dst32, kIeeeSeq, errors_of(exact.result, ieee_sequential_eltwise(c, out), out));
-      for (unsigned phases : o_.fidelities) {
-        const SequenceTrace trace = run_eltwise_sequence(c, run_config(u.format, phases, dst32));
-        record(r, u, 1, dst32, phases, errors_of(exact.result, trace.result, out));
-        r.checks[CheckKey{u.op, u.format, u.dist, dst32, phases}] =
-            check_eltwise_phases(c, exact, trace, CheckConfig{u.format, phases, dst32});
-      }
-    }
-  }
-
-  const AuditOptions& o_;
-  const std::set<unsigned>& table_ks_;
-};
+// Named per unit, so units can run in any order or on any thread and still draw the same numbers.
+// A unit names its stream: units of different engines that share a stream draw the same real numbers.
+UnitResult run_unit(const SeriesUnit& u, const AuditOptions& o, const std::set<unsigned>& table_ks) {
+  UnitResult r;
+  const uint64_t seed = derive_seed(
+      o.seed, fmt::format("{}/{}/{}/{}", u.rows->stream(u), info(u.format).name, distribution_name(u.dist), u.index));
+  UnitSink sink(r, table_ks);
+  u.rows->run_unit(u, seed, o, sink);
+  return r;
+}
 
 bool engines_run(const AuditOptions& o) {
   for (const auto& rows : audit_rows())
@@ -154,38 +68,22 @@ bool engines_run(const AuditOptions& o) {
 
 void validate(const AuditOptions& o) {
   auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
-  if ((o.ops.empty() && !engines_run(o)) || o.distributions.empty())
-    fail("nothing to audit: no operation, no engine's rows, or no distribution");
+  if (!engines_run(o) || o.distributions.empty()) fail("nothing to audit: no engine's rows, or no distribution");
   for (const auto& rows : audit_rows())
     if (rows->runs(o)) rows->validate(o);
-  if (!o.ops.empty() && (o.formats.empty() || o.fidelities.empty() || o.dst32_modes.empty()))
-    fail("nothing to audit: an empty list of formats, fidelities or Dst modes");
-  for (SeriesOp op : o.ops)
-    if (op != kMvmul && op != kElwmul) fail(fmt::format("{} is not an operation of the Matrix Unit", op.name));
-  for (unsigned f : o.fidelities)
-    if (f < 1 || f > 4) fail(fmt::format("fidelity {} is not 1..4 phases", f));
   if (o.max_k < 1 || o.max_k > 64) fail(fmt::format("K = {} tiles is outside 1..64", o.max_k));
   if (o.samples < 1 || o.samples > 1000) fail(fmt::format("{} samples is outside 1..1000", o.samples));
   if (o.eltwise_tiles < 1 || o.eltwise_tiles > 1000)
     fail(fmt::format("{} element-wise tiles is outside 1..1000", o.eltwise_tiles));
 }
 
-std::vector<Unit> work_units(const AuditOptions& o) {
-  std::vector<Unit> units;
-  // Longest first (MVMUL, then the engines' runs, then ELWMUL), so the workers finish together.
-  // The order fixes only the merge order, never a unit's numbers, and every series comes from units
-  // of one kind.
-  auto matrix_unit = [&](SeriesOp op, unsigned count) {
-    if (std::find(o.ops.begin(), o.ops.end(), op) == o.ops.end()) return;
-    for (SrcFormat f : o.formats)
-      for (Distribution d : o.distributions)
-        for (unsigned i = 0; i < count; ++i) units.push_back(Unit{op, f, d, i, {}});
-  };
-  matrix_unit(kMvmul, o.samples);
+// Every engine's units in registration order. The order fixes only the merge order, never a unit's
+// numbers, and every series comes from the units of one engine.
+std::vector<SeriesUnit> work_units(const AuditOptions& o) {
+  std::vector<SeriesUnit> units;
   for (const auto& rows : audit_rows())
     if (rows->runs(o))
-      for (const SeriesUnit& u : rows->units(o)) units.push_back(Unit{{}, u.format, u.dist, u.index, u});
-  matrix_unit(kElwmul, o.eltwise_tiles);
+      for (const SeriesUnit& u : rows->units(o)) units.push_back(u);
   return units;
 }
 
@@ -241,7 +139,7 @@ bool AuditResults::all_phase_checks_passed() const {
   return true;
 }
 
-bool runs_shared_tables(const AuditOptions& o) { return !o.ops.empty() || engines_run(o); }
+bool runs_shared_tables(const AuditOptions& o) { return engines_run(o); }
 
 AuditResults run_audit(const AuditOptions& options) {
   validate(options);
@@ -250,7 +148,7 @@ AuditResults run_audit(const AuditOptions& options) {
   for (unsigned k : options.table_ks)
     if (k >= 1 && k <= options.max_k) table_ks.insert(k);
 
-  const std::vector<Unit> units = work_units(options);
+  const std::vector<SeriesUnit> units = work_units(options);
   std::vector<UnitResult> results(units.size());
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   if (!mpfr_buildopt_tls_p()) threads = 1;  // MPFR's flags and precision must be per thread
@@ -262,10 +160,9 @@ AuditResults run_audit(const AuditOptions& options) {
   std::exception_ptr failure;
   auto worker = [&] {
     const ExactPrecision exact_precision;
-    UnitRunner runner(options, table_ks);
     for (size_t i = next++; i < units.size(); i = next++) {
       try {
-        results[i] = runner.run(units[i]);
+        results[i] = run_unit(units[i], options, table_ks);
       } catch (...) {
         const std::lock_guard<std::mutex> lock(progress_mutex);
         if (!failure) failure = std::current_exception();
@@ -305,9 +202,6 @@ AuditResults run_audit(const AuditOptions& options) {
     if (rows->runs(options) && rows->wants_cross_table(options)) out.cross_table = true;
   for (const auto& rows : audit_rows())
     if (rows->runs(options)) rows->finish(options, out);
-  if (out.cross_table && !options.ops.empty())
-    out.elwadd_cross = run_elwadd_cross(options.seed, options.formats, options.distributions, options.fidelities,
-                                        options.dst32_modes, options.eltwise_tiles, options.arch);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

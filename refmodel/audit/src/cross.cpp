@@ -13,8 +13,6 @@ namespace tmu::audit {
 
 namespace {
 
-std::string bits_text(double b) { return b >= kBitsCap ? "exact" : fmt::format("{:.1f}", b); }
-
 // Per distribution and source format, each engine's lines in its own order, the engines in the
 // order of their first line's row.
 std::vector<CrossLine> cross_lines(const AuditResults& r) {

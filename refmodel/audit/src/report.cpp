@@ -16,11 +16,23 @@ namespace {
 constexpr double kHistLow = -40, kHistHigh = 4, kHistStep = 0.5;
 
 const char* dst_mode(bool dst32) { return dst32 ? "dst32" : "dst16"; }
-std::string dst_label(SrcFormat f, bool dst32) {
-  return dst32 ? "32-bit (FP32)" : fmt::format("16-bit ({})", info(f).dst16.name);
+std::string num(double v) { return fmt::format("{:.6g}", v); }
+
+std::string k_cell(const AuditResults& r, const SeriesKey& key) {
+  auto it = r.bits_vs_k.find(key);
+  if (it == r.bits_vs_k.end()) return "";
+  return bits_text(it->second.bits) + " / " + bits_text(it->second.bits_p99);
 }
 
-std::string num(double v) { return fmt::format("{:.6g}", v); }
+// K = 1, 2, 4, ... and the deepest run.
+std::vector<unsigned> table_k_values(unsigned max_k) {
+  std::vector<unsigned> ks;
+  for (unsigned k = 1; k < max_k; k *= 2) ks.push_back(k);
+  ks.push_back(max_k);
+  return ks;
+}
+
+}  // namespace
 
 std::string log2_share(double part, double whole) {
   if (!(part > 0) || !(whole > 0)) return "";
@@ -38,112 +50,6 @@ const ErrorStats* find_stats(const AuditResults& r, const SeriesKey& key) {
 }
 
 std::string bits_text(double bits) { return bits >= kBitsCap ? "exact" : fmt::format("{:.1f}", bits); }
-
-std::string bits_cell(const ErrorStats* s) {
-  if (!s) return "";
-  return bits_text(s->bits) + " / " + bits_text(s->bits_p99);
-}
-
-// "pass", or the number of failing element-passes and pass-count mismatches.
-std::string check_cell(const AuditResults& r, SeriesOp op, SrcFormat f, Distribution d, bool dst32) {
-  size_t failures = 0, wrong_counts = 0, checks = 0;
-  for (unsigned phases : r.options.fidelities) {
-    auto it = r.checks.find(CheckKey{op, f, d, dst32, phases});
-    if (it == r.checks.end()) continue;
-    ++checks;
-    failures += it->second.failures();
-    wrong_counts += it->second.steps_with_wrong_pass_count;
-  }
-  if (!checks) return "";
-  if (!failures && !wrong_counts) return "pass";
-  return fmt::format("FAIL ({} elements, {} pass counts)", failures, wrong_counts);
-}
-
-bool has(const std::vector<Distribution>& v, Distribution d) { return std::find(v.begin(), v.end(), d) != v.end(); }
-bool has_op(const AuditOptions& o, SeriesOp op) { return std::find(o.ops.begin(), o.ops.end(), op) != o.ops.end(); }
-
-void fidelity_pivot(std::ostringstream& md, const AuditResults& r, SeriesOp op, unsigned k, Distribution d) {
-  const AuditOptions& o = r.options;
-  md << "| Src | Dst |";
-  for (unsigned f : o.fidelities) md << ' ' << fidelity_name(f) << " |";
-  md << " IEEE-once | IEEE-seq | ULP median / p99 (" << fidelity_name(o.fidelities.back()) << ") | phase check |\n|---|---|";
-  for (size_t i = 0; i < o.fidelities.size() + 4; ++i) md << "---|";
-  md << '\n';
-  for (SrcFormat f : o.formats)
-    for (bool dst32 : o.dst32_modes) {
-      md << "| " << info(f).name << " | " << dst_label(f, dst32) << " |";
-      for (unsigned phases : o.fidelities) md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, phases})) << " |";
-      md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeOnce})) << " |";
-      md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeSeq})) << " |";
-      const ErrorStats* top = find_stats(r, {op, k, f, d, dst32, o.fidelities.back()});
-      md << ' ' << (top ? fmt::format("{:.3g} / {:.3g}", top->p50_ulp, top->p99_ulp) : "") << " |";
-      md << ' ' << check_cell(r, op, f, d, dst32) << " |\n";
-    }
-  md << '\n';
-}
-
-void distribution_pivot(std::ostringstream& md, const AuditResults& r, SeriesOp op, unsigned k, unsigned method) {
-  const AuditOptions& o = r.options;
-  md << "| Src | Dst |";
-  for (Distribution d : o.distributions) md << ' ' << distribution_name(d) << " | IEEE-seq |";
-  md << "\n|---|---|";
-  for (size_t i = 0; i < o.distributions.size(); ++i) md << "---|---|";
-  md << '\n';
-  for (SrcFormat f : o.formats)
-    for (bool dst32 : o.dst32_modes) {
-      md << "| " << info(f).name << " | " << dst_label(f, dst32) << " |";
-      for (Distribution d : o.distributions) {
-        md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, method})) << " |";
-        md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeSeq})) << " |";
-      }
-      md << '\n';
-    }
-  md << '\n';
-}
-
-void contribution_table(std::ostringstream& md, const AuditResults& r, SeriesOp op, Distribution d, bool dst32) {
-  const unsigned top = r.options.fidelities.back();
-  md << "| Src | pass 0 | pass 1 | pass 2 | pass 3 | element-passes checked | sensitive | max error/budget |\n"
-        "|---|---|---|---|---|---|---|---|\n";
-  for (SrcFormat f : r.options.formats) {
-    auto it = r.checks.find(CheckKey{op, f, d, dst32, top});
-    if (it == r.checks.end()) continue;
-    const PhaseCheck& c = it->second;
-    size_t elements = 0, sensitive = 0;
-    double excess = 0;
-    md << "| " << info(f).name << " |";
-    for (unsigned p = 0; p < 4; ++p) {
-      if (p < c.passes.size()) {
-        const PassCheck& pc = c.passes[p];
-        const std::string share = log2_share(pc.sum_abs_added, c.sum_abs_step_product);
-        md << ' ' << (share.empty() ? "nothing" : share) << " (" << pass_verdict(c, pc) << ") |";
-        elements += pc.elements;
-        sensitive += pc.sensitive;
-        excess = std::max(excess, pc.max_excess);
-      } else {
-        md << " |";
-      }
-    }
-    md << ' ' << elements << " | " << sensitive << " | " << fmt::format("{:.3g}", excess) << " |\n";
-  }
-  md << '\n';
-}
-
-std::string k_cell(const AuditResults& r, const SeriesKey& key) {
-  auto it = r.bits_vs_k.find(key);
-  if (it == r.bits_vs_k.end()) return "";
-  return bits_text(it->second.bits) + " / " + bits_text(it->second.bits_p99);
-}
-
-// K = 1, 2, 4, ... and the deepest run.
-std::vector<unsigned> table_k_values(unsigned max_k) {
-  std::vector<unsigned> ks;
-  for (unsigned k = 1; k < max_k; k *= 2) ks.push_back(k);
-  ks.push_back(max_k);
-  return ks;
-}
-
-}  // namespace
 
 void k_table(std::ostream& md, const AuditResults& r, Distribution d) {
   const std::vector<unsigned> ks = table_k_values(r.options.max_k);
@@ -258,51 +164,17 @@ std::string phases_csv(const AuditResults& r) {
 }
 
 std::string markdown_report(const AuditResults& r) {
-  const AuditOptions& o = r.options;
   std::ostringstream md;
   md << "# tmu precision audit\n\n";
-  md << fmt::format(
-      "Seed {}, {}, {} MVMUL run(s) of K = {} tiles and {} ELWMUL tile(s) per source format and distribution"
-      "{}; {:.1f} s.\n\n",
-      o.seed, arch_name(o.arch), o.samples, o.max_k, o.eltwise_tiles,
-      o.perturb.kind == Perturbation::Kind::None ? "" : ", sequence perturbed: " + perturbation_name(o.perturb),
-      r.seconds);
+  for (const auto& rows : audit_rows()) rows->markdown(ReportPart::Description, r, md);
   for (const auto& rows : audit_rows()) rows->markdown(ReportPart::Preamble, r, md);
   md << "Cells give effective bits of precision, median / 99th percentile: -log2 of the median and of the 99th "
         "percentile of the relative errors (\"exact\": no error). "
         "IEEE-once: the exact result rounded once into the output format. IEEE-seq: an IEEE matmul in the "
         "output format, every product and every running sum rounded to nearest-even. Phase check: every "
         "pass's contribution to Dst against the exact product of its phase's slices (docs/audit.md).\n\n";
-  const Distribution headline = has(o.distributions, Distribution::Uniform) ? Distribution::Uniform : o.distributions[0];
-  if (has_op(o, kMvmul)) {
-    md << fmt::format("## MVMUL, one 32x32 tile (K = 1), {}\n\n", distribution_name(headline));
-    fidelity_pivot(md, r, kMvmul, 1, headline);
-    if (o.max_k > 1) {
-      md << fmt::format("## MVMUL, K = {} tiles ({}-deep dot products), {}\n\n", o.max_k, 32 * o.max_k,
-                        distribution_name(headline));
-      fidelity_pivot(md, r, kMvmul, o.max_k, headline);
-    }
-  }
+  for (const auto& rows : audit_rows()) rows->markdown(ReportPart::Matmul, r, md);
   for (const auto& rows : audit_rows()) rows->markdown(ReportPart::AfterMatmul, r, md);
-  if (has_op(o, kElwmul)) {
-    md << fmt::format("## ELWMUL, {}\n\n", distribution_name(headline));
-    fidelity_pivot(md, r, kElwmul, 1, headline);
-  }
-  const unsigned top = o.fidelities.back();
-  for (SeriesOp op : o.ops) {
-    md << fmt::format("## {} at {}{}, every input distribution\n\n", op.name, fidelity_name(top),
-                      op == kMvmul ? ", K = 1" : "");
-    distribution_pivot(md, r, op, 1, top);
-  }
-  for (SeriesOp op : o.ops)
-    for (bool dst32 : o.dst32_modes) {
-      md << fmt::format("## What each pass added to Dst: {} {}, {}, {} Dst\n\n", op.name, fidelity_name(top),
-                        distribution_name(headline), dst32 ? "FP32" : "16-bit");
-      md << "log2 of (sum of |Dst after - Dst before| over the pass) / (sum of |exact product| of the tile pairs or "
-            "elements), with the pass's check: pass, FAIL, or unresolved (the pass adds less than the rounding "
-            "budget everywhere, so a mistake in it would not show).\n\n";
-      contribution_table(md, r, op, headline, dst32);
-    }
   for (const auto& rows : audit_rows()) rows->markdown(ReportPart::Tables, r, md);
   if (r.cross_table) md << cross_engines_markdown(r);
   if (!r.checks.empty())

@@ -1,10 +1,8 @@
-// tmu audit: the fidelity-phase precision audit (docs/audit.md). Runs MVMUL (a K-deep accumulation of
-// 32x32 tile matmuls through the LLK replay sequence; the first tile is the single-tile case) and
-// ELWMUL on the bit-exact model for every source format, fidelity level, Dst mode and input
-// distribution asked for; measures the results against the exact product and the two IEEE
-// references; and checks every fidelity pass's contribution to Dst. The other engines' rows
-// (tmu/audit/rows.h) join the same tables: their series, their own files and sections, and their
-// lines of the bits-versus-K and cross-engine tables.
+// tmu audit: the precision audit (docs/audit.md). Each engine's rows (tmu/audit/rows.h) run their
+// series - results of a model on seeded inputs, measured against the exact result (MPFR) and the two
+// IEEE references - on the audit's worker threads, with their phase checks; the audit gathers them
+// into the shared files, with each engine's own results, files and sections, and the lines of the
+// tables where engines meet.
 #pragma once
 
 #include <any>
@@ -16,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "tmu/audit/elwadd.h"
 #include "tmu/audit/error_stats.h"
 #include "tmu/audit/phase_check.h"
+#include "tmu/audit/sequence.h"
 
 namespace tmu::audit {
 
@@ -36,27 +34,27 @@ struct SeriesOp {
   friend std::strong_ordering operator<=>(const SeriesOp& a, const SeriesOp& b) { return a.order <=> b.order; }
   friend bool operator==(const SeriesOp& a, const SeriesOp& b) { return a.order == b.order; }
 };
-inline constexpr SeriesOp kMvmul{0, "MVMUL"}, kElwmul{1, "ELWMUL", false};
 
 struct AuditOptions {
-  std::vector<SeriesOp> ops{kMvmul, kElwmul};  // the Matrix Unit's operations; empty: none of them
+  // The Matrix Unit's settings, read by its rows: its operations (empty: none of them),
+  // fidelity levels, Dst modes, element-wise tiles (also the cross-engine table's), architecture
+  // and perturbation.
+  std::vector<SeriesOp> ops;
   std::vector<SrcFormat> formats{SrcFormat::BF16, SrcFormat::FP16, SrcFormat::TF32};
   std::vector<unsigned> fidelities{1, 2, 3, 4};
   std::vector<bool> dst32_modes{false, true};
   std::vector<Distribution> distributions{Distribution::Uniform, Distribution::Normal, Distribution::LogUniform,
                                           Distribution::Cancellation};
-  unsigned max_k = 16;            // tiles in the K-deep MVMUL run (inner dimension 32 * max_k)
+  unsigned max_k = 16;            // tiles in a K-deep matmul run (inner dimension 32 * max_k)
   std::vector<unsigned> table_ks{1, 16};  // K values with full statistics (1 is always included)
-  unsigned samples = 2;           // independent MVMUL runs per format and distribution
-  unsigned eltwise_tiles = 4;     // 32x32 ELWMUL tiles per format and distribution
+  unsigned samples = 2;           // independent K-deep runs per format and distribution
+  unsigned eltwise_tiles = 4;     // 32x32 element-wise tiles per format and distribution
   uint64_t seed = 1;
   unsigned threads = 0;           // 0: one per hardware thread
   Arch arch = Arch::Blackhole;
   Perturbation perturb;           // for demonstrations: run every sequence with this mistake
   // The other engines' rows (tmu/audit/rows.h): each selected engine's configuration, by engine
-  // name, as its AuditRows::select made it; an engine without an entry runs nothing. When one of
-  // them asks for the cross-engine table, the Matrix Unit's operations, if selected, add Tensix
-  // ELWADD on the ELWMUL operands (elwadd.h) at every fidelity and Dst mode.
+  // name, as its AuditRows::select made it; an engine without an entry runs nothing.
   std::map<std::string, std::any> engines;
   std::function<void(size_t done, size_t total)> progress;  // called from worker threads, serialised
 };
@@ -101,15 +99,13 @@ struct AuditResults {
   std::map<SeriesKey, KPoint> bits_vs_k;  // every K from 1 to max_k (operations with a K axis)
   std::map<SeriesKey, std::vector<double>> rel_errors;  // K = 1: every relative error (histograms)
   std::map<CheckKey, PhaseCheck> checks;
-  std::vector<ElwaddCross> elwadd_cross;
   bool cross_table = false;  // an engine's rows asked for the cross-engine table
-  std::map<std::string, std::any> engines;  // the other engines' own results, by engine name
+  std::map<std::string, std::any> engines;  // the engines' own results, by engine name
   double seconds = 0;
   bool all_phase_checks_passed() const;
 };
 
-// Runs the Matrix Unit's rows and every registered engine's rows (tmu/audit/rows.h) configured in
-// options.engines. Throws std::invalid_argument for options it cannot run, std::runtime_error if an exact
+// Runs every registered engine's rows (tmu/audit/rows.h) that `options` selects. Throws std::invalid_argument for options it cannot run, std::runtime_error if an exact
 // computation would round.
 AuditResults run_audit(const AuditOptions& options);
 

@@ -32,11 +32,13 @@ struct SeriesUnit {
   unsigned index = 0;
 };
 
-// Where a unit's results go: every error of the series `key` (every K of a K-deep run).
+// Where a unit's results go: every error of the series `key` (every K of a K-deep run), and the
+// phase checks of its runs.
 class SeriesSink {
  public:
   virtual ~SeriesSink() = default;
   virtual void record(const SeriesKey& key, std::vector<ErrorSample> errors) = 0;
+  virtual void check(const CheckKey& key, PhaseCheck c) = 0;
 };
 
 // A line of the bits-versus-K table: the series `key` (its k ignored) at every K of the table.
@@ -63,11 +65,14 @@ struct CrossNote {
   std::string text;
 };
 
-// Where in audit.md an engine's section goes.
+// Where in audit.md an engine's section goes, in this order; every registered engine's rows are
+// asked for each part in turn.
 enum class ReportPart : uint8_t {
-  Preamble,     // after the run's description
-  AfterMatmul,  // after the K-deep matmul sections
-  Tables,       // after the Matrix Unit's sections, before the cross-engine table
+  Description,  // the run: seed, configuration, time
+  Preamble,     // what else ran, before the note on the cells
+  Matmul,       // the K-deep matmul sections
+  AfterMatmul,  // tables beside them
+  Tables,       // the other sections, before the cross-engine table
 };
 
 class AuditRows {
@@ -125,6 +130,14 @@ void select_audit_engines(AuditOptions& o, const std::vector<std::string>& selec
 // The bits-versus-K table of distribution `d`: every registered engine's k_lines (median / 99th
 // percentile at K = 1, 2, 4, ... and the deepest run), for an engine's section of audit.md.
 void k_table(std::ostream& md, const AuditResults& r, Distribution d);
+
+// For engines' sections of audit.md: effective bits ("exact" at the cap, else one decimal); a
+// series' statistics (null when not run); log2 of part / whole ("" unless both are positive); a
+// pass's verdict: FAIL, pass, or unresolved (not sensitive).
+std::string bits_text(double bits);
+const ErrorStats* find_stats(const AuditResults& r, const SeriesKey& key);
+std::string log2_share(double part, double whole);
+std::string pass_verdict(const PhaseCheck& c, const PassCheck& p);
 
 // For select(): the values given for `key`, or `defaults`.
 std::vector<std::string> given_values(const OptionValues& values, const char* key, std::vector<std::string> defaults);

@@ -14,13 +14,6 @@ namespace tmu::audit {
 
 namespace {
 
-std::vector<ErrorSample> errors_of(const std::vector<Real>& exact, const std::vector<double>& got, const OutFormat& f) {
-  std::vector<ErrorSample> out;
-  out.reserve(exact.size());
-  for (size_t i = 0; i < exact.size(); ++i) out.push_back(measure(exact[i], got[i], f));
-  return out;
-}
-
 bool has_mode(const AuditOptions& o, AmxMode m) {
   const AmxAuditConfig* c = amx_config(o);
   return c && std::find(c->modes.begin(), c->modes.end(), m) != c->modes.end();
@@ -63,8 +56,9 @@ class AmxAuditRows final : public AuditRows {
     return units;
   }
 
-  // The stream of the MVMUL unit a unit stands beside: the same real draws.
-  std::string stream(const SeriesUnit&) const override { return kMvmul.name; }
+  // The stream of the Matrix Unit's MVMUL unit a unit stands beside (tmu/tensix/audit/rows.h): the
+  // same real draws.
+  std::string stream(const SeriesUnit&) const override { return "MVMUL"; }
 
   // Z is f32 in every mode, so the references are FP32 too.
   void run_unit(const SeriesUnit& u, uint64_t seed, const AuditOptions& o, SeriesSink& sink) const override {

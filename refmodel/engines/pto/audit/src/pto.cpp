@@ -337,9 +337,10 @@ std::vector<PtoCross> run_pto_cross(uint64_t seed, std::span<const SrcFormat> fo
         PtoCross cell{op, sf, d, {}, {}};
         std::vector<ErrorSample> samples;
         for (unsigned k = 0; k < tiles; ++k) {
-          // The ELWMUL unit's stream name (refmodel/audit/src/audit.cpp), so these are its operands.
+          // The stream name of the Matrix Unit's ELWMUL units (tmu/tensix/audit/rows.h), so these are
+          // their operands.
           const EltwiseCase c = make_eltwise_case(
-              sf, d, derive_seed(seed, fmt::format("{}/{}/{}/{}", kElwmul.name, info(sf).name, distribution_name(d), k)));
+              sf, d, derive_seed(seed, fmt::format("ELWMUL/{}/{}/{}", info(sf).name, distribution_name(d), k)));
           pto::Tile a = pto::make_tile(t, kTile, kTile), b = a, dst = a;
           std::vector<Real> exact;
           for (unsigned i = 0; i < kTile * kTile; ++i) {

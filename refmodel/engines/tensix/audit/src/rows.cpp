@@ -1,13 +1,16 @@
-// The Tensix Matrix Unit's rows of the precision audit (docs/audit.md): MVMUL and ELWMUL at every
-// fidelity and Dst mode asked for, with their phase checks (run by the audit's core, audit.h); their
-// lines of the bits-versus-K table, and ELWMUL's and ELWADD's of the cross-engine table.
+// The Tensix Matrix Unit's rows of the precision audit (tmu/tensix/audit/rows.h): their options,
+// their units (one MVMUL run or one ELWMUL tile each) with the phase checks, and ELWADD's results for
+// the cross-engine table.
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 
-#include "tmu/audit/rows.h"
+#include "parts.h"
+#include "tmu/audit/reference.h"
 #include "tmu/tensix/fidelity.h"
 
 namespace tmu::audit {
@@ -24,41 +27,9 @@ unsigned fidelity_passes(const std::string& text, const char* option) {
                                : fmt::format("'{}' is not a fidelity: lofi|hifi2|hifi3|hifi4 (any case) or 0..3", text));
 }
 
-// No ELWADD lane of this Dst mode changed with the fidelity setting.
-bool elwadd_fidelity_blind(const AuditResults& r, bool dst32) {
-  for (const ElwaddCross& e : r.elwadd_cross)
-    if (e.dst32 == dst32 && e.lanes_unlike_first != 0) return false;
-  return true;
-}
-
-std::string elwadd_fidelity_span(const AuditOptions& o) {
-  if (o.fidelities.size() == 1) return method_name(o.fidelities.front());
-  return fmt::format("{} to {}, same results", method_name(o.fidelities.front()), method_name(o.fidelities.back()));
-}
-
-// "k of n lane results": how many of the lanes run above the first fidelity differ from it.
-std::string elwadd_fidelity_note(const AuditResults& r) {
-  if (r.options.fidelities.size() == 1)
-    return fmt::format("Tensix ELWADD runs the LLK's ELWADD MOP (Dst written, not read), configured for {} only.",
-                       method_name(r.options.fidelities.front()));
-  uint64_t lanes = 0, unlike = 0;
-  for (const ElwaddCross& e : r.elwadd_cross)
-    if (e.phases != r.options.fidelities.front()) {
-      lanes += e.stats.count;
-      unlike += e.lanes_unlike_first;
-    }
-  return fmt::format(
-      "Tensix ELWADD runs the LLK's ELWADD MOP (Dst written, not read), configured for each fidelity asked for; "
-      "{} of {} lane results differ from those at {}.",
-      unlike, lanes, method_name(r.options.fidelities.front()));
-}
-
-std::string dst_result(SrcFormat f, bool dst32) { return dst32 ? "FP32 Dst" : fmt::format("{} Dst", info(f).dst16.name); }
-const char* dst_row(bool dst32) { return dst32 ? "FP32 Dst" : "16-bit Dst (FP16 for FP16, else BF16)"; }
-
 class TensixAuditRows final : public AuditRows {
  public:
-  std::string name() const override { return "tensix"; }
+  std::string name() const override { return kTensixRowsName; }
 
   std::vector<EngineOption> options() const override {
     return {
@@ -113,57 +84,100 @@ class TensixAuditRows final : public AuditRows {
 
   bool runs(const AuditOptions& o) const override { return !o.ops.empty(); }
 
-  // MVMUL at every fidelity, with an FP32 Dst when one was run (16-bit otherwise).
-  std::vector<KLine> k_lines(const AuditResults& r, Distribution d) const override {
-    const AuditOptions& o = r.options;
-    std::vector<KLine> lines;
-    if (std::find(o.ops.begin(), o.ops.end(), kMvmul) == o.ops.end()) return lines;
-    const bool dst32 = std::find(o.dst32_modes.begin(), o.dst32_modes.end(), true) != o.dst32_modes.end();
-    for (SrcFormat f : o.formats)
-      for (unsigned phases : o.fidelities)
-        lines.push_back(KLine{static_cast<int>(phases), "Tensix MVMUL", info(f).name, output_format(f, dst32).name,
-                              fidelity_name(phases), SeriesKey{kMvmul, 1, f, d, dst32, phases}});
-    return lines;
+  void validate(const AuditOptions& o) const override {
+    auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
+    if (o.formats.empty() || o.fidelities.empty() || o.dst32_modes.empty())
+      fail("nothing to audit: an empty list of formats, fidelities or Dst modes");
+    for (SeriesOp op : o.ops)
+      if (op != kMvmul && op != kElwmul) fail(fmt::format("{} is not an operation of the Matrix Unit", op.name));
+    for (unsigned f : o.fidelities)
+      if (f < 1 || f > 4) fail(fmt::format("fidelity {} is not 1..4 phases", f));
   }
 
-  // ELWMUL by Dst mode and fidelity, then ELWADD; ELWADD's fidelities share one table row per Dst
-  // mode when they gave the same results on every lane (the CSV keeps a line per fidelity).
-  std::vector<CrossLine> cross_lines(const AuditResults& r) const override {
-    const AuditOptions& o = r.options;
-    std::vector<CrossLine> out;
-    for (Distribution d : o.distributions)
-      for (SrcFormat f : o.formats) {
-        for (bool dst32 : o.dst32_modes)
-          for (unsigned phases : o.fidelities) {
-            const auto it = r.stats.find(SeriesKey{kElwmul, 1, f, d, dst32, phases});
-            if (it == r.stats.end()) continue;
-            out.push_back(CrossLine{"Tensix", "ELWMUL", method_name(phases), dst_result(f, dst32), f, d, it->second,
-                                    fmt::format("Tensix | ELWMUL | {} | {}", method_name(phases), dst_row(dst32)),
-                                    (dst32 ? 10 : 0) + static_cast<int>(phases)});
-          }
-        for (const ElwaddCross& e : r.elwadd_cross) {
-          if (e.format != f || e.dist != d) continue;
-          const bool one_row = elwadd_fidelity_blind(r, e.dst32);
-          const std::string method = one_row ? elwadd_fidelity_span(o) : method_name(e.phases);
-          out.push_back(CrossLine{"Tensix", "ELWADD", method_name(e.phases), dst_result(f, e.dst32), f, d, e.stats,
-                                  fmt::format("Tensix | ELWADD | {} | {}", method, dst_row(e.dst32)),
-                                  15 + (e.dst32 ? 5 : 0) + (one_row ? 0 : static_cast<int>(e.phases))});
-        }
+  // MVMUL's runs (the longest units) first, then ELWMUL's tiles.
+  std::vector<SeriesUnit> units(const AuditOptions& o) const override {
+    std::vector<SeriesUnit> units;
+    for (unsigned kind : {0u, 1u}) {
+      const SeriesOp op = kind == 0 ? kMvmul : kElwmul;
+      if (std::find(o.ops.begin(), o.ops.end(), op) == o.ops.end()) continue;
+      const unsigned count = kind == 0 ? o.samples : o.eltwise_tiles;
+      for (SrcFormat f : o.formats)
+        for (Distribution d : o.distributions)
+          for (unsigned i = 0; i < count; ++i) units.push_back(SeriesUnit{this, kind, f, d, i});
+    }
+    return units;
+  }
+
+  std::string stream(const SeriesUnit& u) const override { return u.kind == 0 ? kMvmul.name : kElwmul.name; }
+
+  void run_unit(const SeriesUnit& u, uint64_t seed, const AuditOptions& o, SeriesSink& sink) const override {
+    if (u.kind == 0) run_mvmul(u, seed, o, sink);
+    else run_elwmul(u, seed, o, sink);
+  }
+
+  void finish(const AuditOptions& o, AuditResults& r) const override {
+    TensixAuditResults t;
+    if (r.cross_table)
+      t.elwadd_cross =
+          run_elwadd_cross(o.seed, o.formats, o.distributions, o.fidelities, o.dst32_modes, o.eltwise_tiles, o.arch);
+    r.engines[name()] = std::move(t);
+  }
+
+  std::vector<KLine> k_lines(const AuditResults& r, Distribution d) const override { return tensix_k_lines(r, d); }
+  std::vector<CrossLine> cross_lines(const AuditResults& r) const override { return tensix_cross_lines(r); }
+  std::vector<CrossNote> cross_notes(const AuditResults& r) const override { return tensix_cross_notes(r); }
+  void markdown(ReportPart part, const AuditResults& r, std::ostream& md) const override { tensix_markdown(part, r, md); }
+
+ private:
+  static RunConfig run_config(const AuditOptions& o, SrcFormat f, unsigned phases, bool dst32) {
+    return RunConfig{f, phases, dst32, o.perturb, o.arch};
+  }
+
+  static void run_mvmul(const SeriesUnit& u, uint64_t seed, const AuditOptions& o, SeriesSink& sink) {
+    const MatmulCase c = make_matmul_case(u.format, u.dist, o.max_k, seed);
+    const MatmulExact exact = exact_matmul(c);
+    for (bool dst32 : o.dst32_modes) {
+      const OutFormat& out = output_format(u.format, dst32);
+      auto key = [&](unsigned t, unsigned method) { return SeriesKey{kMvmul, t + 1, u.format, u.dist, dst32, method}; };
+      const auto sequential = ieee_sequential_matmul(c, out);
+      for (unsigned t = 0; t < c.tiles; ++t) {
+        sink.record(key(t, kIeeeOnce), errors_of(exact.prefix[t], ieee_rounded_once(exact.prefix[t], out), out));
+        sink.record(key(t, kIeeeSeq), errors_of(exact.prefix[t], sequential[t], out));
       }
-    return out;
+      for (unsigned phases : o.fidelities) {
+        const SequenceTrace trace = run_matmul_sequence(c, run_config(o, u.format, phases, dst32));
+        for (unsigned t = 0; t < c.tiles; ++t)
+          sink.record(key(t, phases), errors_of(exact.prefix[t], trace.steps[t].snapshots.back(), out));
+        sink.check(CheckKey{kMvmul, u.format, u.dist, dst32, phases},
+                   check_matmul_phases(c, exact, trace, CheckConfig{u.format, phases, dst32}));
+      }
+    }
   }
 
-  // The operands are ELWMUL's; the ELWADD sentence closes the note.
-  std::vector<CrossNote> cross_notes(const AuditResults& r) const override {
-    std::vector<CrossNote> notes{
-        {0, "The ELWMUL operands of each source format (the same streams), exact result from MPFR. Cells: effective "
-            "bits, median / 99th percentile, and the largest error in ULPs of the result format."}};
-    if (!r.elwadd_cross.empty()) notes.push_back({100, elwadd_fidelity_note(r)});
-    return notes;
+  static void run_elwmul(const SeriesUnit& u, uint64_t seed, const AuditOptions& o, SeriesSink& sink) {
+    const EltwiseCase c = make_eltwise_case(u.format, u.dist, seed);
+    const EltwiseExact exact = exact_eltwise(c);
+    for (bool dst32 : o.dst32_modes) {
+      const OutFormat& out = output_format(u.format, dst32);
+      auto key = [&](unsigned method) { return SeriesKey{kElwmul, 1, u.format, u.dist, dst32, method}; };
+      sink.record(key(kIeeeOnce), errors_of(exact.result, ieee_rounded_once(exact.result, out), out));
+      sink.record(key(kIeeeSeq), errors_of(exact.result, ieee_sequential_eltwise(c, out), out));
+      for (unsigned phases : o.fidelities) {
+        const SequenceTrace trace = run_eltwise_sequence(c, run_config(o, u.format, phases, dst32));
+        sink.record(key(phases), errors_of(exact.result, trace.result, out));
+        sink.check(CheckKey{kElwmul, u.format, u.dist, dst32, phases},
+                   check_eltwise_phases(c, exact, trace, CheckConfig{u.format, phases, dst32}));
+      }
+    }
   }
 };
 
 }  // namespace
+
+const TensixAuditResults* tensix_results(const AuditResults& r) {
+  const auto it = r.engines.find(kTensixRowsName);
+  return it == r.engines.end() ? nullptr : std::any_cast<TensixAuditResults>(&it->second);
+}
 
 std::unique_ptr<AuditRows> make_tensix_audit_rows() { return std::make_unique<TensixAuditRows>(); }
 
