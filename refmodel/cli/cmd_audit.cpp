@@ -21,7 +21,7 @@
 #include "commands.h"
 #include "options.h"
 #include "tmu/audit/audit.h"
-#include "tmu/audit/engines.h"
+#include "tmu/audit/rows.h"
 #include "tmu/error.h"
 #include "tmu/rng.h"
 
@@ -167,6 +167,7 @@ int cmd_audit(const AuditArgs& a, const std::string& chosen_variant, const Optio
 }  // namespace
 
 void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
+  audit::register_builtin_audit_rows();  // before AuditArgs, whose default engines come from them
   auto args = std::make_shared<AuditArgs>();
   CLI::App* sub = app.add_subcommand(
       "audit", "Fidelity-phase precision audit: model vs exact (MPFR) vs IEEE, with per-phase checks (docs/audit.md)");

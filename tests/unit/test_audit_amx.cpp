@@ -205,11 +205,11 @@ AuditOptions small_options() { return test::small_audit_options(21, 2); }
 // The AMX rows come after every Matrix Unit row and leave those rows as they were.
 TEST(AuditAmx, RowsFollowTheTensixRowsAndLeaveThemUnchanged) {
   AuditOptions tensix_only = small_options();
-  tensix_only.amx_modes.clear();
+  tensix_only.engines.erase(kAmxRowsName);
   const AuditOptions both = small_options();
   AuditOptions amx_only = small_options();
   amx_only.ops.clear();
-  amx_only.amx_modes = {AmxMode::F32};
+  amx_only.engines[kAmxRowsName] = AmxAuditConfig{{AmxMode::F32}};
   const std::string t = summary_csv(run_audit(tensix_only));
   const std::string b = summary_csv(run_audit(both));
   const AuditResults a = run_audit(amx_only);
@@ -224,7 +224,7 @@ TEST(AuditAmx, RowsFollowTheTensixRowsAndLeaveThemUnchanged) {
   const std::string only = summary_csv(a);
   EXPECT_EQ(std::count(only.begin(), only.end(), '\n'), 1 + 4);
   for (unsigned k : {1u, 2u})
-    EXPECT_EQ(a.bits_vs_k.count(SeriesKey{Op::Matfp, k, SrcFormat::TF32, Distribution::Normal, true, kAmx}), 1u);
+    EXPECT_EQ(a.bits_vs_k.count(SeriesKey{kMatfp, k, SrcFormat::TF32, Distribution::Normal, true, kAmxMethod}), 1u);
 }
 
 }  // namespace

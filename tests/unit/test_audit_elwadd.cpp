@@ -9,7 +9,9 @@
 #include <string>
 
 #include "test_audit_support.h"
-#include "tmu/audit/elwadd.h"
+#include "tmu/tensix/audit/elwadd.h"
+#include "tmu/tensix/audit/rows.h"
+#include "tmu/pto/audit/pto.h"
 
 namespace tmu::audit {
 namespace {
@@ -119,11 +121,11 @@ TEST(AuditElwadd, CrossRowsCoverEveryFidelityAndReportTheirDifferences) {
 
 TEST(AuditElwadd, TablesCarryTheElwaddRows) {
   AuditOptions o = test::small_audit_options(3, 2);
-  o.amx_modes.clear();
-  o.pto_types = {pto::ElemType::BF16};
-  o.pto_tiles = 1;
+  o.engines.erase(kAmxRowsName);
+  o.engines[kPtoRowsName] = PtoAuditConfig{{pto::ElemType::BF16}, 1};
   const AuditResults r = run_audit(o);
-  ASSERT_EQ(r.elwadd_cross.size(), 8u);
+  ASSERT_NE(tensix_results(r), nullptr);
+  ASSERT_EQ(tensix_results(r)->elwadd_cross.size(), 8u);
   const std::string csv = cross_engines_csv(r);
   for (const char* src : {"BF16", "FP16"})
     for (const char* method : {"LoFi", "HiFi4"})
@@ -132,7 +134,7 @@ TEST(AuditElwadd, TablesCarryTheElwaddRows) {
                   std::string::npos)
             << src << " " << method << " " << result;
   EXPECT_EQ(csv.find("ELWADD,LoFi,FP32 Dst,BF16,cancel"), std::string::npos);
-  const std::string md = pto_markdown(r);
+  const std::string md = cross_engines_markdown(r);
   EXPECT_NE(md.find("0 of 4096 lane results differ from those at LoFi"), std::string::npos) << md;
   EXPECT_NE(md.find("| Tensix | ELWADD | LoFi to HiFi4, same results | FP32 Dst |"), std::string::npos) << md;
   // Tensix rows first (ELWMUL, then ELWADD), then PTO.

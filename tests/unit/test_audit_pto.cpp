@@ -1,9 +1,9 @@
-// The PTO rows of the precision audit (tmu/audit/pto.h): ULP distances and histogram buckets
+// The PTO rows of the precision audit (tmu/pto/audit/pto.h): ULP distances and histogram buckets
 // worked by hand from the formats' bit layouts, and the rows' verdicts on operations whose rounding
 // is known from their definition (one rounding: correctly rounded; TADDC's two: not).
 #include <gtest/gtest.h>
 
-#include "tmu/audit/pto.h"
+#include "tmu/pto/audit/pto.h"
 
 namespace tmu::audit {
 namespace {

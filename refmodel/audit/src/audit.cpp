@@ -13,15 +13,10 @@
 
 #include <fmt/format.h>
 
+#include "tmu/audit/rows.h"
+
 namespace tmu::audit {
 namespace {
-
-struct Unit {
-  Op op;
-  SrcFormat format;  // Matfp: the AMX mode's stream
-  Distribution dist;
-  unsigned index;  // MVMUL sample or ELWMUL tile
-};
 
 struct UnitResult {
   std::map<SeriesKey, std::vector<ErrorSample>> full;
@@ -30,137 +25,65 @@ struct UnitResult {
   std::map<CheckKey, PhaseCheck> checks;
 };
 
-std::vector<ErrorSample> errors_of(const std::vector<Real>& exact, const std::vector<double>& got, const OutFormat& f) {
-  std::vector<ErrorSample> out;
-  out.reserve(exact.size());
-  for (size_t i = 0; i < exact.size(); ++i) out.push_back(measure(exact[i], got[i], f));
-  return out;
-}
-
-class UnitRunner {
+// Collects one unit's series (every error of a K in table_ks, running statistics and relative
+// errors of every K) and its phase checks.
+class UnitSink final : public SeriesSink {
  public:
-  UnitRunner(const AuditOptions& o, const std::set<unsigned>& table_ks) : o_(o), table_ks_(table_ks) {}
-
-  UnitResult run(const Unit& u) {
-    UnitResult r;
-    // Named per unit, so units can run in any order or on any thread and still draw the same numbers.
-    // An AMX unit takes the stream of the MVMUL unit it stands beside: the same real draws.
-    const Op stream_op = u.op == Op::Matfp ? Op::Mvmul : u.op;
-    const uint64_t seed = derive_seed(o_.seed, fmt::format("{}/{}/{}/{}", op_name(stream_op), info(u.format).name,
-                                                           distribution_name(u.dist), u.index));
-    if (u.op == Op::Mvmul) run_mvmul(u, seed, r);
-    else if (u.op == Op::Matfp) run_matfp(u, seed, r);
-    else run_elwmul(u, seed, r);
-    return r;
-  }
-
- private:
-  void record(UnitResult& r, const Unit& u, unsigned k, bool dst32, unsigned method, std::vector<ErrorSample> e) {
-    const SeriesKey key{u.op, k, u.format, u.dist, dst32, method};
-    RunningErrors& running = r.running[key];
-    std::vector<double>& rel = r.rel[key];
+  UnitSink(UnitResult& r, const std::set<unsigned>& table_ks) : r_(r), table_ks_(table_ks) {}
+  void record(const SeriesKey& key, std::vector<ErrorSample> e) override {
+    RunningErrors& running = r_.running[key];
+    std::vector<double>& rel = r_.rel[key];
     for (const ErrorSample& s : e) {
       running.add(s);
       if (!s.exact_zero) rel.push_back(s.rel);
     }
-    if (table_ks_.count(k)) {
-      auto& full = r.full[key];
+    if (table_ks_.count(key.k)) {
+      auto& full = r_.full[key];
       full.insert(full.end(), e.begin(), e.end());
     }
   }
+  void check(const CheckKey& key, PhaseCheck c) override { r_.checks[key] = std::move(c); }
 
-  RunConfig run_config(SrcFormat f, unsigned phases, bool dst32) const {
-    return RunConfig{f, phases, dst32, o_.perturb, o_.arch};
-  }
-
-  void run_mvmul(const Unit& u, uint64_t seed, UnitResult& r) {
-    const MatmulCase c = make_matmul_case(u.format, u.dist, o_.max_k, seed);
-    const MatmulExact exact = exact_matmul(c);
-    for (bool dst32 : o_.dst32_modes) {
-      const OutFormat& out = output_format(u.format, dst32);
-      const auto sequential = ieee_sequential_matmul(c, out);
-      for (unsigned t = 0; t < c.tiles; ++t) {
-        record(r, u, t + 1, dst32, kIeeeOnce, errors_of(exact.prefix[t], ieee_rounded_once(exact.prefix[t], out), out));
-        record(r, u, t + 1, dst32, kIeeeSeq, errors_of(exact.prefix[t], sequential[t], out));
-      }
-      for (unsigned phases : o_.fidelities) {
-        const SequenceTrace trace = run_matmul_sequence(c, run_config(u.format, phases, dst32));
-        for (unsigned t = 0; t < c.tiles; ++t)
-          record(r, u, t + 1, dst32, phases, errors_of(exact.prefix[t], trace.steps[t].snapshots.back(), out));
-        r.checks[CheckKey{u.op, u.format, u.dist, dst32, phases}] =
-            check_matmul_phases(c, exact, trace, CheckConfig{u.format, phases, dst32});
-      }
-    }
-  }
-
-  // Z is f32 in every mode, so the references are FP32 too.
-  void run_matfp(const Unit& u, uint64_t seed, UnitResult& r) {
-    const AmxCase c = make_amx_case(amx_mode_of_stream(u.format), u.dist, o_.max_k, seed);
-    const auto exact = exact_amx_prefixes(c);
-    const auto sequential = ieee_sequential_amx(c, kFp32);
-    const auto model = run_amx_matmul(c);
-    for (unsigned t = 0; t < c.tiles; ++t) {
-      record(r, u, t + 1, true, kIeeeOnce, errors_of(exact[t], ieee_rounded_once(exact[t], kFp32), kFp32));
-      record(r, u, t + 1, true, kIeeeSeq, errors_of(exact[t], sequential[t], kFp32));
-      record(r, u, t + 1, true, kAmx, errors_of(exact[t], model[t], kFp32));
-    }
-  }
-
-  void run_elwmul(const Unit& u, uint64_t seed, UnitResult& r) {
-    const EltwiseCase c = make_eltwise_case(u.format, u.dist, seed);
-    const EltwiseExact exact = exact_eltwise(c);
-    for (bool dst32 : o_.dst32_modes) {
-      const OutFormat& out = output_format(u.format, dst32);
-      record(r, u, 1, dst32, kIeeeOnce, errors_of(exact.result, ieee_rounded_once(exact.result, out), out));
-      record(r, u, 1, dst32, kIeeeSeq, errors_of(exact.result, ieee_sequential_eltwise(c, out), out));
-      for (unsigned phases : o_.fidelities) {
-        const SequenceTrace trace = run_eltwise_sequence(c, run_config(u.format, phases, dst32));
-        record(r, u, 1, dst32, phases, errors_of(exact.result, trace.result, out));
-        r.checks[CheckKey{u.op, u.format, u.dist, dst32, phases}] =
-            check_eltwise_phases(c, exact, trace, CheckConfig{u.format, phases, dst32});
-      }
-    }
-  }
-
-  const AuditOptions& o_;
+ private:
+  UnitResult& r_;
   const std::set<unsigned>& table_ks_;
 };
 
+// Named per unit, so units can run in any order or on any thread and still draw the same numbers.
+// A unit names its stream: units of different engines that share a stream draw the same real numbers.
+UnitResult run_unit(const SeriesUnit& u, const AuditOptions& o, const std::set<unsigned>& table_ks) {
+  UnitResult r;
+  const uint64_t seed = derive_seed(
+      o.seed, fmt::format("{}/{}/{}/{}", u.rows->stream(u), info(u.format).name, distribution_name(u.dist), u.index));
+  UnitSink sink(r, table_ks);
+  u.rows->run_unit(u, seed, o, sink);
+  return r;
+}
+
+bool engines_run(const AuditOptions& o) {
+  for (const auto& rows : audit_rows())
+    if (rows->runs(o)) return true;
+  return false;
+}
+
 void validate(const AuditOptions& o) {
   auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
-  if ((o.ops.empty() && o.amx_modes.empty() && o.pto_types.empty()) || o.distributions.empty())
-    fail("nothing to audit: no operation, no AMX mode, no PTO type, or no distribution");
-  if (!o.pto_types.empty() && (o.pto_tiles < 1 || o.pto_tiles > 1000))
-    fail(fmt::format("{} PTO tiles is outside 1..1000", o.pto_tiles));
-  if (!o.ops.empty() && (o.formats.empty() || o.fidelities.empty() || o.dst32_modes.empty()))
-    fail("nothing to audit: an empty list of formats, fidelities or Dst modes");
-  for (Op op : o.ops)
-    if (op == Op::Matfp) fail("MATFP is selected by the AMX modes, not as an operation");
-  for (unsigned f : o.fidelities)
-    if (f < 1 || f > 4) fail(fmt::format("fidelity {} is not 1..4 phases", f));
+  if (!engines_run(o) || o.distributions.empty()) fail("nothing to audit: no engine's rows, or no distribution");
+  for (const auto& rows : audit_rows())
+    if (rows->runs(o)) rows->validate(o);
   if (o.max_k < 1 || o.max_k > 64) fail(fmt::format("K = {} tiles is outside 1..64", o.max_k));
   if (o.samples < 1 || o.samples > 1000) fail(fmt::format("{} samples is outside 1..1000", o.samples));
   if (o.eltwise_tiles < 1 || o.eltwise_tiles > 1000)
     fail(fmt::format("{} element-wise tiles is outside 1..1000", o.eltwise_tiles));
 }
 
-std::vector<Unit> work_units(const AuditOptions& o) {
-  std::vector<Unit> units;
-  // Longest first (MVMUL, then the AMX runs, then ELWMUL), so the workers finish together. The
-  // order fixes only the merge order, never a unit's numbers.
-  for (Op op : {Op::Mvmul, Op::Matfp, Op::Elwmul}) {
-    if (op == Op::Matfp) {
-      for (AmxMode m : o.amx_modes)
-        for (Distribution d : o.distributions)
-          for (unsigned i = 0; i < o.samples; ++i) units.push_back(Unit{op, amx_stream(m), d, i});
-      continue;
-    }
-    if (std::find(o.ops.begin(), o.ops.end(), op) == o.ops.end()) continue;
-    const unsigned count = op == Op::Mvmul ? o.samples : o.eltwise_tiles;
-    for (SrcFormat f : o.formats)
-      for (Distribution d : o.distributions)
-        for (unsigned i = 0; i < count; ++i) units.push_back(Unit{op, f, d, i});
-  }
+// Every engine's units in registration order. The order fixes only the merge order, never a unit's
+// numbers, and every series comes from the units of one engine.
+std::vector<SeriesUnit> work_units(const AuditOptions& o) {
+  std::vector<SeriesUnit> units;
+  for (const auto& rows : audit_rows())
+    if (rows->runs(o))
+      for (const SeriesUnit& u : rows->units(o)) units.push_back(u);
   return units;
 }
 
@@ -196,15 +119,6 @@ KPoint k_point(const RunningErrors& running, const std::vector<double>& rel) {
 
 }  // namespace
 
-const char* op_name(Op op) {
-  switch (op) {
-    case Op::Mvmul: return "MVMUL";
-    case Op::Elwmul: return "ELWMUL";
-    case Op::Matfp: return "MATFP";
-  }
-  return "?";
-}
-
 std::string method_name(unsigned method) {
   if (method == kIeeeOnce) return "IEEE-once";
   if (method == kIeeeSeq) return "IEEE-seq";
@@ -212,12 +126,11 @@ std::string method_name(unsigned method) {
 }
 
 const char* series_src_name(const SeriesKey& key) {
-  return key.op == Op::Matfp ? amx_source_format(amx_mode_of_stream(key.format)).name : info(key.format).name;
+  return key.op.src_name ? key.op.src_name(key.format) : info(key.format).name;
 }
 
 std::string series_method_name(const SeriesKey& key) {
-  if (key.op == Op::Matfp && key.method == kAmx) return amx_method_name(amx_mode_of_stream(key.format));
-  return method_name(key.method);
+  return key.op.method_name ? key.op.method_name(key.format, key.method) : method_name(key.method);
 }
 
 bool AuditResults::all_phase_checks_passed() const {
@@ -226,6 +139,8 @@ bool AuditResults::all_phase_checks_passed() const {
   return true;
 }
 
+bool runs_shared_tables(const AuditOptions& o) { return engines_run(o); }
+
 AuditResults run_audit(const AuditOptions& options) {
   validate(options);
   const auto start = std::chrono::steady_clock::now();
@@ -233,7 +148,7 @@ AuditResults run_audit(const AuditOptions& options) {
   for (unsigned k : options.table_ks)
     if (k >= 1 && k <= options.max_k) table_ks.insert(k);
 
-  const std::vector<Unit> units = work_units(options);
+  const std::vector<SeriesUnit> units = work_units(options);
   std::vector<UnitResult> results(units.size());
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   if (!mpfr_buildopt_tls_p()) threads = 1;  // MPFR's flags and precision must be per thread
@@ -245,10 +160,9 @@ AuditResults run_audit(const AuditOptions& options) {
   std::exception_ptr failure;
   auto worker = [&] {
     const ExactPrecision exact_precision;
-    UnitRunner runner(options, table_ks);
     for (size_t i = next++; i < units.size(); i = next++) {
       try {
-        results[i] = runner.run(units[i]);
+        results[i] = run_unit(units[i], options, table_ks);
       } catch (...) {
         const std::lock_guard<std::mutex> lock(progress_mutex);
         if (!failure) failure = std::current_exception();
@@ -282,16 +196,12 @@ AuditResults run_audit(const AuditOptions& options) {
     for (const ErrorSample& s : samples)
       if (!s.exact_zero) rel.push_back(s.rel);
   }
-  // ELWMUL has no K axis.
   for (const auto& [key, running] : merged.running)
-    if (key.op != Op::Elwmul) out.bits_vs_k[key] = k_point(running, merged.rel[key]);
-  if (!options.pto_types.empty()) {
-    out.pto_rows = run_pto_rows(options.seed, options.pto_types, options.pto_tiles, options.pto_profile);
-    out.pto_cross = run_pto_cross(options.seed, options.formats, options.distributions, options.eltwise_tiles);
-    if (!options.ops.empty())
-      out.elwadd_cross = run_elwadd_cross(options.seed, options.formats, options.distributions, options.fidelities,
-                                          options.dst32_modes, options.eltwise_tiles, options.arch);
-  }
+    if (key.op.k_axis) out.bits_vs_k[key] = k_point(running, merged.rel[key]);
+  for (const auto& rows : audit_rows())
+    if (rows->runs(options) && rows->wants_cross_table(options)) out.cross_table = true;
+  for (const auto& rows : audit_rows())
+    if (rows->runs(options)) rows->finish(options, out);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -44,6 +44,13 @@ ErrorSample measure(const Real& exact, double got, const OutFormat& f) {
   return e;
 }
 
+std::vector<ErrorSample> errors_of(const std::vector<Real>& exact, const std::vector<double>& got, const OutFormat& f) {
+  std::vector<ErrorSample> out;
+  out.reserve(exact.size());
+  for (size_t i = 0; i < exact.size(); ++i) out.push_back(measure(exact[i], got[i], f));
+  return out;
+}
+
 double bits_of(double relative_error) {
   if (!(relative_error > 0)) return kBitsCap;
   return std::min(kBitsCap, -std::log2(relative_error));

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "tmu/audit/audit.h"
+#include "tmu/audit/rows.h"
 
 namespace tmu::audit {
 namespace {
@@ -15,11 +16,23 @@ namespace {
 constexpr double kHistLow = -40, kHistHigh = 4, kHistStep = 0.5;
 
 const char* dst_mode(bool dst32) { return dst32 ? "dst32" : "dst16"; }
-std::string dst_label(SrcFormat f, bool dst32) {
-  return dst32 ? "32-bit (FP32)" : fmt::format("16-bit ({})", info(f).dst16.name);
+std::string num(double v) { return fmt::format("{:.6g}", v); }
+
+std::string k_cell(const AuditResults& r, const SeriesKey& key) {
+  auto it = r.bits_vs_k.find(key);
+  if (it == r.bits_vs_k.end()) return "";
+  return bits_text(it->second.bits) + " / " + bits_text(it->second.bits_p99);
 }
 
-std::string num(double v) { return fmt::format("{:.6g}", v); }
+// K = 1, 2, 4, ... and the deepest run.
+std::vector<unsigned> table_k_values(unsigned max_k) {
+  std::vector<unsigned> ks;
+  for (unsigned k = 1; k < max_k; k *= 2) ks.push_back(k);
+  ks.push_back(max_k);
+  return ks;
+}
+
+}  // namespace
 
 std::string log2_share(double part, double whole) {
   if (!(part > 0) || !(whole > 0)) return "";
@@ -38,141 +51,29 @@ const ErrorStats* find_stats(const AuditResults& r, const SeriesKey& key) {
 
 std::string bits_text(double bits) { return bits >= kBitsCap ? "exact" : fmt::format("{:.1f}", bits); }
 
-std::string bits_cell(const ErrorStats* s) {
-  if (!s) return "";
-  return bits_text(s->bits) + " / " + bits_text(s->bits_p99);
-}
-
-// "pass", or the number of failing element-passes and pass-count mismatches.
-std::string check_cell(const AuditResults& r, Op op, SrcFormat f, Distribution d, bool dst32) {
-  size_t failures = 0, wrong_counts = 0, checks = 0;
-  for (unsigned phases : r.options.fidelities) {
-    auto it = r.checks.find(CheckKey{op, f, d, dst32, phases});
-    if (it == r.checks.end()) continue;
-    ++checks;
-    failures += it->second.failures();
-    wrong_counts += it->second.steps_with_wrong_pass_count;
-  }
-  if (!checks) return "";
-  if (!failures && !wrong_counts) return "pass";
-  return fmt::format("FAIL ({} elements, {} pass counts)", failures, wrong_counts);
-}
-
-bool has(const std::vector<Distribution>& v, Distribution d) { return std::find(v.begin(), v.end(), d) != v.end(); }
-bool has_op(const AuditOptions& o, Op op) { return std::find(o.ops.begin(), o.ops.end(), op) != o.ops.end(); }
-
-void fidelity_pivot(std::ostringstream& md, const AuditResults& r, Op op, unsigned k, Distribution d) {
-  const AuditOptions& o = r.options;
-  md << "| Src | Dst |";
-  for (unsigned f : o.fidelities) md << ' ' << fidelity_name(f) << " |";
-  md << " IEEE-once | IEEE-seq | ULP median / p99 (" << fidelity_name(o.fidelities.back()) << ") | phase check |\n|---|---|";
-  for (size_t i = 0; i < o.fidelities.size() + 4; ++i) md << "---|";
-  md << '\n';
-  for (SrcFormat f : o.formats)
-    for (bool dst32 : o.dst32_modes) {
-      md << "| " << info(f).name << " | " << dst_label(f, dst32) << " |";
-      for (unsigned phases : o.fidelities) md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, phases})) << " |";
-      md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeOnce})) << " |";
-      md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeSeq})) << " |";
-      const ErrorStats* top = find_stats(r, {op, k, f, d, dst32, o.fidelities.back()});
-      md << ' ' << (top ? fmt::format("{:.3g} / {:.3g}", top->p50_ulp, top->p99_ulp) : "") << " |";
-      md << ' ' << check_cell(r, op, f, d, dst32) << " |\n";
-    }
-  md << '\n';
-}
-
-void distribution_pivot(std::ostringstream& md, const AuditResults& r, Op op, unsigned k, unsigned method) {
-  const AuditOptions& o = r.options;
-  md << "| Src | Dst |";
-  for (Distribution d : o.distributions) md << ' ' << distribution_name(d) << " | IEEE-seq |";
-  md << "\n|---|---|";
-  for (size_t i = 0; i < o.distributions.size(); ++i) md << "---|---|";
-  md << '\n';
-  for (SrcFormat f : o.formats)
-    for (bool dst32 : o.dst32_modes) {
-      md << "| " << info(f).name << " | " << dst_label(f, dst32) << " |";
-      for (Distribution d : o.distributions) {
-        md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, method})) << " |";
-        md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeSeq})) << " |";
-      }
-      md << '\n';
-    }
-  md << '\n';
-}
-
-void contribution_table(std::ostringstream& md, const AuditResults& r, Op op, Distribution d, bool dst32) {
-  const unsigned top = r.options.fidelities.back();
-  md << "| Src | pass 0 | pass 1 | pass 2 | pass 3 | element-passes checked | sensitive | max error/budget |\n"
-        "|---|---|---|---|---|---|---|---|\n";
-  for (SrcFormat f : r.options.formats) {
-    auto it = r.checks.find(CheckKey{op, f, d, dst32, top});
-    if (it == r.checks.end()) continue;
-    const PhaseCheck& c = it->second;
-    size_t elements = 0, sensitive = 0;
-    double excess = 0;
-    md << "| " << info(f).name << " |";
-    for (unsigned p = 0; p < 4; ++p) {
-      if (p < c.passes.size()) {
-        const PassCheck& pc = c.passes[p];
-        const std::string share = log2_share(pc.sum_abs_added, c.sum_abs_step_product);
-        md << ' ' << (share.empty() ? "nothing" : share) << " (" << pass_verdict(c, pc) << ") |";
-        elements += pc.elements;
-        sensitive += pc.sensitive;
-        excess = std::max(excess, pc.max_excess);
-      } else {
-        md << " |";
-      }
-    }
-    md << ' ' << elements << " | " << sensitive << " | " << fmt::format("{:.3g}", excess) << " |\n";
-  }
-  md << '\n';
-}
-
-std::string k_cell(const AuditResults& r, const SeriesKey& key) {
-  auto it = r.bits_vs_k.find(key);
-  if (it == r.bits_vs_k.end()) return "";
-  return bits_text(it->second.bits) + " / " + bits_text(it->second.bits_p99);
-}
-
-// K = 1, 2, 4, ... and the deepest run.
-std::vector<unsigned> table_k_values(unsigned max_k) {
-  std::vector<unsigned> ks;
-  for (unsigned k = 1; k < max_k; k *= 2) ks.push_back(k);
-  ks.push_back(max_k);
-  return ks;
-}
-
-// Each stream's Matrix Unit rows (LoFi..HiFi4) above the AMX mode that shares its inputs. The
-// Matrix Unit's FP32 Dst is the like-for-like partner of AMX's f32 Z.
-void engines_table(std::ostringstream& md, const AuditResults& r, Distribution d) {
-  const AuditOptions& o = r.options;
-  const bool tensix = has_op(o, Op::Mvmul);
-  const bool dst32 = std::find(o.dst32_modes.begin(), o.dst32_modes.end(), true) != o.dst32_modes.end();
-  const std::vector<unsigned> ks = table_k_values(o.max_k);
+void k_table(std::ostream& md, const AuditResults& r, Distribution d) {
+  const std::vector<unsigned> ks = table_k_values(r.options.max_k);
+  std::vector<std::pair<std::pair<SrcFormat, int>, KLine>> lines;
+  for (const auto& rows : audit_rows())
+    for (KLine& l : rows->k_lines(r, d)) lines.push_back({{l.key.format, l.order}, std::move(l)});
+  std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   md << "| Engine | Src | Acc | Method |";
   for (unsigned k : ks) md << " K = " << k << " |";
   md << "\n|---|---|---|---|";
   for (size_t i = 0; i < ks.size(); ++i) md << "---|";
   md << '\n';
-  auto row = [&](const char* engine, const char* src, const char* acc, const std::string& method, SeriesKey key) {
-    md << "| " << engine << " | " << src << " | " << acc << " | " << method << " |";
+  for (auto& [order, l] : lines) {
+    md << "| " << l.engine << " | " << l.src << " | " << l.acc << " | " << l.method << " |";
     for (unsigned k : ks) {
-      key.k = k;
-      md << ' ' << k_cell(r, key) << " |";
+      l.key.k = k;
+      md << ' ' << k_cell(r, l.key) << " |";
     }
     md << '\n';
-  };
-  for (SrcFormat f : {SrcFormat::BF16, SrcFormat::FP16, SrcFormat::TF32}) {
-    if (tensix && std::find(o.formats.begin(), o.formats.end(), f) != o.formats.end())
-      for (unsigned phases : o.fidelities)
-        row("Tensix MVMUL", info(f).name, output_format(f, dst32).name, fidelity_name(phases),
-            {Op::Mvmul, 1, f, d, dst32, phases});
-    const AmxMode m = amx_mode_of_stream(f);
-    if (std::find(o.amx_modes.begin(), o.amx_modes.end(), m) != o.amx_modes.end())
-      row("AMX matfp", amx_source_format(m).name, "FP32", amx_method_name(m), {Op::Matfp, 1, f, d, true, kAmx});
   }
   md << '\n';
 }
+
+namespace {
 
 void write_file(const std::filesystem::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
@@ -184,7 +85,7 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
 std::string bits_vs_k_csv(const AuditResults& r) {
   std::string out = "op,src,dst_mode,out_format,dist,method,k,count,bits,bits_p99,bits_mean,bits_min,mean_ulp,max_ulp\n";
   for (const auto& [key, e] : r.bits_vs_k) {
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", op_name(key.op), series_src_name(key),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", key.op.name, series_src_name(key),
                        dst_mode(key.dst32), output_format(key.format, key.dst32).name, distribution_name(key.dist),
                        series_method_name(key), key.k, e.count, num(e.bits), num(e.bits_p99), num(e.bits_mean),
                        num(e.bits_min), num(e.mean_ulp), num(e.max_ulp));
@@ -207,7 +108,7 @@ std::string histogram_csv(const AuditResults& r) {
     for (size_t b = 0; b < count.size(); ++b) {
       const std::string lo = b == 0 ? "-inf" : num(kHistLow + static_cast<double>(b - 1) * kHistStep);
       const std::string hi = b == bins + 1 ? "inf" : num(kHistLow + static_cast<double>(b) * kHistStep);
-      out += fmt::format("{},{},{},{},{},{},{},{}\n", op_name(key.op), series_src_name(key), dst_mode(key.dst32),
+      out += fmt::format("{},{},{},{},{},{},{},{}\n", key.op.name, series_src_name(key), dst_mode(key.dst32),
                          distribution_name(key.dist), series_method_name(key), lo, hi, count[b]);
     }
   }
@@ -231,7 +132,7 @@ std::string summary_csv(const AuditResults& r) {
     if (!seq) seq = &none;
     auto check = r.checks.find(CheckKey{key.op, key.format, key.dist, key.dst32, key.method});
     const std::string verdict = check == r.checks.end() ? "" : check->second.passed() ? "pass" : "FAIL";
-    out += fmt::format("{},{},{},{},{},{},{},{},{},", op_name(key.op), key.k, series_src_name(key),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},", key.op.name, key.k, series_src_name(key),
                        dst_mode(key.dst32), output_format(key.format, key.dst32).name, series_method_name(key),
                        distribution_name(key.dist), s.count, s.exact_zero);
     for (double v : {s.max_abs, s.mean_abs, s.p50_abs, s.p99_abs, s.max_rel, s.mean_rel, s.p50_rel, s.p99_rel,
@@ -251,7 +152,7 @@ std::string phases_csv(const AuditResults& r) {
   for (const auto& [key, c] : r.checks) {
     for (size_t p = 0; p < c.passes.size(); ++p) {
       const PassCheck& pc = c.passes[p];
-      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", op_name(key.op), info(key.format).name,
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", key.op.name, info(key.format).name,
                          dst_mode(key.dst32), fidelity_name(key.phases), distribution_name(key.dist), p, p,
                          pc.elements, pc.failures, pc.sensitive, num(pc.max_excess),
                          log2_share(pc.sum_abs_added, c.sum_abs_step_product),
@@ -263,68 +164,19 @@ std::string phases_csv(const AuditResults& r) {
 }
 
 std::string markdown_report(const AuditResults& r) {
-  const AuditOptions& o = r.options;
   std::ostringstream md;
   md << "# tmu precision audit\n\n";
-  md << fmt::format(
-      "Seed {}, {}, {} MVMUL run(s) of K = {} tiles and {} ELWMUL tile(s) per source format and distribution"
-      "{}; {:.1f} s.\n\n",
-      o.seed, arch_name(o.arch), o.samples, o.max_k, o.eltwise_tiles,
-      o.perturb.kind == Perturbation::Kind::None ? "" : ", sequence perturbed: " + perturbation_name(o.perturb),
-      r.seconds);
-  if (!o.amx_modes.empty()) {
-    md << "AMX matfp (MATFP rows): ";
-    for (size_t i = 0; i < o.amx_modes.size(); ++i)
-      md << (i ? ", " : "") << amx_method_name(o.amx_modes[i]);
-    md << fmt::format(", {} run(s) of K = {} tiles per mode and distribution, on the inputs of the MVMUL runs "
-                      "(rounded to the AMX source format, subnormals kept).\n\n",
-                      o.samples, o.max_k);
-  }
+  for (const auto& rows : audit_rows()) rows->markdown(ReportPart::Description, r, md);
+  for (const auto& rows : audit_rows()) rows->markdown(ReportPart::Preamble, r, md);
   md << "Cells give effective bits of precision, median / 99th percentile: -log2 of the median and of the 99th "
         "percentile of the relative errors (\"exact\": no error). "
         "IEEE-once: the exact result rounded once into the output format. IEEE-seq: an IEEE matmul in the "
         "output format, every product and every running sum rounded to nearest-even. Phase check: every "
         "pass's contribution to Dst against the exact product of its phase's slices (docs/audit.md).\n\n";
-  const Distribution headline = has(o.distributions, Distribution::Uniform) ? Distribution::Uniform : o.distributions[0];
-  if (has_op(o, Op::Mvmul)) {
-    md << fmt::format("## MVMUL, one 32x32 tile (K = 1), {}\n\n", distribution_name(headline));
-    fidelity_pivot(md, r, Op::Mvmul, 1, headline);
-    if (o.max_k > 1) {
-      md << fmt::format("## MVMUL, K = {} tiles ({}-deep dot products), {}\n\n", o.max_k, 32 * o.max_k,
-                        distribution_name(headline));
-      fidelity_pivot(md, r, Op::Mvmul, o.max_k, headline);
-    }
-  }
-  if (!o.amx_modes.empty()) {
-    for (Distribution d : o.distributions) {
-      md << fmt::format("## Tensix MVMUL beside AMX matfp: effective bits versus K, {}\n\n", distribution_name(d));
-      if (d == o.distributions.front())
-        md << "Median / 99th percentile, every K from bits_vs_k.csv. Tensix with an FP32 Dst (16-bit when only that "
-              "was run); AMX accumulates in its f32 Z with one rounding per multiply-add, on the same draws rounded "
-              "to its source format (TF32's draws at full f32 precision for AMX f32).\n\n";
-      engines_table(md, r, d);
-    }
-  }
-  if (has_op(o, Op::Elwmul)) {
-    md << fmt::format("## ELWMUL, {}\n\n", distribution_name(headline));
-    fidelity_pivot(md, r, Op::Elwmul, 1, headline);
-  }
-  const unsigned top = o.fidelities.back();
-  for (Op op : o.ops) {
-    md << fmt::format("## {} at {}{}, every input distribution\n\n", op_name(op), fidelity_name(top),
-                      op == Op::Mvmul ? ", K = 1" : "");
-    distribution_pivot(md, r, op, 1, top);
-  }
-  for (Op op : o.ops)
-    for (bool dst32 : o.dst32_modes) {
-      md << fmt::format("## What each pass added to Dst: {} {}, {}, {} Dst\n\n", op_name(op), fidelity_name(top),
-                        distribution_name(headline), dst32 ? "FP32" : "16-bit");
-      md << "log2 of (sum of |Dst after - Dst before| over the pass) / (sum of |exact product| of the tile pairs or "
-            "elements), with the pass's check: pass, FAIL, or unresolved (the pass adds less than the rounding "
-            "budget everywhere, so a mistake in it would not show).\n\n";
-      contribution_table(md, r, op, headline, dst32);
-    }
-  md << pto_markdown(r);
+  for (const auto& rows : audit_rows()) rows->markdown(ReportPart::Matmul, r, md);
+  for (const auto& rows : audit_rows()) rows->markdown(ReportPart::AfterMatmul, r, md);
+  for (const auto& rows : audit_rows()) rows->markdown(ReportPart::Tables, r, md);
+  if (r.cross_table) md << cross_engines_markdown(r);
   if (!r.checks.empty())
     md << (r.all_phase_checks_passed() ? "Every phase check passed.\n"
                                        : "**Some phase checks FAILED** (phases.csv lists them).\n");
@@ -338,10 +190,16 @@ void write_audit_outputs(const AuditResults& r, const std::filesystem::path& dir
   write_file(dir / "bits_vs_k.csv", bits_vs_k_csv(r));
   write_file(dir / "error_hist.csv", histogram_csv(r));
   write_file(dir / "audit.md", markdown_report(r));
-  if (!r.pto_rows.empty()) {
-    write_file(dir / "pto.csv", pto_rows_csv(r.pto_rows));
-    write_file(dir / "cross_engines.csv", cross_engines_csv(r));
-  }
+  for (const auto& rows : audit_rows())
+    for (const auto& [name, text] : rows->files(r)) write_file(dir / name, text);
+  if (r.cross_table) write_file(dir / "cross_engines.csv", cross_engines_csv(r));
+}
+
+std::string written_files(const AuditResults& r) {
+  std::string names = "audit.csv phases.csv bits_vs_k.csv error_hist.csv audit.md";
+  for (const auto& rows : audit_rows())
+    for (const auto& [name, text] : rows->files(r)) names += " " + name;
+  return names + (r.cross_table ? " cross_engines.csv" : "");
 }
 
 std::filesystem::path default_plot_script() {

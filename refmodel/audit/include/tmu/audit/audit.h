@@ -1,80 +1,84 @@
-// tmu audit: the fidelity-phase precision audit (docs/audit.md). Runs MVMUL (a K-deep accumulation of
-// 32x32 tile matmuls through the LLK replay sequence; the first tile is the single-tile case) and
-// ELWMUL on the bit-exact model for every source format, fidelity level, Dst mode and input
-// distribution asked for; measures the results against the exact product and the two IEEE
-// references; and checks every fidelity pass's contribution to Dst. Beside MVMUL it runs the same
-// K-tile matmul on the Apple AMX model (amx.h, operation MATFP), measured the same way.
+// tmu audit: the precision audit (docs/audit.md). Each engine's rows (tmu/audit/rows.h) run their
+// series - results of a model on seeded inputs, measured against the exact result (MPFR) and the two
+// IEEE references - on the audit's worker threads, with their phase checks; the audit gathers them
+// into the shared files, with each engine's own results, files and sections, and the lines of the
+// tables where engines meet.
 #pragma once
 
+#include <any>
+#include <compare>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
-#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
 
-#include "tmu/audit/amx.h"
-#include "tmu/audit/elwadd.h"
 #include "tmu/audit/error_stats.h"
 #include "tmu/audit/phase_check.h"
-#include "tmu/audit/pto.h"
+#include "tmu/audit/sequence.h"
 
 namespace tmu::audit {
 
-// Matfp is the AMX engine's K-tile matmul (amx.h); it sorts after the Matrix Unit's operations, so
-// their rows come first in every file.
-enum class Op : uint8_t { Mvmul, Elwmul, Matfp };
-const char* op_name(Op op);  // MVMUL ELWMUL MATFP
+// The operation of a series. Rows sort by `order` in every file: each engine's rows take the
+// orders 16 * i .. 16 * i + 15, i its place in TMU_ENGINES, so an engine's rows follow those of the
+// engines listed before it. `name` is the files' op column.
+struct SeriesOp {
+  unsigned order = 0;
+  const char* name = "";
+  bool k_axis = true;  // false: one result per input (no bits-versus-K series)
+  // What the files print for a series of this operation: its source format and method; null: the
+  // stream format's name and method_name().
+  const char* (*src_name)(SrcFormat stream) = nullptr;
+  std::string (*method_name)(SrcFormat stream, unsigned method) = nullptr;
+  friend std::strong_ordering operator<=>(const SeriesOp& a, const SeriesOp& b) { return a.order <=> b.order; }
+  friend bool operator==(const SeriesOp& a, const SeriesOp& b) { return a.order == b.order; }
+};
 
 struct AuditOptions {
-  std::vector<Op> ops{Op::Mvmul, Op::Elwmul};  // the Matrix Unit's operations; empty: none of them
-  // The AMX rows (Op::Matfp; samples, K and distributions as for MVMUL); empty: none.
-  std::vector<AmxMode> amx_modes{std::begin(kAmxModes), std::end(kAmxModes)};
+  // The Matrix Unit's settings, read by its rows: its operations (empty: none of them),
+  // fidelity levels, Dst modes, element-wise tiles (also the cross-engine table's), architecture
+  // and perturbation.
+  std::vector<SeriesOp> ops;
   std::vector<SrcFormat> formats{SrcFormat::BF16, SrcFormat::FP16, SrcFormat::TF32};
   std::vector<unsigned> fidelities{1, 2, 3, 4};
   std::vector<bool> dst32_modes{false, true};
   std::vector<Distribution> distributions{Distribution::Uniform, Distribution::Normal, Distribution::LogUniform,
                                           Distribution::Cancellation};
-  unsigned max_k = 16;            // tiles in the K-deep MVMUL run (inner dimension 32 * max_k)
+  unsigned max_k = 16;            // tiles in a K-deep matmul run (inner dimension 32 * max_k)
   std::vector<unsigned> table_ks{1, 16};  // K values with full statistics (1 is always included)
-  unsigned samples = 2;           // independent MVMUL runs per format and distribution
-  unsigned eltwise_tiles = 4;     // 32x32 ELWMUL tiles per format and distribution
+  unsigned samples = 2;           // independent K-deep runs per format and distribution
+  unsigned eltwise_tiles = 4;     // 32x32 element-wise tiles per format and distribution
   uint64_t seed = 1;
   unsigned threads = 0;           // 0: one per hardware thread
   Arch arch = Arch::Blackhole;
   Perturbation perturb;           // for demonstrations: run every sequence with this mistake
-  // The PTO rows (pto.h): element types to run every float operation on; empty: none. The
-  // cross-engine table runs PTO TMUL and TADD on the ELWMUL operands of every format and
-  // distribution asked for (eltwise_tiles tiles each), and, when the Matrix Unit's operations are
-  // selected too, Tensix ELWADD on the same operands (elwadd.h) at every fidelity and Dst mode.
-  std::vector<pto::ElemType> pto_types;
-  unsigned pto_tiles = 4;         // 32x32 tiles per PTO operation, type and operand set
-  pto::Profile pto_profile = pto::Profile::CpuSim;  // whose results the PTO rows measure
+  // The other engines' rows (tmu/audit/rows.h): each selected engine's configuration, by engine
+  // name, as its AuditRows::select made it; an engine without an entry runs nothing.
+  std::map<std::string, std::any> engines;
   std::function<void(size_t done, size_t total)> progress;  // called from worker threads, serialised
 };
 
-// A series of results: `method` is the fidelity level (1..4) for the Matrix Unit, kAmx for the AMX
-// model, or one of the IEEE references.
-inline constexpr unsigned kIeeeOnce = 5, kIeeeSeq = 6, kAmx = 7;
+// A series of results: `method` is the fidelity level (1..4) for the Matrix Unit, one of the IEEE
+// references, or from kEngineMethod on an engine's own.
+inline constexpr unsigned kIeeeOnce = 5, kIeeeSeq = 6, kEngineMethod = 7;
 std::string method_name(unsigned method);  // LoFi .. HiFi4, IEEE-once, IEEE-seq
 
 struct SeriesKey {
-  Op op;
-  unsigned k;  // tiles accumulated (ELWMUL: 1)
-  SrcFormat format;  // Op::Matfp: the stream the AMX mode shares (amx_stream)
+  SeriesOp op;
+  unsigned k;  // tiles accumulated (no K axis: 1)
+  SrcFormat format;  // the input stream's format
   Distribution dist;
-  bool dst32;  // Op::Matfp: always true (Z is f32)
+  bool dst32;  // a 32-bit result (FP32)
   unsigned method;
   auto operator<=>(const SeriesKey&) const = default;
 };
-// What the files print for a series: the source format (Op::Matfp: the AMX mode's IEEE format, BF16
-// FP16 FP32) and the method (kAmx: the mode's name, "AMX f16->f32").
+// What the files print for a series: the source format and the method (SeriesOp's names).
 const char* series_src_name(const SeriesKey& key);
 std::string series_method_name(const SeriesKey& key);
 
 struct CheckKey {
-  Op op;
+  SeriesOp op;
   SrcFormat format;
   Distribution dist;
   bool dst32;
@@ -92,17 +96,16 @@ struct KPoint {
 struct AuditResults {
   AuditOptions options;
   std::map<SeriesKey, ErrorStats> stats;  // K in table_ks: full statistics
-  std::map<SeriesKey, KPoint> bits_vs_k;  // every K from 1 to max_k (MVMUL, MATFP)
+  std::map<SeriesKey, KPoint> bits_vs_k;  // every K from 1 to max_k (operations with a K axis)
   std::map<SeriesKey, std::vector<double>> rel_errors;  // K = 1: every relative error (histograms)
   std::map<CheckKey, PhaseCheck> checks;
-  std::vector<PtoRow> pto_rows;
-  std::vector<PtoCross> pto_cross;
-  std::vector<ElwaddCross> elwadd_cross;
+  bool cross_table = false;  // an engine's rows asked for the cross-engine table
+  std::map<std::string, std::any> engines;  // the engines' own results, by engine name
   double seconds = 0;
   bool all_phase_checks_passed() const;
 };
 
-// Throws std::invalid_argument for options it cannot run, std::runtime_error if an exact
+// Runs every registered engine's rows (tmu/audit/rows.h) that `options` selects. Throws std::invalid_argument for options it cannot run, std::runtime_error if an exact
 // computation would round.
 AuditResults run_audit(const AuditOptions& options);
 
@@ -111,9 +114,14 @@ void write_audit_outputs(const AuditResults& results, const std::filesystem::pat
 std::string markdown_report(const AuditResults& results);
 std::string summary_csv(const AuditResults& results);
 std::string phases_csv(const AuditResults& results);
-// The PTO section of audit.md and the cross-engine table's CSV (pto_report.cpp).
-std::string pto_markdown(const AuditResults& results);
+// The cross-engine table (cross.cpp): its CSV, and its sections of audit.md.
 std::string cross_engines_csv(const AuditResults& results);
+std::string cross_engines_markdown(const AuditResults& results);
+
+// Whether the options run any of the shared tables' rows.
+bool runs_shared_tables(const AuditOptions& o);
+// The files write_audit_outputs writes for these results, for the summary line.
+std::string written_files(const AuditResults& r);
 
 // The plot script of the source tree this binary was built from.
 std::filesystem::path default_plot_script();

@@ -20,6 +20,8 @@ struct ErrorSample {
 };
 // The difference is formed exactly (throws if it would round); the measures are then doubles.
 ErrorSample measure(const Real& exact, double got, const OutFormat& f);
+// measure() of every result against its exact value; the vectors are as long as each other.
+std::vector<ErrorSample> errors_of(const std::vector<Real>& exact, const std::vector<double>& got, const OutFormat& f);
 
 inline constexpr double kBitsCap = 64;  // what an error-free set of results scores
 double bits_of(double relative_error);

@@ -15,6 +15,7 @@
 
 #include "tmu/audit/error_stats.h"
 #include "tmu/audit/inputs.h"
+#include "tmu/audit/rows.h"
 #include "tmu/ieee.h"
 #include "tmu/pto/ops.h"
 
@@ -88,5 +89,27 @@ std::vector<PtoCross> run_pto_cross(uint64_t seed, std::span<const SrcFormat> fo
                                     std::span<const Distribution> dists, unsigned tiles);
 
 std::string pto_rows_csv(const std::vector<PtoRow>& rows);
+
+// What `tmu audit` runs of the PTO rows (AuditOptions::engines["pto"], made by the rows' select):
+// the element types to run every float operation on (empty: none), the tiles per operation, type
+// and operand set, and the profile whose results the rows measure. The cross-engine table runs
+// TMUL and TADD on the ELWMUL operands of every format and distribution asked for (eltwise_tiles
+// tiles each) on cpusim.
+struct PtoAuditConfig {
+  std::vector<pto::ElemType> types;
+  unsigned tiles = 4;
+  pto::Profile profile = pto::Profile::CpuSim;
+};
+// What they gave (AuditResults::engines["pto"]).
+struct PtoAuditResults {
+  std::vector<PtoRow> rows;
+  std::vector<PtoCross> cross;
+};
+inline constexpr const char* kPtoRowsName = "pto";
+const PtoAuditConfig* pto_config(const AuditOptions& o);     // null: not selected
+const PtoAuditResults* pto_results(const AuditResults& r);  // null: not run
+// The PTO section of audit.md (report.cpp) and PTO's lines of the cross-engine table.
+std::string pto_markdown(const AuditResults& r);
+std::vector<CrossLine> pto_cross_lines(const AuditResults& r);
 
 }  // namespace tmu::audit

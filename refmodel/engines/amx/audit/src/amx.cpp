@@ -1,5 +1,5 @@
 // The AMX rows: inputs, the matfp sequence, and its references.
-#include "tmu/audit/amx.h"
+#include "tmu/amx/audit/amx.h"
 
 #include <cctype>
 #include <cmath>

@@ -10,11 +10,14 @@
 //   f32      TF32 stream -> IEEE binary32, f32 Z (code 4): TF32's draws at full f32 precision
 #pragma once
 
+#include <iterator>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "tmu/audit/inputs.h"
+#include "tmu/audit/rows.h"
 
 namespace tmu::audit {
 
@@ -49,5 +52,21 @@ std::vector<std::vector<double>> run_amx_matmul(const AmxCase& c);
 std::vector<std::vector<Real>> exact_amx_prefixes(const AmxCase& c);
 // The IEEE "seq" matmul of the case's inputs in format f, [t] after t + 1 tiles (reference.h).
 std::vector<std::vector<double>> ieee_sequential_amx(const AmxCase& c, const OutFormat& f);
+
+// The AMX rows' series: operation MATFP, after the Matrix Unit's in every file; the source format is
+// the mode's IEEE format (BF16 FP16 FP32) and the model's method the mode's name ("AMX f16->f32").
+// A series' format is the stream the mode shares (amx_stream) and its result always 32-bit (Z is f32).
+const char* amx_series_src_name(SrcFormat stream);
+std::string amx_series_method_name(SrcFormat stream, unsigned method);
+inline constexpr SeriesOp kMatfp{16, "MATFP", true, &amx_series_src_name, &amx_series_method_name};
+inline constexpr unsigned kAmxMethod = kEngineMethod;
+
+// What `tmu audit` runs of the AMX rows (AuditOptions::engines["amx"], made by the rows' select):
+// the modes (samples, K and distributions as for MVMUL); empty: none.
+struct AmxAuditConfig {
+  std::vector<AmxMode> modes{std::begin(kAmxModes), std::end(kAmxModes)};
+};
+inline constexpr const char* kAmxRowsName = "amx";
+const AmxAuditConfig* amx_config(const AuditOptions& o);  // null: not selected
 
 }  // namespace tmu::audit

@@ -1,10 +1,10 @@
-// The PTO rows of the precision audit (pto.h). References are MPFR at kExactBits bits, rounded once
+// The PTO rows of the precision audit (tmu/pto/audit/pto.h). References are MPFR at kExactBits bits, rounded once
 // to the element type with gradual underflow (round_to_format). Sums, differences, products and
 // remainders of the operands are exact at that precision or, for far-apart magnitudes, land far
 // from any rounding boundary of the 8- to 24-bit types; quotients and roots cannot fall on such a
 // boundary at all; exp, log and pow are correctly rounded by MPFR at 192 bits, far beyond the
 // distance any of these types' hard cases needs. So each reference is the correctly rounded result.
-#include "tmu/audit/pto.h"
+#include "tmu/pto/audit/pto.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -337,7 +337,8 @@ std::vector<PtoCross> run_pto_cross(uint64_t seed, std::span<const SrcFormat> fo
         PtoCross cell{op, sf, d, {}, {}};
         std::vector<ErrorSample> samples;
         for (unsigned k = 0; k < tiles; ++k) {
-          // The ELWMUL unit's stream name (audit.cpp), so these are its operands.
+          // The stream name of the Matrix Unit's ELWMUL units (tmu/tensix/audit/rows.h), so these are
+          // their operands.
           const EltwiseCase c = make_eltwise_case(
               sf, d, derive_seed(seed, fmt::format("ELWMUL/{}/{}/{}", info(sf).name, distribution_name(d), k)));
           pto::Tile a = pto::make_tile(t, kTile, kTile), b = a, dst = a;

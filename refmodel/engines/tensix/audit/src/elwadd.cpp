@@ -1,5 +1,5 @@
 // Tensix ELWADD rows of the cross-engine table (elwadd.h).
-#include "tmu/audit/elwadd.h"
+#include "tmu/tensix/audit/elwadd.h"
 
 #include <cmath>
 
@@ -33,7 +33,7 @@ std::vector<ElwaddCross> run_elwadd_cross(uint64_t seed, std::span<const SrcForm
       std::vector<EltwiseCase> cases;
       std::vector<std::vector<Real>> exact;
       for (unsigned k = 0; k < tiles; ++k) {
-        // The ELWMUL unit's stream name (audit.cpp), so these are its operands and PTO's.
+        // The ELWMUL units' stream name (rows.cpp), so these are their operands and PTO's.
         cases.push_back(make_eltwise_case(
             f, d, derive_seed(seed, fmt::format("ELWMUL/{}/{}/{}", info(f).name, distribution_name(d), k))));
         exact.push_back(exact_eltwise_sum(cases.back()));

@@ -1,0 +1,152 @@
+// The Matrix Unit's sections of audit.md: the run's description, MVMUL and ELWMUL pivoted by
+// fidelity and by distribution, and what each fidelity pass added to Dst.
+#include <algorithm>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "parts.h"
+
+namespace tmu::audit {
+namespace {
+
+std::string dst_label(SrcFormat f, bool dst32) {
+  return dst32 ? "32-bit (FP32)" : fmt::format("16-bit ({})", info(f).dst16.name);
+}
+
+std::string bits_cell(const ErrorStats* s) {
+  if (!s) return "";
+  return bits_text(s->bits) + " / " + bits_text(s->bits_p99);
+}
+
+// "pass", or the number of failing element-passes and pass-count mismatches.
+std::string check_cell(const AuditResults& r, SeriesOp op, SrcFormat f, Distribution d, bool dst32) {
+  size_t failures = 0, wrong_counts = 0, checks = 0;
+  for (unsigned phases : r.options.fidelities) {
+    auto it = r.checks.find(CheckKey{op, f, d, dst32, phases});
+    if (it == r.checks.end()) continue;
+    ++checks;
+    failures += it->second.failures();
+    wrong_counts += it->second.steps_with_wrong_pass_count;
+  }
+  if (!checks) return "";
+  if (!failures && !wrong_counts) return "pass";
+  return fmt::format("FAIL ({} elements, {} pass counts)", failures, wrong_counts);
+}
+
+bool has(const std::vector<Distribution>& v, Distribution d) { return std::find(v.begin(), v.end(), d) != v.end(); }
+bool has_op(const AuditOptions& o, SeriesOp op) { return std::find(o.ops.begin(), o.ops.end(), op) != o.ops.end(); }
+
+void fidelity_pivot(std::ostream& md, const AuditResults& r, SeriesOp op, unsigned k, Distribution d) {
+  const AuditOptions& o = r.options;
+  md << "| Src | Dst |";
+  for (unsigned f : o.fidelities) md << ' ' << fidelity_name(f) << " |";
+  md << " IEEE-once | IEEE-seq | ULP median / p99 (" << fidelity_name(o.fidelities.back()) << ") | phase check |\n|---|---|";
+  for (size_t i = 0; i < o.fidelities.size() + 4; ++i) md << "---|";
+  md << '\n';
+  for (SrcFormat f : o.formats)
+    for (bool dst32 : o.dst32_modes) {
+      md << "| " << info(f).name << " | " << dst_label(f, dst32) << " |";
+      for (unsigned phases : o.fidelities) md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, phases})) << " |";
+      md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeOnce})) << " |";
+      md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeSeq})) << " |";
+      const ErrorStats* top = find_stats(r, {op, k, f, d, dst32, o.fidelities.back()});
+      md << ' ' << (top ? fmt::format("{:.3g} / {:.3g}", top->p50_ulp, top->p99_ulp) : "") << " |";
+      md << ' ' << check_cell(r, op, f, d, dst32) << " |\n";
+    }
+  md << '\n';
+}
+
+void distribution_pivot(std::ostream& md, const AuditResults& r, SeriesOp op, unsigned k, unsigned method) {
+  const AuditOptions& o = r.options;
+  md << "| Src | Dst |";
+  for (Distribution d : o.distributions) md << ' ' << distribution_name(d) << " | IEEE-seq |";
+  md << "\n|---|---|";
+  for (size_t i = 0; i < o.distributions.size(); ++i) md << "---|---|";
+  md << '\n';
+  for (SrcFormat f : o.formats)
+    for (bool dst32 : o.dst32_modes) {
+      md << "| " << info(f).name << " | " << dst_label(f, dst32) << " |";
+      for (Distribution d : o.distributions) {
+        md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, method})) << " |";
+        md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeSeq})) << " |";
+      }
+      md << '\n';
+    }
+  md << '\n';
+}
+
+void contribution_table(std::ostream& md, const AuditResults& r, SeriesOp op, Distribution d, bool dst32) {
+  const unsigned top = r.options.fidelities.back();
+  md << "| Src | pass 0 | pass 1 | pass 2 | pass 3 | element-passes checked | sensitive | max error/budget |\n"
+        "|---|---|---|---|---|---|---|---|\n";
+  for (SrcFormat f : r.options.formats) {
+    auto it = r.checks.find(CheckKey{op, f, d, dst32, top});
+    if (it == r.checks.end()) continue;
+    const PhaseCheck& c = it->second;
+    size_t elements = 0, sensitive = 0;
+    double excess = 0;
+    md << "| " << info(f).name << " |";
+    for (unsigned p = 0; p < 4; ++p) {
+      if (p < c.passes.size()) {
+        const PassCheck& pc = c.passes[p];
+        const std::string share = log2_share(pc.sum_abs_added, c.sum_abs_step_product);
+        md << ' ' << (share.empty() ? "nothing" : share) << " (" << pass_verdict(c, pc) << ") |";
+        elements += pc.elements;
+        sensitive += pc.sensitive;
+        excess = std::max(excess, pc.max_excess);
+      } else {
+        md << " |";
+      }
+    }
+    md << ' ' << elements << " | " << sensitive << " | " << fmt::format("{:.3g}", excess) << " |\n";
+  }
+  md << '\n';
+}
+
+}  // namespace
+
+void tensix_markdown(ReportPart part, const AuditResults& r, std::ostream& md) {
+  const AuditOptions& o = r.options;
+  const Distribution headline = has(o.distributions, Distribution::Uniform) ? Distribution::Uniform : o.distributions[0];
+  if (part == ReportPart::Description) {
+    md << fmt::format(
+        "Seed {}, {}, {} MVMUL run(s) of K = {} tiles and {} ELWMUL tile(s) per source format and distribution"
+        "{}; {:.1f} s.\n\n",
+        o.seed, arch_name(o.arch), o.samples, o.max_k, o.eltwise_tiles,
+        o.perturb.kind == Perturbation::Kind::None ? "" : ", sequence perturbed: " + perturbation_name(o.perturb),
+        r.seconds);
+  } else if (part == ReportPart::Matmul) {
+    if (has_op(o, kMvmul)) {
+      md << fmt::format("## MVMUL, one 32x32 tile (K = 1), {}\n\n", distribution_name(headline));
+      fidelity_pivot(md, r, kMvmul, 1, headline);
+      if (o.max_k > 1) {
+        md << fmt::format("## MVMUL, K = {} tiles ({}-deep dot products), {}\n\n", o.max_k, 32 * o.max_k,
+                          distribution_name(headline));
+        fidelity_pivot(md, r, kMvmul, o.max_k, headline);
+      }
+    }
+  } else if (part == ReportPart::Tables) {
+    if (has_op(o, kElwmul)) {
+      md << fmt::format("## ELWMUL, {}\n\n", distribution_name(headline));
+      fidelity_pivot(md, r, kElwmul, 1, headline);
+    }
+    const unsigned top = o.fidelities.back();
+    for (SeriesOp op : o.ops) {
+      md << fmt::format("## {} at {}{}, every input distribution\n\n", op.name, fidelity_name(top),
+                        op == kMvmul ? ", K = 1" : "");
+      distribution_pivot(md, r, op, 1, top);
+    }
+    for (SeriesOp op : o.ops)
+      for (bool dst32 : o.dst32_modes) {
+        md << fmt::format("## What each pass added to Dst: {} {}, {}, {} Dst\n\n", op.name, fidelity_name(top),
+                          distribution_name(headline), dst32 ? "FP32" : "16-bit");
+        md << "log2 of (sum of |Dst after - Dst before| over the pass) / (sum of |exact product| of the tile pairs or "
+              "elements), with the pass's check: pass, FAIL, or unresolved (the pass adds less than the rounding "
+              "budget everywhere, so a mistake in it would not show).\n\n";
+        contribution_table(md, r, op, headline, dst32);
+      }
+  }
+}
+
+}  // namespace tmu::audit
