@@ -83,7 +83,8 @@ void parse_unpack(Conversion& c, std::span<const std::string_view> w, Arch arch)
 template <typename T>
 void append_values(std::vector<T>& to, std::span<const std::string_view> w, uint32_t max, const char* what) {
   if (w.empty()) bad(fmt::format("'{}' needs at least one value", what));
-  if (to.size() + w.size() > kMaxConversionDatums * 4 + kMaxConversionDatums / kBfpBlock)
+  // The most values any section can hold: the L1 bytes of 256 FP32 datums (a BFP region is smaller).
+  if (to.size() + w.size() > kMaxConversionDatums * 4)
     bad(fmt::format("too many {} values in one vector", what));
   for (const std::string_view t : w) to.push_back(static_cast<T>(parse_value(t, max, what)));
 }
