@@ -19,17 +19,21 @@ namespace {
 
 constexpr std::string_view kComment = "#";
 
-bool is_version_line(std::span<const std::string_view> w) {
-  return w.size() == 2 && w[0] == kVectorMagic && w[1] == std::to_string(kVectorFormatVersion);
+// The version a version line names when this reader takes it, else 0.
+unsigned version_of(std::span<const std::string_view> w) {
+  if (w.size() != 2 || w[0] != kVectorMagic) return 0;
+  for (unsigned v = 1; v <= kVectorFormatNewest; ++v)
+    if (w[1] == std::to_string(v)) return v;
+  return 0;
 }
 
 std::string version_text() { return fmt::format("{} {}", kVectorMagic, kVectorFormatVersion); }
 
 // Why `l`, a file's first record, is not the version line this reader takes; "" when it is.
 std::string version_problem(std::span<const std::string_view> w) {
-  if (is_version_line(w)) return "";
+  if (version_of(w) != 0) return "";
   if (w[0] == kVectorMagic && w.size() == 2)
-    return fmt::format("format version {} is not supported (this tmu reads version {})", w[1], kVectorFormatVersion);
+    return fmt::format("format version {} is not supported (this tmu reads versions 1 to {})", w[1], kVectorFormatNewest);
   return fmt::format("expected the version line '{}' first", version_text());
 }
 
@@ -72,6 +76,8 @@ FramedVectorFile read_vector_frame(std::istream& in, const std::string& path, st
     const std::string_view head = l.words[0];
     if (stage == Stage::Version) {
       if (const std::string why = version_problem(l.words); !why.empty()) fail(l.number, why);
+      f.version = version_of(l.words);
+      handle(l.number, handler.version, f.version);
       stage = Stage::Engine;
       return;
     }

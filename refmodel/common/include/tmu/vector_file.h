@@ -27,7 +27,10 @@
 namespace tmu {
 
 inline constexpr const char* kVectorMagic = "tmu-vectors";
+// Writers write version 1 unless a file holds records of a newer version (the Tensix engine's
+// conversion records are version 2); readers take every version from 1 to kVectorFormatNewest.
 inline constexpr unsigned kVectorFormatVersion = 1;
+inline constexpr unsigned kVectorFormatNewest = 2;
 inline constexpr const char* kVectorFileExtension = ".tmv";
 inline constexpr const char* kVectorManifestName = "MANIFEST";
 
@@ -40,6 +43,7 @@ struct VectorBlock {
 
 struct FramedVectorFile {
   std::string path;
+  unsigned version = kVectorFormatVersion;  // from the version line
   std::string engine;             // as named by the file; "" when it names none
   std::vector<TextLine> header;   // records between the engine line and the first vector
   std::vector<VectorBlock> vectors;
@@ -52,6 +56,7 @@ struct VectorRecordHandler {
   // When not empty, the usage of the header record every file must have before its first vector
   // ("arch M1|M2|M3|M4"): its absence is an error at the first vector (or at eof).
   std::string required_header;
+  std::function<void(unsigned)> version;  // the version line's number, before any other record
   std::function<void(const std::string&)> header_comment;  // each comment line starting a line before the first vector
   std::function<void(const TextLine&)> header;    // each header record
   std::function<void(const VectorBlock&)> begin;  // "vector NAME"

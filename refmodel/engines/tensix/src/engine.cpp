@@ -174,7 +174,7 @@ class TensixEngine final : public Engine {
   std::vector<EngineOption> vector_options() const override {
     using K = EngineOption::Kind;
     return {
-        {"--family,--ops", "Families, comma-separated: mvmul elwmul elwadd elwsub gmpool mov zeroacc src rwc shift legacy gpr "
+        {"--family,--ops", "Families, comma-separated: mvmul elwmul elwadd elwsub gmpool mov zeroacc src rwc shift legacy gpr l1 "
                            "(--ops: alias)", K::List, ""},
         {"--format,--formats", "Data formats, comma-separated: bf16 fp16 tf32 int8 (--formats: alias)", K::List, ""},
         {"--fidelity", std::string("Only files of the phases these fidelity levels run, comma-separated: ") + kFidelitySpellings,

@@ -36,6 +36,8 @@ void plan_housekeeping_files(std::vector<FileSpec>& out);  // zeroacc src rwc sh
 std::unique_ptr<FileGenerator> make_housekeeping_generator(const FileSpec& spec, Arch arch);
 void plan_gpr_files(std::vector<FileSpec>& out);
 std::unique_ptr<FileGenerator> make_gpr_generator(const FileSpec& spec, Arch arch);
+void plan_l1_files(std::vector<FileSpec>& out);  // packer and unpacker conversions
+std::unique_ptr<FileGenerator> make_l1_generator(const FileSpec& spec, Arch arch);
 
 // ---- Shared by the Matrix Unit generators: the configuration an arithmetic instruction reads ----
 

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "conversion.h"
 #include "text.h"
 #include "tmu/tensix/decode.h"
 #include "tmu/error.h"
@@ -182,6 +183,7 @@ class Parser {
     VectorRecordHandler h;
     // Comments carry no meaning, but the header lines and a vector's note are kept so that a parsed
     // file prints back to the same text.
+    h.version = [this](unsigned v) { version_ = v; };
     h.header_comment = [this](const std::string& text) {
       if (!seen_arch_) out_.header.push_back(text);
     };
@@ -198,6 +200,7 @@ class Parser {
   const std::string& file_;
   VectorFile out_;
   bool seen_arch_ = false;
+  unsigned version_ = kVectorFormatVersion;
   std::optional<Vector> current_;
   Stage stage_ = Stage::Init;
   KeySet init_keys_, expect_keys_;
@@ -236,7 +239,8 @@ class Parser {
 
   void end(const VectorBlock& b) {
     Vector& v = *current_;
-    if (v.words.empty()) bad(fmt::format("vector '{}' has no 'insn'", v.name));
+    if (v.conversion) check_conversion_complete(*v.conversion);
+    else if (v.words.empty()) bad(fmt::format("vector '{}' has no 'insn'", v.name));
     v.end_line = static_cast<int>(b.end_line);
     init_size_ = v.init.size();
     expect_size_ = v.expect.size();
@@ -247,6 +251,20 @@ class Parser {
   void in_vector(std::span<const std::string_view> w, int number) {
     Vector& v = *current_;
     const std::string_view head = w[0];
+    if (v.conversion) {
+      parse_conversion_record(*v.conversion, w, number);
+      return;
+    }
+    if (is_conversion_head(head)) {
+      if (version_ < kConversionFormatVersion)
+        bad(fmt::format("'{}' is a record of format version {}; this file says 'tmu-vectors {}'", head,
+                        kConversionFormatVersion, version_));
+      if (stage_ != Stage::Init || !v.init.empty() || v.thread != 0 || v.srca_view != View::Raw ||
+          v.srcb_view != View::Raw || v.dst_view != View::Raw)
+        bad(fmt::format("'{}' must be a vector's first record (a conversion vector has no thread, view, init or insn)", head));
+      v.conversion = parse_conversion_head(w, out_.arch);
+      return;
+    }
     if (head == "thread") {
       expect_count(w, 2, "thread N");
       if (stage_ != Stage::Init || !v.init.empty()) bad("'thread' must come right after 'vector'");
@@ -280,7 +298,7 @@ class Parser {
       stage_ = Stage::Expect;
       add(v.expect, expect_keys_, parse_record(w), number);
     } else {
-      bad(fmt::format("unknown record '{}' in a vector (thread view init insn expect end)", head));
+      bad(fmt::format("unknown record '{}' in a vector (thread view init insn expect end; pack unpack first)", head));
     }
   }
 

@@ -7,6 +7,7 @@
 #include "tmu/tensix/state_fields.h"
 #include "tmu/vector_file.h"
 #include "tmu/tensix/vectors.h"
+#include "conversion.h"
 
 namespace tmu::tensix::vectors {
 
@@ -186,6 +187,7 @@ bool parse_view(std::string_view name, View* out) {
 bool is_dst32_view(View v) { return v == View::FP32 || v == View::INT32; }
 
 uint64_t element_cases(const Vector& v) {
+  if (v.conversion) return detail::conversion_cases(*v.conversion);
   uint64_t dst_datums = 0, other = 0;
   for (const Record& r : v.expect) {
     switch (r.space) {

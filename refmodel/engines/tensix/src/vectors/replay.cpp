@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "conversion.h"
 #include "text.h"
 #include "tmu/tensix/decode.h"
 #include "tmu/error.h"
@@ -358,6 +359,19 @@ bool compare_vector(const Vector& v, const TensixState& before, const TensixStat
 ReplayReport replay_file(const VectorFile& f, const std::string& file, const ReplayOptions& options) {
   ReplayReport report;
   for (const Vector& v : f.vectors) {
+    if (v.conversion) {
+      bool ok = false;
+      try {
+        ok = replay_conversion(v, f.arch, options, report.differences);
+      } catch (const Error& e) {
+        throw VectorError(file, v.line, fmt::format("vector '{}': the model cannot run it: {}", v.name, e.what()));
+      }
+      ++report.vectors;
+      report.element_cases += element_cases(v);
+      report.locations += 1;
+      if (!ok) ++report.failed_vectors;
+      continue;
+    }
     TensixState state = initial_state(f, v, options);
     const RowsBefore before(v, state);
     WriteSet writes;

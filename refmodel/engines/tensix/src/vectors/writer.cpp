@@ -1,9 +1,11 @@
 // Printing vector files (docs/vector-format.md). Everything goes through one memory buffer with
 // fixed-width hex and shortest-exact decimal comments, so output is byte-identical on every host
 // and fast enough for millions of element-cases per second.
+#include <algorithm>
 #include <charconv>
 #include <unordered_map>
 
+#include "conversion.h"
 #include "text.h"
 #include "tmu/vector_file.h"
 #include "tmu/tensix/decode.h"
@@ -234,6 +236,12 @@ void append_vector(std::string& out, const Vector& v, Arch arch) {
     append(out, "  # ");
     append(out, v.note);
   }
+  if (v.conversion) {
+    out.push_back('\n');
+    append_conversion(out, *v.conversion);
+    append(out, "end\n\n");
+    return;
+  }
   append(out, "\nthread ");
   append_uint(out, v.thread);
   out.push_back('\n');
@@ -270,7 +278,9 @@ std::string format_vector_file(const VectorFile& f) {
   out.reserve(records * 200 + 4096);
   append(out, kVectorMagic);
   out.push_back(' ');
-  append_uint(out, kVectorFormatVersion);
+  // Version 1 unless the file holds conversion vectors, so instruction files read everywhere they did.
+  const bool conversions = std::any_of(f.vectors.begin(), f.vectors.end(), [](const Vector& v) { return v.conversion.has_value(); });
+  append_uint(out, conversions ? kConversionFormatVersion : kVectorFormatVersion);
   out.push_back('\n');
   for (const std::string& line : f.header) {
     append(out, line.empty() ? "#" : "# ");

@@ -8,12 +8,14 @@
 #include <array>
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "tmu/tensix/exec.h"
+#include "tmu/tensix/l1_formats.h"
 #include "tmu/program_error.h"
 #include "tmu/tensix/state.h"
 
@@ -78,6 +80,21 @@ bool is_dst32_view(View v);  // FP32 / INT32: Dst rows pair up as the two halves
 // Vectors and files
 // ---------------------------------------------------------------------------------------------
 
+// A packer or unpacker conversion (l1_formats.h) instead of instructions: the `pack` / `unpack`
+// records of format version 2 (docs/vector-format.md, "Conversion records"). The architecture is the
+// file's.
+struct Conversion {
+  bool pack = true;
+  PackConfig pack_cfg;      // pack: from, to, intermediate, exp_threshold, l1_acc (arch: the file's)
+  UnpackConfig unpack_cfg;  // unpack: from, to, target, fp8_e4m3
+  std::vector<uint32_t> in;        // pack: the Dst datums, right-aligned IEEE-order patterns
+  std::vector<uint8_t> l1;         // pack with acc: the L1 bytes before; unpack: the L1 bytes read
+  std::vector<uint8_t> expect_l1;  // pack: the L1 bytes written
+  std::vector<uint32_t> expect_datums;  // unpack: the Src datums or Dst32b patterns
+  std::vector<int> expect_lines;   // when parsed: the line of each expected byte or datum
+};
+inline constexpr unsigned kConversionFormatVersion = 2;  // the version a file with conversions carries
+
 struct Vector {
   std::string name;
   unsigned thread = 0;  // the issuing thread
@@ -88,6 +105,7 @@ struct Vector {
   std::string note;             // free text printed as a comment after `vector NAME`
   int line = 0, end_line = 0;   // `vector` and `end` lines when parsed
   std::vector<int> word_lines;
+  std::optional<Conversion> conversion;  // set: a conversion vector (no init, insn or expect records)
 };
 
 // One output datum of one instruction: a written Dst datum (a Dst32b datum counts once although it
@@ -152,7 +170,7 @@ ReplayReport replay_file(const VectorFile& f, const std::string& file, const Rep
 
 // One vector file of the generated set: family x data format x fidelity phase x Dst mode x option.
 struct FileSpec {
-  std::string family;  // mvmul elwmul elwadd elwsub gmpool mov zeroacc src rwc shift legacy gpr
+  std::string family;  // mvmul elwmul elwadd elwsub gmpool mov zeroacc src rwc shift legacy gpr l1
   std::string stem;    // file name without extension, unique within the family
   std::string format;  // bf16 fp16 tf32 int8, or "" when the family has no data format
   int phase = -1;      // fidelity phase 0..3, or -1
