@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Vector replay speed, whole process: `tmu check` over a level-2 set of each engine read from disk
 # (written first into a scratch directory, seed 1), serially (-j 1, one core) and on every core
-# (-j N), with vectors/s, MB/s of vector text and, for PTO, lanes/s, by wall time; and the CPU
+# (-j N), with vectors/s, MB/s of vector text and dst lanes/s where counted, by wall time; and the CPU
 # seconds (user + system) with vectors per CPU second, which other jobs on a shared machine disturb
 # less. Each figure is the minimum of three runs. With --vs OLD_BUILD the same files are replayed by
 # OLD_BUILD/tmu too, side by side (an OLD tmu without -j runs serially in both columns); the files

@@ -2,8 +2,9 @@
 #   bin/tmu                                   the command-line tool
 #   lib/libtmu_*.a, include/tmu/...           the reference models: tmu::engines (every engine, and
 #                                             tmu::register_builtin_engines), or one engine alone:
-#                                             tmu::engine_tensix (over tmu::tensix), tmu::engine_amx,
-#                                             tmu::engine_pto; all with tmu::common
+#                                             tmu::engine_<name> for each engine of the list
+#                                             (refmodel/engines/CMakeLists.txt) with the tmu_*
+#                                             libraries it links; all with tmu::common
 #   lib/libtmu_dpi.so                         the DPI-C scoreboard for any simulator (tmu::dpi)
 #   share/tmu/sv/tmu_dpi.svh, tmu_dpi_pkg.sv  its `import "DPI-C"` declarations, to include or as a package
 #   lib/cmake/tmu/                            find_package(tmu): imported targets, tmu_SV_DIR
@@ -29,10 +30,27 @@ install(DIRECTORY tb/examples/ DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples
 install(PROGRAMS examples/python/golden_vs_approx.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples/python)
 install(FILES examples/python/test_llk_matmul_golden.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples/python)
 get_property(TMU_ENGINES GLOBAL PROPERTY TMU_ENGINES)
-set(TMU_INSTALLED_LIBRARIES tmu_common tmu_tensix tmu_engines)
+# An engine's libraries: tmu_engine_<name> and the tmu_* libraries it links publicly (its model's),
+# in link order; tmu_common comes last for all of them.
+function(tmu_engine_link_closure library out)
+  set(closure ${library})
+  get_target_property(links ${library} INTERFACE_LINK_LIBRARIES)
+  foreach(l ${links})
+    if(TARGET ${l} AND l MATCHES "^tmu_" AND NOT l STREQUAL "tmu_common")
+      tmu_engine_link_closure(${l} more)
+      list(APPEND closure ${more})
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES closure)
+  set(${out} ${closure} PARENT_SCOPE)
+endfunction()
+set(TMU_ENGINE_LIBRARIES "")
 foreach(e ${TMU_ENGINES})
-  list(APPEND TMU_INSTALLED_LIBRARIES tmu_engine_${e})
+  tmu_engine_link_closure(tmu_engine_${e} libraries)
+  list(APPEND TMU_ENGINE_LIBRARIES ${libraries})
 endforeach()
+list(REMOVE_DUPLICATES TMU_ENGINE_LIBRARIES)
+set(TMU_INSTALLED_LIBRARIES tmu_engines ${TMU_ENGINE_LIBRARIES} tmu_common)
 foreach(t ${TMU_INSTALLED_LIBRARIES})
   string(REGEX REPLACE "^tmu_" "" short ${t})
   set_target_properties(${t} PROPERTIES EXPORT_NAME ${short})
@@ -41,8 +59,9 @@ install(TARGETS ${TMU_INSTALLED_LIBRARIES} EXPORT tmuTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY refmodel/common/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 foreach(e ${TMU_ENGINES})
-  if(EXISTS ${CMAKE_SOURCE_DIR}/refmodel/engines/${e}/include/tmu)
-    install(DIRECTORY refmodel/engines/${e}/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  get_property(engine_dir GLOBAL PROPERTY TMU_ENGINE_DIR_${e})
+  if(EXISTS ${engine_dir}/include/tmu)
+    install(DIRECTORY ${engine_dir}/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   endif()
 endforeach()
 set(TMU_HAVE_DPI OFF)
@@ -54,6 +73,16 @@ if(TARGET tmu_dpi_shared)
 endif()
 install(EXPORT tmuTargets NAMESPACE tmu:: DESTINATION ${TMU_CMAKE_DIR})
 
+# An engine's package.cmake, when it has one: what find_package(tmu) adds for it once the targets are
+# imported (an alias, say), pasted into tmuConfig.cmake.
+set(TMU_ENGINE_PACKAGE_CODE "")
+foreach(e ${TMU_ENGINES})
+  get_property(engine_dir GLOBAL PROPERTY TMU_ENGINE_DIR_${e})
+  if(EXISTS ${engine_dir}/package.cmake)
+    file(READ ${engine_dir}/package.cmake code)
+    string(APPEND TMU_ENGINE_PACKAGE_CODE "${code}")
+  endif()
+endforeach()
 configure_package_config_file(cmake/tmuConfig.cmake.in ${CMAKE_BINARY_DIR}/tmuConfig.cmake
                               INSTALL_DESTINATION ${TMU_CMAKE_DIR} PATH_VARS TMU_SV_INSTALL_DIR)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/tmuConfigVersion.cmake COMPATIBILITY SameMinorVersion)
@@ -61,14 +90,25 @@ install(FILES ${CMAKE_BINARY_DIR}/tmuConfig.cmake ${CMAKE_BINARY_DIR}/tmuConfigV
         DESTINATION ${TMU_CMAKE_DIR})
 
 # pkg-config: the model libraries with what they link; the DPI library alone (a simulator loads it).
-set(TMU_PC_LIBS "-ltmu_engines")
-foreach(e ${TMU_ENGINES})
-  string(APPEND TMU_PC_LIBS " -ltmu_engine_${e}")
+# The libraries are static archives, so what they link comes with them in Libs: the libraries an
+# engine links by file (MPFR and GMP, say) as -l flags; fmt, Nettle and GMP's C++ layer through
+# Requires.
+set(TMU_PC_LIBS "")
+set(external "")
+foreach(t ${TMU_INSTALLED_LIBRARIES})
+  string(REGEX REPLACE "^tmu_" "" short ${t})
+  string(APPEND TMU_PC_LIBS " -ltmu_${short}")
+  get_target_property(links ${t} INTERFACE_LINK_LIBRARIES)
+  foreach(l ${links})
+    if(l MATCHES "^/.*/lib([^/]+)\\.(so|a)$")
+      list(APPEND external "-l${CMAKE_MATCH_1}")
+    endif()
+  endforeach()
 endforeach()
-string(APPEND TMU_PC_LIBS " -ltmu_tensix -ltmu_common")
-# The libraries are static archives, so what they link comes with them in Libs (MPFR and GMP:
-# refmodel/engines/pto; fmt, Nettle and GMP's C++ layer through Requires).
-string(APPEND TMU_PC_LIBS " -lmpfr -lgmp")
+list(REMOVE_DUPLICATES external)
+list(JOIN external " " external)
+string(STRIP "${TMU_PC_LIBS} ${external}" TMU_PC_LIBS)
+string(JOIN ", " TMU_PC_ENGINES ${TMU_ENGINES})
 # ${pcfiledir} is <prefix>/<libdir>/pkgconfig: the way back up to the prefix.
 file(RELATIVE_PATH TMU_PC_PREFIX_FROM_PCDIR "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
 string(REGEX REPLACE "/$" "" TMU_PC_PREFIX_FROM_PCDIR "${TMU_PC_PREFIX_FROM_PCDIR}")

@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
 # The fuzz campaigns (docs/reliability.md): libFuzzer with AddressSanitizer and UndefinedBehaviorSanitizer
-# over every harness in fuzz/, in a clang build of its own (./build-fuzz, or $TMU_FUZZ_BUILD_DIR).
+# over every harness of fuzz/CMakeLists.txt and the engines' fuzz/fuzz.cmake, in a clang build of its
+# own (./build-fuzz, or $TMU_FUZZ_BUILD_DIR).
 #
 #   bash scripts/fuzz.sh --build                   configure (clang++, -DTMU_FUZZ=ON) and build the harnesses
 #   bash scripts/fuzz.sh --minutes N [NAME...]     run each harness (default: all) for N minutes, then merge
 #                                                  its corpus; findings are saved in build-fuzz/findings/
 #   bash scripts/fuzz.sh --runs N [NAME...]        the same, each harness for N executions instead
-#   bash scripts/fuzz.sh --keep NAME...            merge the campaign corpus into fuzz/corpus/NAME: only
-#                                                  inputs adding coverage to the checked-in ones are copied
+#   bash scripts/fuzz.sh --keep NAME...            merge the campaign corpus into the checked-in corpus/NAME
+#                                                  beside the harness: only inputs adding coverage are copied
 #   bash scripts/fuzz.sh --summary                 every campaign run so far, and the totals per harness
 #   bash scripts/fuzz.sh --coverage [NAME...]      line coverage of each harness's target (TARGET in
-#                                                  fuzz/CMakeLists.txt): from its seeds alone, and from its
+#                                                  tmu_fuzz_harness): from its seeds alone, and from its
 #                                                  seeds plus the campaign corpus (build-fuzz-cov/, llvm-cov)
 #
 # Each harness's corpus lives in build-fuzz/corpus/NAME and grows from run to run (the nightly keeps
-# the directory); the checked-in seeds (fuzz/CMakeLists.txt) are read every run. A run appends one
+# the directory); the checked-in seeds (SEEDS of tmu_fuzz_harness) are read every run. A run appends one
 # row per harness to build-fuzz/campaign.tsv: date, harness, seconds, executions, coverage (edges),
 # features, corpus size, findings. Exit status 1 when any run found something.
 set -euo pipefail
@@ -22,7 +23,7 @@ cd "$(dirname "$0")/.."
 build="${TMU_FUZZ_BUILD_DIR:-build-fuzz}"
 jobs="${TMU_FUZZ_JOBS:-2}"
 
-usage() { sed -n '4,13p' "$0" >&2; exit 2; }
+usage() { sed -n '5,15p' "$0" >&2; exit 2; }
 
 configure_and_build() {
   command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
@@ -75,15 +76,18 @@ run_harness() {
   return "$status"
 }
 
-# New corpus entries worth keeping: libFuzzer's merge copies into fuzz/corpus/NAME only the inputs of
-# the campaign corpus that add coverage to what is already there.
+# New corpus entries worth keeping: libFuzzer's merge copies into the harness's checked-in corpus
+# (the first of its seeds in harnesses.txt: corpus/NAME beside the file declaring it) only the inputs
+# of the campaign corpus that add coverage to what is already there.
 keep() {
-  local name=$1
+  local name=$1 seeds
   [ -d "$build/corpus/$name" ] || { echo "fuzz.sh: no campaign corpus for '$name'" >&2; exit 2; }
-  local before
-  before=$(find "fuzz/corpus/$name" -type f | wc -l)
-  nice -n 19 "$build/fuzz/fuzz_$name" -merge=1 "fuzz/corpus/$name" "$build/corpus/$name" >/dev/null 2>&1
-  echo "fuzz.sh: fuzz/corpus/$name: $before -> $(find "fuzz/corpus/$name" -type f | wc -l) inputs"
+  read -r _ _ _ seeds < <(grep "^$name " "$build/fuzz/harnesses.txt") || { echo "fuzz.sh: no harness '$name'" >&2; exit 2; }
+  local kept="${seeds%% *}" before
+  mkdir -p "$kept"
+  before=$(find "$kept" -type f | wc -l)
+  nice -n 19 "$build/fuzz/fuzz_$name" -merge=1 "$kept" "$build/corpus/$name" >/dev/null 2>&1
+  echo "fuzz.sh: $(realpath --relative-to=. "$kept"): $before -> $(find "$kept" -type f | wc -l) inputs"
 }
 
 summary() {

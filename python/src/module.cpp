@@ -1,6 +1,7 @@
 // tmu._tmu: the extension module. The model's refusals (tmu::Error) become tmu.Error subclasses,
 // one per tmu::ErrorKind, carrying the model's reason text; the engine registry is listed by
-// tmu.engines(). The submodules are defined in one file each.
+// tmu.engines(). The submodules are defined in their own files: tmu.formats in formats*.cpp, each
+// engine's in its directory (bindings.h).
 #include <fmt/format.h>
 
 #include <string>
@@ -182,14 +183,6 @@ PYBIND11_MODULE(_tmu, m) {
   auto formats = m.def_submodule("formats", "Exact conversions between numbers and bit patterns.");
   bind_formats(formats);
   bind_formats_bfp(formats);
-  auto pto = m.def_submodule("pto", "PTO elementwise tile operations.");
-  bind_pto(pto);
-  auto amx = m.def_submodule("amx", "Apple AMX matfp.");
-  bind_amx(amx);
-  auto tensix = m.def_submodule("tensix", "The Tensix Matrix Unit through tt-llk's LLK sequences.");
-  bind_tensix(tensix);
-  bind_tensix_reduce(tensix);
-  bind_tensix_l1(tensix);
-  bind_tensix_machine(tensix);
+  bind_engine_submodules(m);
   bind_engine(m);
 }

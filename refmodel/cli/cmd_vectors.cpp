@@ -63,8 +63,8 @@ int cmd_vectors(const VectorOptions& o, const EngineOptionSet& engine_options, c
   r.list_only = o.list;
   r.options = engine_options.values();
 
-  // The default directory is written without being named on the command line (the default engine's
-  // whole set is over a hundred megabytes): say where, before writing.
+  // The default directory is written without being named on the command line (an engine's whole set
+  // can be over a hundred megabytes): say where, before writing.
   if (!o.list && !o.out_opt->count())
     std::cerr << fmt::format("tmu vectors: no -o given: writing into {}\n", fs::absolute(o.output).string());
   const auto start = std::chrono::steady_clock::now();

@@ -102,7 +102,7 @@ struct ReplayResult {
 class EngineScoreboard {
  public:
   virtual ~EngineScoreboard() = default;
-  // Declares state the engine cannot know by itself (a PTO tile's type, shape, layout, valid region).
+  // Declares state the engine cannot know by itself (a tile's element type, shape, layout, valid region).
   virtual void declare(std::string_view text) = 0;
   // Stimulus: the design's state at `location` now holds `words`.
   virtual void load(std::string_view location, std::span<const uint32_t> words) = 0;
@@ -136,7 +136,7 @@ class Engine {
  public:
   virtual ~Engine() = default;
 
-  virtual std::string name() const = 0;     // "tensix": --engine NAME, vector files' "engine NAME"
+  virtual std::string name() const = 0;     // --engine NAME, vector files' "engine NAME"
   virtual std::string summary() const = 0;  // one line
   // The variants, the default first; --variant takes these names (any case where the engine allows).
   virtual std::vector<EngineVariant> variants() const = 0;
@@ -184,7 +184,7 @@ void register_engine(std::unique_ptr<Engine> engine);  // replaces one of the sa
 const std::vector<const Engine*>& engines();
 const Engine* find_engine(std::string_view name);       // null when none has that name
 const Engine& default_engine();                          // throws tmu::Error when none is registered
-std::string engine_names();                              // "tensix, amx or pto"
+std::string engine_names();                              // "a, b or c", in registration order
 
 // Registers the engines built into this tmu (generated from refmodel/engines/CMakeLists.txt's
 // TMU_ENGINES list; defined in tmu_engines), then the engine plugins (below). Idempotent once it

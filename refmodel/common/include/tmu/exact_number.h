@@ -1,6 +1,6 @@
 // Numbers as written in programs and vector files, read exactly: "1.5", "-2.5e-3", "0x1.8p0",
 // "-0x3p-2", "inf", "nan". Every engine's typed values start here; what is representable is then the
-// engine's question (the Tensix Src/Dst formats have no denormals or NaN, IEEE formats do). Whether a
+// engine's question (an engine's own formats may have no denormals or NaN, IEEE formats do). Whether a
 // decimal is a binary fraction is decided on exact integers, never on a rounded host value.
 #pragma once
 

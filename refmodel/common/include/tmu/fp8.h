@@ -67,7 +67,7 @@ uint32_t cpusim_to_f32(Kind k, uint8_t bits);
 // subnormal 0.f * 2^emin). A shift of 64 or more (magnitudes below 2^(-62 - bias)) is undefined in
 // C++; this function takes what x86-64's shift instruction does (the count modulo 64), which is what
 // GCC 12 -O0 builds give, but -O2 builds give other bytes (f32 0x0000fff1 -> e4m3 0x07 at -O0, 0x0f
-// at -O2): callers that follow the simulator refuse those inputs (the PTO cpusim profile does).
+// at -O2): callers that follow the simulator refuse those inputs (an engine's cpusim profile does).
 uint8_t cpusim_from_f64(Kind k, uint64_t f64_bits);
 // The simulator's TCVT from float passes through double (exact), so this is cpusim_from_f64 of the
 // widened value.

@@ -1,4 +1,4 @@
-// IEEE 754 arithmetic on bit patterns, for the engines that are IEEE machines (Apple AMX, PTO): one
+// IEEE 754 arithmetic on bit patterns, for the engines that are IEEE machines: one
 // rounding per operation, computed with integers only, so a result is the same on every host and
 // under every compiler flag. No host float, double or std::fma is used anywhere in src/ieee/: host
 // arithmetic would tie the model to the host's rounding, flush and NaN conventions, which are exactly
@@ -8,8 +8,8 @@
 //
 // Where IEEE 754-2008 leaves a choice to the implementation (which NaN an operation returns, when
 // tininess is detected, what flush-to-zero does), the default follows the Arm Architecture Reference
-// Manual's shared pseudocode with FPCR.AH = 0, because AMX sits in Apple's Arm cores; the options
-// below select the alternatives an engine may need. See docs/architecture.md, "Shared plumbing".
+// Manual's shared pseudocode with FPCR.AH = 0, what an engine inside an Arm core follows; the options
+// below select the alternatives other engines may need. See docs/architecture.md, "Shared plumbing".
 #pragma once
 
 #include <cstdint>
@@ -136,7 +136,7 @@ struct Result {
 // a * b + c with one rounding, all three operands and the result in format f.
 Result fma(Format f, uint64_t a, uint64_t b, uint64_t c, const Options& o = {});
 // a * b + c with a and b in product_format, c and the result in sum_format, one rounding: the inputs
-// enter exactly, as in AMX's binary16 products accumulated into binary32 (kBinary16, kBinary32) and
+// enter exactly, as in a matrix engine's binary16 products accumulated into binary32 (kBinary16, kBinary32) and
 // Arm's FMLAL (FPMulAddH). A NaN a or b is quieted in product_format, then re-encoded.
 Result fma_mixed(Format product_format, Format sum_format, uint64_t a, uint64_t b, uint64_t c,
                  const Options& o = {});

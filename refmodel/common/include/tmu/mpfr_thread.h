@@ -2,7 +2,7 @@
 // not freed when the thread ends: every thread that computes with MPFR would leave them behind as a
 // leak (LeakSanitizer reports them, scripts/sanitize.sh). Code that calls MPFR calls
 // release_mpfr_caches_at_thread_exit() first; the thread then frees its own caches when it ends,
-// whichever thread it is. Header-only, for the libraries that link MPFR (the PTO engine, the audit).
+// whichever thread it is. Header-only, for the libraries that link MPFR (an engine's, the audit).
 #pragma once
 
 #include <mpfr.h>

@@ -4,7 +4,7 @@
 // tmu::ProgramError, "file:line: reason".
 //
 //   tmu-vectors 1
-//   engine amx            absent in the default engine's files
+//   engine NAME           absent in the default engine's files
 //   arch M2               header records: the engine's
 //   vector NAME  # ...
 //   ...                   the vector's records: the engine's
@@ -62,7 +62,7 @@ struct VectorRecordHandler {
   std::function<void(const VectorBlock&)> begin;  // "vector NAME"
   std::function<void(const TextLine&)> record;    // each record of the open vector
   // Instead of `record` when set: the record as views into the reader's buffer, valid during the
-  // call only (no copy of its words; the Tensix replay reads hundreds of MB of them).
+  // call only (no copy of its words; an engine's replay may read hundreds of MB of them).
   std::function<void(const TextLineView&)> record_view;
   std::function<void(const VectorBlock&)> end;    // its "end"
 };

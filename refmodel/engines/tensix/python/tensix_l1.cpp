@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bindings.h"
+#include "tensix_bindings.h"
 #include "tmu/error.h"
 #include "tmu/tensix/l1_formats.h"
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tensix_args.h"
+#include "tensix_bindings.h"
 #include "tensix_threads.h"
 #include "tmu/audit/reduce_sequence.h"
 

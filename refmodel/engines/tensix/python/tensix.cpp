@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tensix_args.h"
+#include "tensix_bindings.h"
 #include "tensix_threads.h"
 #include "tmu/audit/inputs.h"
 #include "tmu/error.h"
@@ -265,6 +266,14 @@ void bind_tensix(py::module_& m) {
       ">>> tmu.tensix.unpacker_conversion(np.array([0x3f81ffff, 0x00400000], np.uint32), 'BF16')\n"
       "array([16257,     0], dtype=uint16)");
   m.def("fidelities", [] { return py::make_tuple("LoFi", "HiFi2", "HiFi3", "HiFi4"); }, "The fidelity names, fewest passes first.");
+}
+
+void bind_engine_tensix(py::module_& parent) {
+  auto m = parent.def_submodule("tensix", "The Tensix Matrix Unit through tt-llk's LLK sequences.");
+  bind_tensix(m);
+  bind_tensix_reduce(m);
+  bind_tensix_l1(m);
+  bind_tensix_machine(m);
 }
 
 }  // namespace tmu::python

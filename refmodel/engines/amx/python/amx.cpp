@@ -98,7 +98,8 @@ uint64_t operand_arg(const py::handle& op, const char* where) {
 
 }  // namespace
 
-void bind_amx(py::module_& m) {
+void bind_engine_amx(py::module_& parent) {
+  auto m = parent.def_submodule("amx", "Apple AMX matfp.");
   py::options signatures;  // the class's methods are the extension's own: show their signatures
   signatures.enable_function_signatures();
   py::class_<PyState>(m, "State",

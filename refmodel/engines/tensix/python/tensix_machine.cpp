@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "bindings.h"
+#include "tensix_bindings.h"
 #include "tmu/tensix/decode.h"
 #include "tmu/error.h"
 #include "tmu/tensix/exec.h"

@@ -247,7 +247,8 @@ Call prepare(const std::string& where, const std::string& op, py::handle dst, py
 
 }  // namespace
 
-void bind_pto(py::module_& m) {
+void bind_engine_pto(py::module_& parent) {
+  auto m = parent.def_submodule("pto", "PTO elementwise tile operations.");
   m.def(
       "execute",
       [](const std::string& op, py::handle dst, py::handle srcs_obj, const py::object& variant, const py::object& cmp,
