@@ -8,6 +8,7 @@
 
 #include "tmu/tensix/decode.h"
 #include "tmu/tensix/vectors.h"
+#include "test_param_names.h"
 
 namespace tmu::tensix::vectors {
 namespace {
@@ -245,12 +246,7 @@ INSTANTIATE_TEST_SUITE_P(
         // The 41st record repeats the first after the duplicate set has grown past its first size.
         Malformed{"location listed twice after 40 others", with_vector("init gpr 0 0 0\ninit gpr 0 1 0\ninit gpr 0 2 0\ninit gpr 0 3 0\ninit gpr 0 4 0\ninit gpr 0 5 0\ninit gpr 0 6 0\ninit gpr 0 7 0\ninit gpr 0 8 0\ninit gpr 0 9 0\ninit gpr 0 10 0\ninit gpr 0 11 0\ninit gpr 0 12 0\ninit gpr 0 13 0\ninit gpr 0 14 0\ninit gpr 0 15 0\ninit gpr 0 16 0\ninit gpr 0 17 0\ninit gpr 0 18 0\ninit gpr 0 19 0\ninit gpr 0 20 0\ninit gpr 0 21 0\ninit gpr 0 22 0\ninit gpr 0 23 0\ninit gpr 0 24 0\ninit gpr 0 25 0\ninit gpr 0 26 0\ninit gpr 0 27 0\ninit gpr 0 28 0\ninit gpr 0 29 0\ninit gpr 0 30 0\ninit gpr 0 31 0\ninit gpr 0 32 0\ninit gpr 0 33 0\ninit gpr 0 34 0\ninit gpr 0 35 0\ninit gpr 0 36 0\ninit gpr 0 37 0\ninit gpr 0 38 0\ninit gpr 0 39 0\n" "init gpr 0 0 7\n"), 44,
                   "GPR 0 of thread 0 is listed twice"}),
-    [](const auto& info) {
-      std::string n = info.param.what;
-      for (char& c : n)
-        if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-      return n;
-    });
+    [](const auto& info) { return tmu_test::case_name(info.param.what); });
 
 }  // namespace
 }  // namespace tmu::tensix::vectors

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "tmu/tensix/vectors.h"
+#include "test_param_names.h"
 
 namespace tmu::tensix::vectors {
 namespace {
@@ -209,12 +210,7 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"unpack: byte count", "unpack BF16\nl1 0 0 0\nexpect datums 0\n", 7, "take 2 L1 bytes; 'l1' has 3"},
         Malformed{"unpack: refused", "unpack TF32\n", 4, "TF32"},
         Malformed{"unpack: unknown option", "unpack BF16 into=sfpu\n", 4, "unknown unpack option 'into=sfpu'"}),
-    [](const auto& info) {
-      std::string n = info.param.what;
-      for (char& c : n)
-        if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-      return n;
-    });
+    [](const auto& info) { return tmu_test::case_name(info.param.what); });
 
 }  // namespace
 }  // namespace tmu::tensix::vectors

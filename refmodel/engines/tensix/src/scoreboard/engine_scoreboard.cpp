@@ -6,6 +6,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -71,6 +72,11 @@ Location parse_location(std::string_view text) {
   return l;
 }
 
+// A Dst16 location's lane `c`: two 16-bit lanes to a word, lane 0 in the low half of word 0.
+uint16_t lane16(std::span<const uint32_t> words, unsigned c) {
+  return static_cast<uint16_t>(words[c / 2] >> (16 * (c % 2)));
+}
+
 void check_count(const Location& l, std::span<const uint32_t> words) {
   if (words.size() != l.words())
     refuse(fmt::format("Tensix location '{}' takes {} 32-bit words, {} given", l.text, l.words(), words.size()));
@@ -105,10 +111,7 @@ class TensixEngineScoreboard final : public EngineScoreboard {
     check_count(l, words);
     switch (l.kind) {
       case Kind::Dst16:
-        for (unsigned c = 0; c < kDstCols; ++c) {
-          const uint32_t w = words[c / 2];
-          state_.Dst.write16(l.row, c, static_cast<uint16_t>(c % 2 ? w >> 16 : w));
-        }
+        for (unsigned c = 0; c < kDstCols; ++c) state_.Dst.write16(l.row, c, lane16(words, c));
         break;
       case Kind::Dst32:
         for (unsigned c = 0; c < kDstCols; ++c) state_.Dst.write32(l.row, c, words[c]);
@@ -151,10 +154,7 @@ class TensixEngineScoreboard final : public EngineScoreboard {
     std::vector<std::string> lines;
     switch (l.kind) {
       case Kind::Dst16:
-        for (unsigned c = 0; c < kDstCols; ++c) {
-          const uint32_t w = words[c / 2];
-          compare_dst16(l.row, c, static_cast<uint16_t>(c % 2 ? w >> 16 : w), lines);
-        }
+        for (unsigned c = 0; c < kDstCols; ++c) compare_dst16(l.row, c, lane16(words, c), lines);
         break;
       case Kind::Dst32:
         for (unsigned c = 0; c < kDstCols; ++c) compare_dst32(l.row, c, words[c], lines);
@@ -197,7 +197,7 @@ class TensixEngineScoreboard final : public EngineScoreboard {
         break;
       case Kind::SrcA:
       case Kind::SrcB: {
-        const auto& row = (l.kind == Kind::SrcA ? state_.SrcA : state_.SrcB)[l.bank].Rows[l.row];
+        const auto& row = src(l);
         out.assign(row.begin(), row.end());
         break;
       }
@@ -220,8 +220,11 @@ class TensixEngineScoreboard final : public EngineScoreboard {
     }
   }
 
-  std::array<uint32_t, kSrcCols>& src(const Location& l) {
+  const std::array<uint32_t, kSrcCols>& src(const Location& l) const {
     return (l.kind == Kind::SrcA ? state_.SrcA : state_.SrcB)[l.bank].Rows[l.row];
+  }
+  std::array<uint32_t, kSrcCols>& src(const Location& l) {
+    return const_cast<std::array<uint32_t, kSrcCols>&>(std::as_const(*this).src(l));
   }
 
   uint32_t dst32_bits(unsigned row32, unsigned col) const {
