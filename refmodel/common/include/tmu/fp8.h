@@ -6,12 +6,9 @@
 //   e5m2: bias 15, IEEE-like: infinities S.11111.00, NaNs S.11111.{01,10,11}, max normal
 //         1.75 * 2^15 = 57344, min normal 2^-14, min subnormal 2^-16.
 //
-// Two families live here, kept apart on purpose:
-//   - the OCP conversions (to_f32 / from_f32), what the format means and what a conforming converter
-//     does, with OCP's saturating and non-saturating overflow rules;
-//   - the pto-isa CPU simulator's helper types (include/pto/cpu/MXTypes.hpp, class MXType), whose
-//     conversions differ from OCP (truncation, no specials, wrapped exponents; see docs/spec-deltas.md
-//     "PTO: the 8-bit float types"). cpusim_* reproduce that code bit for bit.
+// These are the OCP conversions (to_f32 / from_f32): what the format means and what a conforming
+// converter does, with OCP's saturating and non-saturating overflow rules. An engine whose hardware or
+// simulator converts otherwise keeps that beside its model (the PTO CPU simulator's: tmu/pto/fp8_cpusim.h).
 #pragma once
 
 #include <cstdint>
@@ -53,24 +50,5 @@ uint32_t to_f32(Kind k, uint8_t bits);
 // Narrowing from binary32 under one of IEEE's four rounding directions, rounding once on the exact
 // value (subnormal results included; a tiny value of either sign rounds to a zero of that sign).
 uint8_t from_f32(Kind k, uint32_t f32_bits, ieee::Rounding rounding, Overflow overflow);
-
-// --- pto-isa CPU simulator (MXTypes.hpp, class MXType<EXP, MAN, BIAS, false>) ----------------------
-// Decode, as `operator double()`: every exponent field above 0 is a normal number (so e4m3 S.1111.111
-// reads as +-480 and e5m2 S.11111.xx as +-2^16 * 1.xx: no infinities, no NaNs); 0x80 reads as +0.
-// The result is the binary64 bit pattern; each value is exact in binary32 too (cpusim_to_f32).
-uint64_t cpusim_to_f64(Kind k, uint8_t bits);
-uint32_t cpusim_to_f32(Kind k, uint8_t bits);
-// Encode, as the `MXType(double)` constructor: the fraction is truncated (no rounding mode), both zeros
-// give +0, binary64 subnormals give +0, the biased exponent is kept modulo 2^exp_bits (so overflow
-// wraps, and infinities and NaNs land on exponent field bias: +-inf -> +-1.0), and the binade just
-// below the smallest normal keeps its fraction unshifted (a value 1.f * 2^(emin-1) is written as the
-// subnormal 0.f * 2^emin). A shift of 64 or more (magnitudes below 2^(-62 - bias)) is undefined in
-// C++; this function takes what x86-64's shift instruction does (the count modulo 64), which is what
-// GCC 12 -O0 builds give, but -O2 builds give other bytes (f32 0x0000fff1 -> e4m3 0x07 at -O0, 0x0f
-// at -O2): callers that follow the simulator refuse those inputs (an engine's cpusim profile does).
-uint8_t cpusim_from_f64(Kind k, uint64_t f64_bits);
-// The simulator's TCVT from float passes through double (exact), so this is cpusim_from_f64 of the
-// widened value.
-uint8_t cpusim_from_f32(Kind k, uint32_t f32_bits);
 
 }  // namespace tmu::fp8

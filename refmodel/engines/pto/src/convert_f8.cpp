@@ -2,7 +2,7 @@
 // runs which operation on them, and TCVT lanes with an 8-bit float side.
 //
 // cpusim: the CPU simulator's float8_e4m3_t / float8_e5m2_t are MXType (cpu/MXTypes.hpp), and its
-// TCvt.hpp converts a pair with one of them through double: MXType(double) (tmu::fp8::cpusim_from_f64:
+// TCvt.hpp converts a pair with one of them through double: MXType(double) (tmu::cpusim_from_f64:
 // truncating, wrapped exponents) from a float or integer source, `operator double()` (cpusim_to_f64:
 // no specials) to a float or integer destination. convert_value takes neither of its rounding branches
 // for an MXType side (they test is_float_like_v and is_integral_v, which MXType is not), so the mode
@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "internal.h"
+#include "tmu/pto/fp8_cpusim.h"
 
 namespace tmu::pto::detail {
 
@@ -47,7 +48,7 @@ bool f8_subnormal(fp8::Kind k, uint64_t bits) {
 // A value of the source type as the simulator's double: floats widen exactly, integers as C++
 // converts them, an MXType through operator double.
 uint64_t cpusim_double(ElemType t, uint64_t bits) {
-  if (is_f8(t)) return fp8::cpusim_to_f64(f8_kind(t), static_cast<uint8_t>(bits));
+  if (is_f8(t)) return cpusim_to_f64(f8_kind(t), static_cast<uint8_t>(bits));
   if (is_float(t)) return ieee::convert(float_format(t), kDouble, bits).bits;
   return integer_to_double(t, bits);
 }
@@ -61,7 +62,7 @@ uint64_t cpusim_encode(const Lane& lane, fp8::Kind k, uint64_t d) {
     refuse_lane(lane, ErrorKind::UndefinedBehaviour,
                 "a magnitude below 2^(-62 - bias): MXType(double) shifts by 64 or more, undefined in C++ (GCC 12 on "
                 "x86-64 gives different results at -O0 and -O2)");
-  return fp8::cpusim_from_f64(k, d);
+  return cpusim_from_f64(k, d);
 }
 
 }  // namespace
@@ -89,7 +90,7 @@ uint64_t cpusim_convert_f8_lane(const Lane& lane, ElemType to, SaturationMode sa
   if (is_f8(to)) return cpusim_encode(lane, f8_kind(to), cpusim_double(from, bits));
   // from is an 8-bit float.
   const uint64_t d = cpusim_double(from, bits);
-  if (to == F32) return fp8::cpusim_to_f32(f8_kind(from), static_cast<uint8_t>(bits));
+  if (to == F32) return cpusim_to_f32(f8_kind(from), static_cast<uint8_t>(bits));
   // operator double, then double -> _Float16 / std::bfloat16_t: every value is exact there but
   // e5m2's 2^16 binade, beyond binary16's range (+-inf under any rounding to nearest). C++23 makes
   // that narrowing explicit-only ([conv.double]); GCC 12 compiles it (docs/spec-deltas.md).
@@ -104,7 +105,7 @@ uint64_t cpusim_convert_f8_lane(const Lane& lane, ElemType to, SaturationMode sa
 // x86-64's, sign set), which MXType(double) writes as -1.5 in e4m3.
 uint64_t cpusim_f8_lane(const Lane& lane, uint64_t a, uint64_t b) {
   const fp8::Kind k = f8_kind(lane.type);
-  const uint64_t x = fp8::cpusim_to_f64(k, static_cast<uint8_t>(a)), y = fp8::cpusim_to_f64(k, static_cast<uint8_t>(b));
+  const uint64_t x = cpusim_to_f64(k, static_cast<uint8_t>(a)), y = cpusim_to_f64(k, static_cast<uint8_t>(b));
   uint64_t r = 0;
   switch (lane.op) {
     case Op::TADD: r = ieee::add(kDouble, x, y).bits; break;
