@@ -1,4 +1,4 @@
-# ctest gen_isa.timing_refusals: scripts/gen_isa.py refuses an ISA table whose timing is missing or out
+# ctest gen_isa.timing_refusals: refmodel/engines/tensix/isa/gen_isa.py refuses an ISA table whose timing is missing or out
 # of range, with a message that names the instruction and the key. Each case is the real table with
 # one change; the unchanged table must pass, so a refusal is the change's doing.
 # Usage: cmake -DPYTHON=<python3> -DSRC=<source dir> -DWORK=<scratch dir> -P timing_refusals.cmake
@@ -9,7 +9,7 @@ file(READ ${SRC}/refmodel/engines/tensix/isa/tensix_isa.json table)
 # Runs the generator on `text`; stderr in `err`, the exit status in `rc`.
 function(generate name text)
   file(WRITE ${WORK}/${name}.json "${text}")
-  execute_process(COMMAND ${PYTHON} ${SRC}/scripts/gen_isa.py --table ${WORK}/${name}.json --schema ${schema}
+  execute_process(COMMAND ${PYTHON} ${SRC}/refmodel/engines/tensix/isa/gen_isa.py --table ${WORK}/${name}.json --schema ${schema}
                           --cpp ${WORK}/${name}.inc --sv ${WORK}/${name}.sv
                   OUTPUT_VARIABLE out ERROR_VARIABLE e RESULT_VARIABLE status)
   set(err "${e}" PARENT_SCOPE)

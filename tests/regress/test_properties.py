@@ -1,6 +1,6 @@
 """Property tests (hypothesis) of the two readers of farm and table input that are written in Python:
 the merge of regress.py shard directories (scripts/regress_shards.py) and the ISA table loader
-(scripts/gen_isa.py). Each property is checked on inputs hypothesis builds and shrinks:
+(refmodel/engines/tensix/isa/gen_isa.py). Each property is checked on inputs hypothesis builds and shrinks:
 
 - a regression split into any number of shards, passed in any order, merges to the runs, counts,
   verdict and test-case order of the unsplit regression;
@@ -34,6 +34,7 @@ from hypothesis import strategies as st  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "refmodel", "engines", "tensix", "isa"))
 sys.path.insert(0, HERE)
 import gen_isa  # noqa: E402
 import regress_shards  # noqa: E402
