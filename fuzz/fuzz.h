@@ -118,7 +118,7 @@ inline void replay_vector_file(std::string_view engine, const uint8_t* data, siz
   require(e != nullptr, "engine not registered", engine);
   const std::string text = as_text(data, size);
   std::istringstream in(text);
-  accepts([&] { e->replay_vectors(in, "input.tmv", {}); }, Refusal::ProgramErrorOnly, "input.tmv", line_count(text));
+  accepts([&] { vectors_of(*e).replay_vectors(in, "input.tmv", {}); }, Refusal::ProgramErrorOnly, "input.tmv", line_count(text));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -164,7 +164,7 @@ py::tuple generate(const PyEngine& pe, const py::object& level, const py::object
   if (r.random_given) r.random = static_cast<unsigned>(uint_arg(random, w, "random", UINT32_MAX));
   r.seed = r.seed_given ? uint_arg(seed, w, "seed", UINT64_MAX) : clock_seed();
   r.variant = pe.variant_given ? pe.variant : "";
-  r.options = option_values(w, e, e.vector_options(), "vectors", options);
+  r.options = option_values(w, e, vectors_of(e).vector_options(), "vectors", options);
   const std::string dir = out.is_none() ? "" : py::str(py::module_::import("os").attr("fspath")(out)).cast<std::string>();
 
   std::vector<GeneratedFile> files;
@@ -172,7 +172,7 @@ py::tuple generate(const PyEngine& pe, const py::object& level, const py::object
   GeneratedSet set;
   {
     py::gil_scoped_release release;
-    set = e.generate_vectors(r, [&](GeneratedFile&& f) {
+    set = vectors_of(e).generate_vectors(r, [&](GeneratedFile&& f) {
       manifest.push_back(ManifestEntry{f.path, f.vectors, f.element_cases, sha256_hex(f.text)});
       files.push_back(std::move(f));
     });
@@ -209,7 +209,7 @@ ReplayResult replay(const Engine& e, const std::string& path, const std::functio
                                      file_engine, named.name.empty() ? " (it names none)" : "", e.name(), file_engine));
   }
   const auto in = open();
-  return e.replay_vectors(*in, path, r);
+  return vectors_of(e).replay_vectors(*in, path, r);
 }
 
 py::dict check(const PyEngine& pe, const py::object& source, const py::object& max_differences, const py::object& poison) {
@@ -298,8 +298,9 @@ void bind_engine(py::module_& m) {
           "disassemble",
           [](const PyEngine& pe, py::handle word, const py::object& options) {
             const std::string w = where("disassemble");
-            const OptionValues o = option_values(w, *pe.engine, pe.engine->word_options(), "word", options);
-            return pe.engine->disassemble(word_text(w, word), pe.variant, o);
+            const WordCodec& codec = words_of(*pe.engine, "to disassemble");
+            const OptionValues o = option_values(w, *pe.engine, codec.word_options(), "word", options);
+            return codec.disassemble(word_text(w, word), pe.variant, o);
           },
           "The disassembly of one instruction word (an int, or hex text) as `tmu dis` prints it; options:\n"
           "the engine's word options of `tmu dis` ({'rotated': True} for Tensix, {'word': True} for AMX).\n\n"
@@ -308,18 +309,20 @@ void bind_engine(py::module_& m) {
       .def(
           "assemble",
           [](const PyEngine& pe, const std::string& line, const py::object& options) {
-            const OptionValues o = option_values(where("assemble"), *pe.engine, pe.engine->word_options(), "word", options);
-            return word_value(pe.engine->assemble(line, pe.variant, o));
+            const WordCodec& codec = words_of(*pe.engine, "to assemble");
+            const OptionValues o = option_values(where("assemble"), *pe.engine, codec.word_options(), "word", options);
+            return word_value(codec.assemble(line, pe.variant, o));
           },
           "The instruction word (an int) of one line of assembly, as `tmu asm` reads it.\n\n"
           ">>> hex(tmu.engine('amx').assemble('matfp f32 z+=x*y x=0x40 y=0x80'))\n'0x100000010080'")
       .def(
           "isa",
           [](const PyEngine& pe) {
-            const std::vector<std::string> lines = pe.engine->instruction_table(pe.variant);
+            const WordCodec* codec = pe.engine->words();
+            const std::vector<std::string> lines = codec ? codec->instruction_table(pe.variant) : std::vector<std::string>{};
             if (lines.empty())
               throw Error(ErrorKind::BadInput, fmt::format("the {} engine has no instruction table{}", pe.engine->name(),
-                                                           pe.engine->has_words() ? "" : " (it has no instruction words)"));
+                                                           codec ? "" : " (it has no instruction words)"));
             return str_list(lines);
           },
           "Every instruction of the variant, one line each, as `tmu isa` prints them; tmu.BadInput for an\n"
@@ -336,7 +339,7 @@ void bind_engine(py::module_& m) {
             {
               py::gil_scoped_release release;
               std::istringstream in(program);
-              state = pe.engine->run_program(in, "program", r);
+              state = programs_of(*pe.engine).run_program(in, "program", r);
             }
             return parse_json(state.dump());
           },
@@ -360,10 +363,7 @@ void bind_engine(py::module_& m) {
       .def(
           "scoreboard",
           [](const PyEngine& pe) {
-            auto model = pe.engine->scoreboard(pe.variant);
-            if (!model)
-              throw Error(ErrorKind::BadInput, fmt::format("the {} engine has no generic scoreboard (tmu::EngineScoreboard)",
-                                                           pe.engine->name()));
+            auto model = scoreboards_of(*pe.engine).scoreboard(pe.variant);
             return PyScoreboard{std::move(model), pe.engine->name(), pe.variant};
           },
           "A new scoreboard of the engine's variant (docs/scoreboard.md, 'Engine scoreboards'): the model\n"

@@ -157,7 +157,7 @@ PYBIND11_MODULE(_tmu, m) {
         const char* where = "tmu.disassemble";
         const Engine& e = engine_arg(where, engine);
         const std::string v = variant_arg(where, e, variant);
-        return e.disassemble(word_text(where, word), v, {});
+        return words_of(e, "to disassemble").disassemble(word_text(where, word), v, {});
       },
       py::arg("word"), py::arg("engine"), py::arg("variant"),
       "The disassembly of one instruction word (an int, or hex text as `tmu dis` takes it) of the\n"
@@ -169,7 +169,7 @@ PYBIND11_MODULE(_tmu, m) {
         const char* where = "tmu.assemble";
         const Engine& e = engine_arg(where, engine);
         const std::string v = variant_arg(where, e, variant);
-        return word_value(e.assemble(line, v, {}));
+        return word_value(words_of(e, "to assemble").assemble(line, v, {}));
       },
       py::arg("line"), py::arg("engine"), py::arg("variant"),
       "The instruction word (an int) of one line of assembly, as `tmu asm` reads it.\n\n"

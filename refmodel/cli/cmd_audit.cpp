@@ -93,25 +93,25 @@ int run_plots(const AuditArgs& a) {
   return 0;
 }
 
-// Each selected engine's own tables (Engine::audit) beside the shared ones: its CSV, and its section
+// Each selected engine's own tables (its AuditTables) beside the shared ones: its CSV, and its section
 // appended to audit.md. False when one of them reports a failed check.
 bool write_engine_tables(const AuditArgs& a, const audit::AuditOptions& options, const OptionValues& engine_options,
                          const std::string& variant) {
   bool passed = true;
   for (const std::string& name : a.engines) {
     const Engine* e = find_engine(name);
-    if (!e) continue;
+    const AuditTables* tables = e ? e->audit_tables() : nullptr;
+    if (!tables) continue;
     AuditRequest r;
     r.seed = options.seed;
     r.threads = options.threads;
     r.variant = variant.empty() ? e->variants().front().name : variant;
     r.options = engine_options;
-    const std::optional<AuditTable> table = e->audit(r);
-    if (!table) continue;
-    std::ofstream(std::filesystem::path(a.out) / table->csv_name) << table->csv;
-    std::ofstream(std::filesystem::path(a.out) / "audit.md", std::ios::app) << "\n" << table->markdown;
-    std::cout << fmt::format("tmu audit: {}: wrote {}\n", e->name(), table->csv_name);
-    passed = passed && table->checks_passed;
+    const AuditTable table = tables->audit(r);
+    std::ofstream(std::filesystem::path(a.out) / table.csv_name) << table.csv;
+    std::ofstream(std::filesystem::path(a.out) / "audit.md", std::ios::app) << "\n" << table.markdown;
+    std::cout << fmt::format("tmu audit: {}: wrote {}\n", e->name(), table.csv_name);
+    passed = passed && table.checks_passed;
   }
   return passed;
 }
@@ -204,7 +204,8 @@ void add_audit_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   add_engine_selection(sub, global);
   auto engine_options = std::make_shared<EngineOptionSet>(sub, [](const Engine& e) {
     std::vector<EngineOption> options = audit::shared_audit_options(e.name());
-    for (EngineOption& o : e.audit_options()) options.push_back(std::move(o));
+    if (const AuditTables* tables = e.audit_tables())
+      for (EngineOption& o : tables->audit_options()) options.push_back(std::move(o));
     return options;
   });
   out.emplace_back(sub, [args, engine_options, &global] {

@@ -19,10 +19,10 @@ namespace tmu::cli {
 namespace {
 
 // The engine must have words for dis, asm and isa.
-const Engine& word_engine(const GlobalOptions& global, const char* command) {
+const WordCodec& word_codec(const GlobalOptions& global, const char* command) {
   const Engine& e = global.engine();
-  if (!e.has_words()) throw CLI::ValidationError(command, "is not a command of --engine " + e.name() + " (it has no instruction words)");
-  return e;
+  if (!e.words()) throw CLI::ValidationError(command, "is not a command of --engine " + e.name() + " (it has no instruction words)");
+  return *e.words();
 }
 
 // Runs `body` on each argument, reporting a refused one on stderr ("tmu dis: ARG: reason") and going on.
@@ -66,7 +66,7 @@ int run_program(const GlobalOptions& global, const std::string& path, RunRequest
     return kExitBadInput;
   }
   try {
-    const nlohmann::ordered_json state = e.run_program(in, path, r);
+    const nlohmann::ordered_json state = programs_of(e).run_program(in, path, r);
     if (lines) print_lines(state, "");
     else std::cout << state.dump(indent) << "\n";
   } catch (const ProgramError& err) {
@@ -89,18 +89,18 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
     int run_indent = 1;
   };
   auto o = std::make_shared<Options>();
-  const auto word_options = [](const Engine& e) { return e.word_options(); };
+  const auto word_options = [](const Engine& e) { return e.words() ? e.words()->word_options() : std::vector<EngineOption>{}; };
 
   auto* dis = app.add_subcommand("dis", "Disassemble instruction words (hex) of the engine");
   dis->add_option("words", o->dis_words, "Instruction words in hex, e.g. 0x10184000")->required();
   add_engine_selection(dis, global);
   auto dis_options = std::make_shared<EngineOptionSet>(dis, word_options);
   out.emplace_back(dis, [o, &global, dis_options] {
-    const Engine& e = word_engine(global, "dis");
-    dis_options->check(e);
+    const WordCodec& codec = word_codec(global, "dis");
+    dis_options->check(global.engine());
     const std::string variant = global.variant();
     const OptionValues values = dis_options->values();
-    return each_argument("dis", o->dis_words, [&](const std::string& w) { return e.disassemble(w, variant, values); }, false);
+    return each_argument("dis", o->dis_words, [&](const std::string& w) { return codec.disassemble(w, variant, values); }, false);
   });
 
   auto* as = app.add_subcommand("asm", "Assemble instructions of the engine (docs/program-format.md)");
@@ -108,18 +108,18 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   add_engine_selection(as, global);
   auto asm_options = std::make_shared<EngineOptionSet>(as, word_options);
   out.emplace_back(as, [o, &global, asm_options] {
-    const Engine& e = word_engine(global, "asm");
-    asm_options->check(e);
+    const WordCodec& codec = word_codec(global, "asm");
+    asm_options->check(global.engine());
     const std::string variant = global.variant();
     const OptionValues values = asm_options->values();
-    return each_argument("asm", o->asm_lines, [&](const std::string& l) { return e.assemble(l, variant, values); }, true);
+    return each_argument("asm", o->asm_lines, [&](const std::string& l) { return codec.assemble(l, variant, values); }, true);
   });
 
   auto* isa = app.add_subcommand("isa", "List every instruction of the engine's variant: opcode, unit, fields [hi:lo]");
   add_engine_selection(isa, global);
   out.emplace_back(isa, [&global] {
     const Engine& e = global.engine();
-    const std::vector<std::string> lines = e.instruction_table(global.variant());
+    const std::vector<std::string> lines = e.words() ? e.words()->instruction_table(global.variant()) : std::vector<std::string>{};
     if (lines.empty()) throw CLI::ValidationError("isa", "is not a command of --engine " + e.name() + " (it has no instruction table)");
     for (const std::string& l : lines) std::cout << l << "\n";
     return 0;
@@ -139,9 +139,11 @@ void add_basic_commands(CLI::App& app, GlobalOptions& global, Registered& out) {
   run->add_option("program", o->run_path, "Program file")->required();
   std::string parts, readings;
   for (const Engine* e : engines()) {
-    parts += fmt::format("{}{}: {}", parts.empty() ? "" : "; ", e->name(), e->state_parts());
-    if (!e->value_readings().empty())
-      readings += fmt::format("{}{}: {}", readings.empty() ? "" : "; ", e->name(), e->value_readings());
+    const ProgramRunner* p = e->programs();
+    if (!p) continue;
+    parts += fmt::format("{}{}: {}", parts.empty() ? "" : "; ", e->name(), p->state_parts());
+    if (!p->value_readings().empty())
+      readings += fmt::format("{}{}: {}", readings.empty() ? "" : "; ", e->name(), p->value_readings());
   }
   run->add_option("--show", o->run_parts, "Only these parts of the state, comma-separated (" + parts + ")")->delimiter(',');
   run->add_option("--values", o->run_values, "Also print the data as numbers, read as this type (any case; " + readings + ")")

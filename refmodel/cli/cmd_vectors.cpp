@@ -75,7 +75,7 @@ int cmd_vectors(const VectorOptions& o, const EngineOptionSet& engine_options, c
   const double cpu0 = cpu_seconds();
   GeneratedSet set;
   try {
-    set = engine.generate_vectors(r, [&](GeneratedFile&& f) {
+    set = vectors_of(engine).generate_vectors(r, [&](GeneratedFile&& f) {
       if (o.list) {
         std::cout << f.path << "\n";
         return;
@@ -206,7 +206,7 @@ void check_file(CheckItem& item, const CheckOptions& o, const GlobalOptions& glo
     ReplayRequest r;
     r.max_differences = o.max_diffs;
     if (o.poison_opt->count()) r.poison_seed = o.poison_seed;
-    const ReplayResult result = engine.replay_vectors(in, path, r);
+    const ReplayResult result = vectors_of(engine).replay_vectors(in, path, r);
     if (auto digest = in.sha256_hex()) digests.add(path, std::move(*digest));
     ++t.files;
     t.vectors += result.vectors;
@@ -324,7 +324,9 @@ void add_vector_commands(CLI::App& app, GlobalOptions& global, Registered& out) 
   gen->add_flag("--list", o->list, "Only list the files that would be written");
   gen->add_flag("-q,--quiet", o->quiet, "No summary line");
   add_engine_selection(gen, global);
-  auto engine_options = std::make_shared<EngineOptionSet>(gen, [](const Engine& e) { return e.vector_options(); });
+  auto engine_options = std::make_shared<EngineOptionSet>(gen, [](const Engine& e) {
+    return e.vectors() ? e.vectors()->vector_options() : std::vector<EngineOption>{};
+  });
   out.emplace_back(gen, [o, engine_options, &global] { return cmd_vectors(*o, *engine_options, global); });
 
   auto c = std::make_shared<CheckOptions>();

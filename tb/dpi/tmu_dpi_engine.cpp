@@ -96,8 +96,9 @@ void* tmu_eng_create(const char* engine, const char* variant, const char* test_n
     s->variant = text_of(variant).empty() ? e->variants().front().name : e->canonical_variant(text_of(variant));
     s->test_name = text_of(test_name);
     s->seed = seed;
-    s->scoreboard = e->scoreboard(s->variant);
-    if (!s->scoreboard) refuse(fmt::format("the {} engine has no tmu_eng_* scoreboard", s->engine));
+    const tmu::ScoreboardFactory* factory = e->scoreboards();
+    if (!factory) refuse(fmt::format("the {} engine has no tmu_eng_* scoreboard", s->engine));
+    s->scoreboard = factory->scoreboard(s->variant);
     return sessions().adopt(std::move(s));
   } catch (const std::exception& e) {
     CreateError& c = create_error();

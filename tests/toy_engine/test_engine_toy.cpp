@@ -149,7 +149,7 @@ TEST(EngineToy, ScoreboardComesFromTheRegistry) {
   tmu_cli({"--version"});
   const tmu::Engine* e = tmu::find_engine("toy");
   ASSERT_NE(e, nullptr);
-  auto sb = e->scoreboard("sat");
+  auto sb = e->scoreboards()->scoreboard("sat");
   ASSERT_NE(sb, nullptr);
   const uint32_t a = 0x01FF80C8, b = 0x02010064;  // lanes (low first) a = 200 128 255 1, b = 100 0 1 2
   sb->load("a", std::span(&a, 1));

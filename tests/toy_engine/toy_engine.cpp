@@ -84,12 +84,8 @@ class Scoreboard final : public EngineScoreboard {
   std::map<std::string, Lanes> regs_;
 };
 
-class ToyEngine final : public Engine {
+class ToyPrograms final : public ProgramRunner {
  public:
-  std::string name() const override { return "toy"; }
-  std::string summary() const override { return "a four-lane u8 saturating adder (unit tests only)"; }
-  std::vector<EngineVariant> variants() const override { return {{"sat", "saturating"}, {"wrap", "wrapping"}}; }
-
   std::string state_parts() const override { return "(all of a, b, c)"; }
   // Program: "a V V V V", "b V V V V", "add": the final a, b and c as JSON.
   nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
@@ -109,7 +105,11 @@ class ToyEngine final : public Engine {
     for (const char* reg : {"a", "b", "c"}) state[reg] = text(regs[reg]);
     return state;
   }
+};
 
+class ToyVectors final : public VectorFiles {
+ public:
+  explicit ToyVectors(const Engine& e) : engine_(e) {}
   std::vector<EngineOption> vector_options() const override {
     return {{"--toy-edge", "Level 1 edge values, comma-separated (default 0,1,128,255)", EngineOption::Kind::List, ""}};
   }
@@ -155,7 +155,7 @@ class ToyEngine final : public Engine {
     Lanes a{}, b{}, expect{};
     uint64_t lanes_compared = 0;
     VectorRecordHandler h;
-    h.header = arch_header("sat|wrap", [&](const std::string& v) { wrap = canonical_variant(v) == "wrap"; });
+    h.header = arch_header("sat|wrap", [&](const std::string& v) { wrap = engine_.canonical_variant(v) == "wrap"; });
     h.record = [&](const TextLine& l) {
       if (l.words[0] == "a") a = lanes(l.words, 1);
       else if (l.words[0] == "b") b = lanes(l.words, 1);
@@ -177,11 +177,17 @@ class ToyEngine final : public Engine {
     return out;
   }
 
+ private:
+  const Engine& engine_;
+};
+
+class ToyAudit final : public AuditTables {
+ public:
   std::vector<EngineOption> audit_options() const override {
     return {{"--toy-limit", "Largest operand the toy audit enumerates (default 255)", EngineOption::Kind::Value, ""}};
   }
   // Every pair of operands up to the limit, against the sum computed in int (an independent path).
-  std::optional<AuditTable> audit(const AuditRequest& r) const override {
+  AuditTable audit(const AuditRequest& r) const override {
     unsigned limit = 255;
     if (const auto* v = option_value(r.options, "toy-limit")) limit = lanes({v->front(), "0", "0", "0"}, 0)[0];
     uint64_t cases = 0, saturated = 0, wrong = 0;
@@ -202,10 +208,34 @@ class ToyEngine final : public Engine {
     t.checks_passed = wrong == 0;
     return t;
   }
+};
 
-  std::unique_ptr<EngineScoreboard> scoreboard(const std::string& variant) const override {
-    return std::make_unique<Scoreboard>(canonical_variant(variant) == "wrap");
-  }
+class ToyEngine final : public Engine {
+ public:
+  std::string name() const override { return "toy"; }
+  std::string summary() const override { return "a four-lane u8 saturating adder (unit tests only)"; }
+  std::vector<EngineVariant> variants() const override { return {{"sat", "saturating"}, {"wrap", "wrapping"}}; }
+
+  const ProgramRunner* programs() const override { return &programs_; }
+  const VectorFiles* vectors() const override { return &vectors_; }
+  const ScoreboardFactory* scoreboards() const override { return &scoreboards_; }
+  const AuditTables* audit_tables() const override { return &audit_; }
+
+ private:
+  class Scoreboards final : public ScoreboardFactory {
+   public:
+    explicit Scoreboards(const Engine& e) : engine_(e) {}
+    std::unique_ptr<EngineScoreboard> scoreboard(const std::string& variant) const override {
+      return std::make_unique<Scoreboard>(engine_.canonical_variant(variant) == "wrap");
+    }
+
+   private:
+    const Engine& engine_;
+  };
+  ToyPrograms programs_;
+  ToyVectors vectors_{*this};
+  ToyAudit audit_;
+  Scoreboards scoreboards_{*this};
 };
 
 }  // namespace

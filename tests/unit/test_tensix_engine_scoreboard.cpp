@@ -21,7 +21,7 @@ std::unique_ptr<tmu::EngineScoreboard> board(const std::string& variant = "black
   tmu::register_builtin_engines();
   const tmu::Engine* e = tmu::find_engine("tensix");
   EXPECT_NE(e, nullptr);
-  auto sb = e->scoreboard(variant);
+  auto sb = e->scoreboards()->scoreboard(variant);
   EXPECT_NE(sb, nullptr);
   return sb;
 }
@@ -83,7 +83,7 @@ TEST(TensixEngineScoreboard, ThirtyTwoBitDstHoldsTheSumInItsHighHalf) {
   sb->declare(".config ALU_FORMAT_SPEC_REG0_SrcA=5 ALU_FORMAT_SPEC_REG1_SrcB=5");  // BF16's code
   load_operands(*sb);
   // The same instruction by its word, from the engine's own assembler ("0x........").
-  sb->execute(".word " + tmu::find_engine("tensix")->assemble("ELWADD DstRow=0", "wormhole", {}));
+  sb->execute(".word " + tmu::find_engine("tensix")->words()->assemble("ELWADD DstRow=0", "wormhole", {}));
   EXPECT_EQ(sb->read("dst32 row 0"), std::vector<uint32_t>(16, 0x50800000u));
   std::vector<uint32_t> design(16, 0x50800000u);
   design[15] = 0x50800001u;  // the last FP32 mantissa bit: 1 ulp of FP32 farther from zero

@@ -32,7 +32,7 @@ bool same_text(std::string_view a, std::string_view b, bool any_case) {
          });
 }
 
-Error unsupported(const Engine& e, const char* what) {
+Error unsupported(const Engine& e, std::string_view what) {
   return Error(ErrorKind::BadInput, fmt::format("the {} engine has no {}", e.name(), what));
 }
 
@@ -61,19 +61,25 @@ std::string Engine::canonical_variant(std::string_view name) const {
   throw Error(ErrorKind::BadInput, fmt::format("unknown {} variant '{}' ({})", this->name(), name, known));
 }
 
-std::string Engine::disassemble(std::string_view, const std::string&, const OptionValues&) const {
-  throw unsupported(*this, "instruction words to disassemble");
+const WordCodec& words_of(const Engine& e, std::string_view use) {
+  if (const WordCodec* c = e.words()) return *c;
+  throw unsupported(e, fmt::format("instruction words{}{}", use.empty() ? "" : " ", use));
 }
 
-std::string Engine::assemble(std::string_view, const std::string&, const OptionValues&) const {
-  throw unsupported(*this, "instruction words to assemble");
+const ProgramRunner& programs_of(const Engine& e) {
+  if (const ProgramRunner* c = e.programs()) return *c;
+  throw unsupported(e, "programs");
 }
 
-std::vector<std::string> Engine::instruction_table(const std::string&) const { return {}; }
+const VectorFiles& vectors_of(const Engine& e) {
+  if (const VectorFiles* c = e.vectors()) return *c;
+  throw unsupported(e, "vector files");
+}
 
-std::optional<AuditTable> Engine::audit(const AuditRequest&) const { return std::nullopt; }
-
-std::unique_ptr<EngineScoreboard> Engine::scoreboard(const std::string&) const { return nullptr; }
+const ScoreboardFactory& scoreboards_of(const Engine& e) {
+  if (const ScoreboardFactory* c = e.scoreboards()) return *c;
+  throw unsupported(e, "generic scoreboard (tmu::EngineScoreboard)");
+}
 
 void register_engine(std::unique_ptr<Engine> engine) {
   auto& own = owned();

@@ -8,6 +8,6 @@ int main() {
   tmu::register_builtin_engines();
   std::cout << tmu::engine_names() << "\n";
   // 0x10184000 is ZEROACC (README): the installed Tensix decoder through the registry.
-  std::cout << tmu::find_engine("tensix")->disassemble("0x10184000", "blackhole", {}) << "\n";
+  std::cout << tmu::find_engine("tensix")->words()->disassemble("0x10184000", "blackhole", {}) << "\n";
   return 0;
 }

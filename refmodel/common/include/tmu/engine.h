@@ -1,9 +1,10 @@
-// The engine interface. Every engine (a model of one matrix or tile unit: its words, programs, vector
-// files, audit rows and scoreboard) is a peer behind tmu::Engine and is found in the registry by
-// name, as LLVM finds its targets. The command line, the audit, the DPI-C library and the Python
-// package ask the registry; none of them names an engine. A new engine is a directory under
-// refmodel/engines/ defining make_<name>_engine() and one word in that folder's TMU_ENGINES list
-// (docs/architecture.md, "Adding an engine").
+// The engine interface. Every engine (a model of one matrix or tile unit) is a peer behind
+// tmu::Engine: a name, its variants, and the capabilities it provides (instruction words, programs,
+// vector files, a scoreboard), each a small interface of its own. Engines are found in the registry
+// by name and asked for a capability, as LLVM finds a target and its assembler apart. The command
+// line, the audit, the DPI-C library and the Python package ask the registry; none of them names an
+// engine. A new engine is a directory under refmodel/engines/ defining make_<name>_engine() and one
+// word in that folder's TMU_ENGINES list (docs/architecture.md, "Adding an engine").
 #pragma once
 
 #include <algorithm>
@@ -132,6 +133,62 @@ struct AuditTable {
   bool checks_passed = true;  // false: tmu audit exits 3, as for a failed phase check
 };
 
+// --- Capabilities: what an engine may provide, each a small interface of its own ---
+// The front ends ask an engine for a capability (Engine::words(), programs(), ...) and name no
+// engine; one it does not provide is null, and the front end says so. Its audit rows and Python
+// binding are registered apart in the same way (tmu/audit/rows.h, the engine's python/ directory).
+
+// Engines whose operations are encoded in words: tmu dis, asm, isa.
+class WordCodec {
+ public:
+  virtual ~WordCodec() = default;
+  virtual std::vector<EngineOption> word_options() const { return {}; }
+  virtual std::string disassemble(std::string_view word, const std::string& variant, const OptionValues& o) const = 0;
+  virtual std::string assemble(std::string_view line, const std::string& variant, const OptionValues& o) const = 0;
+  // tmu isa: one line per instruction; empty for an engine without a table.
+  virtual std::vector<std::string> instruction_table(const std::string& /*variant*/) const { return {}; }
+};
+
+// tmu run.
+class ProgramRunner {
+ public:
+  virtual ~ProgramRunner() = default;
+  // For --help: the parts `tmu run --show` takes, and the readings `--values` takes ("" for none).
+  virtual std::string state_parts() const = 0;
+  virtual std::string value_readings() const { return ""; }
+  // Throws tmu::ProgramError (file:line: reason) or tmu::Error.
+  virtual nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const = 0;
+};
+
+// tmu vectors and tmu check.
+class VectorFiles {
+ public:
+  virtual ~VectorFiles() = default;
+  virtual std::vector<EngineOption> vector_options() const { return {}; }
+  // Calls `sink` once per file, in order. Throws tmu::Error (BadInput) for a request it cannot take.
+  virtual GeneratedSet generate_vectors(const VectorRequest& r, const FileSink& sink) const = 0;
+  // Replays one file of this engine (its framing already identified it). Throws tmu::ProgramError for
+  // a malformed file.
+  virtual ReplayResult replay_vectors(std::istream& in, const std::string& path, const ReplayRequest& r) const = 0;
+};
+
+// The DPI-C library's and Python's generic scoreboard.
+class ScoreboardFactory {
+ public:
+  virtual ~ScoreboardFactory() = default;
+  // A new scoreboard for the variant (its canonical name).
+  virtual std::unique_ptr<EngineScoreboard> scoreboard(const std::string& variant) const = 0;
+};
+
+// Tables an engine without audit rows (a plugin) adds to `tmu audit` beside the shared ones.
+class AuditTables {
+ public:
+  virtual ~AuditTables() = default;
+  virtual std::vector<EngineOption> audit_options() const { return {}; }
+  virtual AuditTable audit(const AuditRequest& r) const = 0;
+};
+
+// An engine: its name and variants, and the capabilities it provides (null: not provided).
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -145,38 +202,19 @@ class Engine {
   // The variant's canonical name, or tmu::Error (BadInput) naming the variants.
   virtual std::string canonical_variant(std::string_view name) const;
 
-  // --- Words: engines whose operations are encoded in words ---
-  virtual bool has_words() const { return false; }
-  virtual std::vector<EngineOption> word_options() const { return {}; }  // dis and asm
-  virtual std::string disassemble(std::string_view word, const std::string& variant, const OptionValues& o) const;
-  virtual std::string assemble(std::string_view line, const std::string& variant, const OptionValues& o) const;
-  // tmu isa: one line per instruction; empty for an engine without a table.
-  virtual std::vector<std::string> instruction_table(const std::string& variant) const;
-
-  // --- Programs ---
-  // For --help: the parts `tmu run --show` takes, and the readings `--values` takes ("" for none).
-  virtual std::string state_parts() const = 0;
-  virtual std::string value_readings() const { return ""; }
-  // Throws tmu::ProgramError (file:line: reason) or tmu::Error.
-  virtual nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const = 0;
-
-  // --- Vector files ---
-  virtual std::vector<EngineOption> vector_options() const { return {}; }
-  // Calls `sink` once per file, in order. Throws tmu::Error (BadInput) for a request it cannot take.
-  virtual GeneratedSet generate_vectors(const VectorRequest& r, const FileSink& sink) const = 0;
-  // Replays one file of this engine (its framing already identified it). Throws tmu::ProgramError for
-  // a malformed file.
-  virtual ReplayResult replay_vectors(std::istream& in, const std::string& path, const ReplayRequest& r) const = 0;
-
-  // --- Audit ---
-  virtual std::vector<EngineOption> audit_options() const { return {}; }
-  // This engine's own audit tables; nullopt when the engine has none beyond the shared audit.
-  virtual std::optional<AuditTable> audit(const AuditRequest& r) const;
-
-  // --- Scoreboard ---
-  // A generic scoreboard (EngineScoreboard) for this variant; null when the engine has none.
-  virtual std::unique_ptr<EngineScoreboard> scoreboard(const std::string& variant) const;
+  virtual const WordCodec* words() const { return nullptr; }
+  virtual const ProgramRunner* programs() const { return nullptr; }
+  virtual const VectorFiles* vectors() const { return nullptr; }
+  virtual const ScoreboardFactory* scoreboards() const { return nullptr; }
+  virtual const AuditTables* audit_tables() const { return nullptr; }
 };
+
+// The capability, or tmu::Error (BadInput) "the NAME engine has no ..." (words: "... instruction
+// words USE", e.g. "to disassemble").
+const WordCodec& words_of(const Engine& e, std::string_view use = "");
+const ProgramRunner& programs_of(const Engine& e);
+const VectorFiles& vectors_of(const Engine& e);
+const ScoreboardFactory& scoreboards_of(const Engine& e);
 
 // The registry. Engines are listed in registration order; the first is the default engine, whose
 // vector files may omit the "engine" line.

@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     tmu::OptionValues o;
     if (data[0] & 0x40) o["word"] = {"1"};
     const std::string text = as_text(data + 1, size - 1);
-    accepts([&] { tmu::find_engine("amx")->disassemble(text, tmu::amx::version_name(version), o); }, Refusal::ErrorOnly);
+    accepts([&] { tmu::find_engine("amx")->words()->disassemble(text, tmu::amx::version_name(version), o); }, Refusal::ErrorOnly);
     return 0;
   }
   if (size < 9) return 0;

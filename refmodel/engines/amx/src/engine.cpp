@@ -50,16 +50,8 @@ bool zero_row(const amx::Row& r) {
   return std::all_of(r.begin(), r.end(), [](uint8_t b) { return b == 0; });
 }
 
-class AmxEngine final : public Engine {
+class AmxWords final : public WordCodec {
  public:
-  std::string name() const override { return "amx"; }
-  std::string summary() const override { return "Apple AMX matfp (M1-M4)"; }
-  std::vector<EngineVariant> variants() const override {
-    return {{"M1", "M1 (the default)"}, {"M2", "M2: bf16 lane widths"}, {"M3", "M3"}, {"M4", "M4"}};
-  }
-  std::string variant_alias() const override { return "--amx-version"; }
-
-  bool has_words() const override { return true; }
   std::vector<EngineOption> word_options() const override {
     return {{"--word", "The arguments are 32-bit A64 instruction words (0x00201000 | 21 << 5 | GPR), not 64-bit operands (dis)",
              EngineOption::Kind::Flag, ""}};
@@ -75,7 +67,10 @@ class AmxEngine final : public Engine {
   std::string assemble(std::string_view line, const std::string& variant, const OptionValues&) const override {
     return fmt::format("{:#018x}", amx::encode_matfp(amx::assemble_matfp(line, amx::parse_version(variant))));
   }
+};
 
+class AmxPrograms final : public ProgramRunner {
+ public:
   std::string state_parts() const override { return "x y z gprs"; }
   std::string value_readings() const override { return "every row's lanes as f16, bf16, f32 or f64"; }
   nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
@@ -122,14 +117,17 @@ class AmxEngine final : public Engine {
     }
     return j;
   }
+};
 
+class AmxVectors final : public VectorFiles {
+ public:
   GeneratedSet generate_vectors(const VectorRequest& r, const FileSink& sink) const override {
     amx::GenOptions gen;
     gen.level = r.level;
     gen.random = r.random;
     gen.seed = r.seed;
     return hand_over_vector_files(
-        amx::generate_vectors(gen), r, sink, name(), [](const amx::Vector& v) { return v.expect.size(); },
+        amx::generate_vectors(gen), r, sink, "amx", [](const amx::Vector& v) { return v.expect.size(); },
         [](std::ostream& out, const amx::VectorFile& f) { amx::write_vector_file(out, f); });
   }
 
@@ -140,10 +138,34 @@ class AmxEngine final : public Engine {
         amx::replay(amx::read_vector_file(in, path), path, diffs, r.poison_seed ? &poison : nullptr, r.max_differences);
     return ReplayResult{c.vectors, c.failed, {{"Z rows", c.rows}}, std::move(diffs)};
   }
+};
 
+class AmxScoreboards final : public ScoreboardFactory {
+ public:
   std::unique_ptr<EngineScoreboard> scoreboard(const std::string& variant) const override {
     return amx::make_scoreboard(amx::parse_version(variant));
   }
+};
+
+class AmxEngine final : public Engine {
+ public:
+  std::string name() const override { return "amx"; }
+  std::string summary() const override { return "Apple AMX matfp (M1-M4)"; }
+  std::vector<EngineVariant> variants() const override {
+    return {{"M1", "M1 (the default)"}, {"M2", "M2: bf16 lane widths"}, {"M3", "M3"}, {"M4", "M4"}};
+  }
+  std::string variant_alias() const override { return "--amx-version"; }
+
+  const WordCodec* words() const override { return &words_; }
+  const ProgramRunner* programs() const override { return &programs_; }
+  const VectorFiles* vectors() const override { return &vectors_; }
+  const ScoreboardFactory* scoreboards() const override { return &scoreboards_; }
+
+ private:
+  AmxWords words_;
+  AmxPrograms programs_;
+  AmxVectors vectors_;
+  AmxScoreboards scoreboards_;
 };
 
 }  // namespace

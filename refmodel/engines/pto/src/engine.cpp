@@ -91,16 +91,8 @@ nlohmann::ordered_json cycles_json(const pto::ProgramRun& run, Estimator estimat
   return j;
 }
 
-class PtoEngine final : public Engine {
+class PtoPrograms final : public ProgramRunner {
  public:
-  std::string name() const override { return "pto"; }
-  std::string summary() const override { return "PTO elementwise tile operations"; }
-  std::vector<EngineVariant> variants() const override {
-    return {{"cpusim", "pto-isa's CPU simulator (the default)"}, {"a2a3", "the A2/A3 NPU sources"},
-            {"a5", "the A5 NPU sources (float lanes under the assumption a5-ieee)"}};
-  }
-  std::string variant_alias() const override { return "--profile"; }
-
   std::string state_parts() const override { return "tile names"; }
   nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
     pto::ProgramOptions opts;
@@ -133,7 +125,10 @@ class PtoEngine final : public Engine {
     j["tiles"] = std::move(out);
     return j;
   }
+};
 
+class PtoVectors final : public VectorFiles {
+ public:
   GeneratedSet generate_vectors(const VectorRequest& r, const FileSink& sink) const override {
     if (!r.variant.empty()) throw bad("--profile: the pto engine writes the files of every profile, each naming its own");
     pto::GenOptions gen;
@@ -141,7 +136,7 @@ class PtoEngine final : public Engine {
     gen.random = r.random;
     gen.seed = r.seed;
     return hand_over_vector_files(
-        pto::generate_vectors(gen), r, sink, name(), [](const pto::Vector& v) { return uint64_t{v.expect.rows} * v.expect.cols; },
+        pto::generate_vectors(gen), r, sink, "pto", [](const pto::Vector& v) { return uint64_t{v.expect.rows} * v.expect.cols; },
         [](std::ostream& out, const pto::VectorFile& f) { pto::write_vector_file(out, f); });
   }
 
@@ -152,10 +147,33 @@ class PtoEngine final : public Engine {
     const pto::ReplayCounts c = pto::replay(pto::read_vector_file(in, path), path, diffs, r.max_differences);
     return ReplayResult{c.vectors, c.failed, {{"dst elements", c.lanes}}, std::move(diffs)};
   }
+};
 
+class PtoScoreboards final : public ScoreboardFactory {
+ public:
   std::unique_ptr<EngineScoreboard> scoreboard(const std::string& variant) const override {
     return pto::make_scoreboard(profile_of(variant));
   }
+};
+
+class PtoEngine final : public Engine {
+ public:
+  std::string name() const override { return "pto"; }
+  std::string summary() const override { return "PTO elementwise tile operations"; }
+  std::vector<EngineVariant> variants() const override {
+    return {{"cpusim", "pto-isa's CPU simulator (the default)"}, {"a2a3", "the A2/A3 NPU sources"},
+            {"a5", "the A5 NPU sources (float lanes under the assumption a5-ieee)"}};
+  }
+  std::string variant_alias() const override { return "--profile"; }
+
+  const ProgramRunner* programs() const override { return &programs_; }
+  const VectorFiles* vectors() const override { return &vectors_; }
+  const ScoreboardFactory* scoreboards() const override { return &scoreboards_; }
+
+ private:
+  PtoPrograms programs_;
+  PtoVectors vectors_;
+  PtoScoreboards scoreboards_;
 };
 
 }  // namespace

@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     tmu::OptionValues o;
     if (form == tmu::tensix::WordForm::Rotated) o["rotated"] = {"1"};
     const std::string text = as_text(data + 1, size - 1);
-    accepts([&] { tmu::find_engine("tensix")->disassemble(text, arch == tmu::tensix::Arch::Wormhole ? "wormhole" : "blackhole", o); },
+    accepts([&] { tmu::find_engine("tensix")->words()->disassemble(text, arch == tmu::tensix::Arch::Wormhole ? "wormhole" : "blackhole", o); },
             Refusal::ErrorOnly);
     return 0;
   }

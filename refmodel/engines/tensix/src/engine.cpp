@@ -107,16 +107,8 @@ std::vector<T> numbers(const OptionValues& o, const char* name, const std::funct
   return out;
 }
 
-class TensixEngine final : public Engine {
+class TensixWords final : public WordCodec {
  public:
-  std::string name() const override { return "tensix"; }
-  std::string summary() const override { return "Tenstorrent Tensix Matrix Unit (FPU) and Scalar Unit GPR ops"; }
-  std::vector<EngineVariant> variants() const override {
-    return {{"blackhole", "Blackhole (the default)"}, {"wormhole", "Wormhole: its field layout and Dst modes"}};
-  }
-  std::string variant_alias() const override { return "--arch"; }
-
-  bool has_words() const override { return true; }
   std::vector<EngineOption> word_options() const override {
     return {{"--rotated", "Words are rotated left by 2, as embedded in kernel binaries (dis); print that form (asm)",
              EngineOption::Kind::Flag, ""}};
@@ -126,10 +118,6 @@ class TensixEngine final : public Engine {
     const uint32_t raw = to_raw(word, option_value(o, "rotated") ? WordForm::Rotated : WordForm::Raw);
     return fmt::format("{:08x}  {}", raw, tmu::tensix::disassemble(decode(raw, arch_of(variant))));
   }
-  std::unique_ptr<EngineScoreboard> scoreboard(const std::string& variant) const override {
-    return make_engine_scoreboard(arch_of(variant));
-  }
-
   std::string assemble(std::string_view line, const std::string& variant, const OptionValues& o) const override {
     const uint32_t raw = encode(tmu::tensix::assemble(std::string(line), arch_of(variant)));
     return fmt::format("0x{:08x}", option_value(o, "rotated") ? from_raw(raw, WordForm::Rotated) : raw);
@@ -144,7 +132,10 @@ class TensixEngine final : public Engine {
     }
     return out;
   }
+};
 
+class TensixPrograms final : public ProgramRunner {
+ public:
   std::string state_parts() const override { return "rwcs gprs config threadconfig banks srca srcb dst dst32"; }
   std::string value_readings() const override {
     return "Dst as bf16, fp16 or int8 (16-bit rows; in dst32 as FP32 / INT32), tf32, fp32 or int32 (dst32 only)";
@@ -170,7 +161,10 @@ class TensixEngine final : public Engine {
     j["scalar_unit_cycles"] = run.scalar_unit_cycles;
     return printed_state(j, run.state, r.values);
   }
+};
 
+class TensixVectors final : public VectorFiles {
+ public:
   std::vector<EngineOption> vector_options() const override {
     using K = EngineOption::Kind;
     return {
@@ -263,6 +257,34 @@ class TensixEngine final : public Engine {
       out.differences.push_back(fmt::format("{}:{}: vector {}: {}", path, d.line, d.vector, d.text));
     return out;
   }
+};
+
+class TensixScoreboards final : public ScoreboardFactory {
+ public:
+  std::unique_ptr<EngineScoreboard> scoreboard(const std::string& variant) const override {
+    return make_engine_scoreboard(arch_of(variant));
+  }
+};
+
+class TensixEngine final : public Engine {
+ public:
+  std::string name() const override { return "tensix"; }
+  std::string summary() const override { return "Tenstorrent Tensix Matrix Unit (FPU) and Scalar Unit GPR ops"; }
+  std::vector<EngineVariant> variants() const override {
+    return {{"blackhole", "Blackhole (the default)"}, {"wormhole", "Wormhole: its field layout and Dst modes"}};
+  }
+  std::string variant_alias() const override { return "--arch"; }
+
+  const WordCodec* words() const override { return &words_; }
+  const ProgramRunner* programs() const override { return &programs_; }
+  const VectorFiles* vectors() const override { return &vectors_; }
+  const ScoreboardFactory* scoreboards() const override { return &scoreboards_; }
+
+ private:
+  TensixWords words_;
+  TensixPrograms programs_;
+  TensixVectors vectors_;
+  TensixScoreboards scoreboards_;
 };
 
 }  // namespace

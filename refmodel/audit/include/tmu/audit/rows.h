@@ -5,7 +5,7 @@
 // audit: series on the shared worker threads, its own results, files and sections of audit.md, and
 // lines of the two tables where engines meet (bits versus K, the cross-engine table). The command
 // line and the audit's core ask this registry and name no engine; an engine without rows (a plugin)
-// adds its own tables through Engine::audit().
+// adds its own tables through its AuditTables (tmu/engine.h).
 #pragma once
 
 #include <cstdint>
