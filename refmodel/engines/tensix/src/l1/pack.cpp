@@ -229,46 +229,70 @@ uint16_t fp32_to_bf16_truncate_late(uint32_t fp32) {
   return bits<14, 7>(v) == 0 ? 0 : v;
 }
 
-uint32_t pack_early(const PackPlan& p, uint32_t dst) {
-  uint32_t v = dst;
+namespace {
+
+// The conversions run a step over a whole tile: the switch on the plan is taken once per tile, not
+// once per datum, so each loop is one inlined conversion the compiler can vectorise.
+template <class Step>
+void each(std::span<uint32_t> v, Step step) {
+  for (uint32_t& x : v) x = step(x);
+}
+
+void early_steps(const PackPlan& p, std::span<uint32_t> v) {
+  const auto lo16 = [](uint32_t x) { return static_cast<uint16_t>(x); };
   switch (p.cfg.from) {
     case PackSource::FP32:
       switch (p.intermediate) {
-        case DataFormat::BF16: v = fp32_round_to_bf16(dst); break;
-        case DataFormat::BFP8: v = fp32_round_to_e8m6(dst); break;
-        case DataFormat::FP16: v = tf32_to_fp16_saturate(fp32_round_to_tf32(dst)); break;
+        case DataFormat::BF16: each(v, [](uint32_t x) -> uint32_t { return fp32_round_to_bf16(x); }); break;
+        case DataFormat::BFP8: each(v, [](uint32_t x) -> uint32_t { return fp32_round_to_e8m6(x); }); break;
+        case DataFormat::FP16: each(v, [](uint32_t x) -> uint32_t { return tf32_to_fp16_saturate(fp32_round_to_tf32(x)); }); break;
         default: break;  // FP32: identity
       }
       break;
     case PackSource::INT32:
-      if (p.intermediate == DataFormat::INT8) {
-        v = p.cfg.to == L1Format::UINT8 ? int32_saturate_to_uint8(dst) : int32_saturate_to_int8(dst);
-      }
+      if (p.intermediate != DataFormat::INT8) break;
+      if (p.cfg.to == L1Format::UINT8) each(v, [](uint32_t x) -> uint32_t { return int32_saturate_to_uint8(x); });
+      else each(v, [](uint32_t x) -> uint32_t { return int32_saturate_to_int8(x); });
       break;
     case PackSource::BF16:
-      v = p.intermediate == DataFormat::BFP8 ? bf16_round_to_e8m6(static_cast<uint16_t>(dst)) : bf16_flush_nan_to_inf(static_cast<uint16_t>(dst));
+      if (p.intermediate == DataFormat::BFP8) each(v, [&](uint32_t x) -> uint32_t { return bf16_round_to_e8m6(lo16(x)); });
+      else each(v, [&](uint32_t x) -> uint32_t { return bf16_flush_nan_to_inf(lo16(x)); });
       break;
     case PackSource::FP16:
-      v = p.intermediate == DataFormat::BFP8a ? fp16_round_to_e5m6(static_cast<uint16_t>(dst)) : fp16_flush_denormal(static_cast<uint16_t>(dst));
+      if (p.intermediate == DataFormat::BFP8a) each(v, [&](uint32_t x) -> uint32_t { return fp16_round_to_e5m6(lo16(x)); });
+      else each(v, [&](uint32_t x) -> uint32_t { return fp16_flush_denormal(lo16(x)); });
       break;
     case PackSource::INT16: break;
   }
-  if (p.cfg.exp_threshold) {
-    if (const auto e = threshold_exponent(p.intermediate, v); e && *e < *p.cfg.exp_threshold) v = 0;
+  if (!p.cfg.exp_threshold || !threshold_exponent(p.intermediate, 0)) return;
+  const DataFormat inter = p.intermediate;
+  const uint32_t threshold = *p.cfg.exp_threshold;
+  each(v, [&](uint32_t x) -> uint32_t { return *threshold_exponent(inter, x) < threshold ? 0 : x; });
+}
+
+void late_steps(const PackPlan& p, std::span<uint32_t> v) {
+  const auto lo16 = [](uint32_t x) { return static_cast<uint16_t>(x); };
+  switch (p.mode & 0xFFu) {
+    case 0x10: each(v, [&](uint32_t x) -> uint32_t { return fp16_to_fp32_late(lo16(x)); }); break;
+    case 0x15: case 0x26: each(v, [&](uint32_t x) -> uint32_t { return fp16_to_bf16_late(lo16(x)); }); break;
+    case 0x1A: each(v, [&](uint32_t x) -> uint32_t { return fp16_to_fp8_e4m3_late(lo16(x)); }); break;
+    case 0x50: case 0x60: each(v, [](uint32_t x) -> uint32_t { return x << 16; }); break;
+    case 0x01: each(v, [](uint32_t x) -> uint32_t { return fp32_to_fp16_late(x); }); break;
+    case 0x06: case 0x07: case 0x0F: each(v, [](uint32_t x) -> uint32_t { return fp32_to_bf16_truncate_late(x); }); break;
+    default: break;  // identity: 0x11, 0x55, 0x56/57/5F, 0x65, 0x66/67, 0x99, 0x00, 0x88, 0xEE
   }
-  return v;
+}
+
+}  // namespace
+
+uint32_t pack_early(const PackPlan& p, uint32_t dst) {
+  early_steps(p, {&dst, 1});
+  return dst;
 }
 
 uint32_t pack_late(const PackPlan& p, uint32_t v) {
-  switch (p.mode & 0xFFu) {
-    case 0x10: return fp16_to_fp32_late(static_cast<uint16_t>(v));
-    case 0x15: case 0x26: return fp16_to_bf16_late(static_cast<uint16_t>(v));
-    case 0x1A: return fp16_to_fp8_e4m3_late(static_cast<uint16_t>(v));
-    case 0x50: case 0x60: return v << 16;
-    case 0x01: return fp32_to_fp16_late(v);
-    case 0x06: case 0x07: case 0x0F: return fp32_to_bf16_truncate_late(v);
-    default: return v;  // identity: 0x11, 0x55, 0x56/57/5F, 0x65, 0x66/67, 0x99, 0x00, 0x88, 0xEE
-  }
+  late_steps(p, {&v, 1});
+  return v;
 }
 
 std::vector<uint8_t> pack_to_l1(const PackPlan& p, std::span<const uint32_t> dst, std::span<const uint8_t> l1_before) {
@@ -281,37 +305,49 @@ std::vector<uint8_t> pack_to_l1(const PackPlan& p, std::span<const uint32_t> dst
   if (p.cfg.l1_acc && l1_before.size() != out.size()) {
     refuse(p.cfg, fmt::format("L1 accumulation needs the {} bytes of L1 being accumulated into, got {}", out.size(), l1_before.size()));
   }
-  const bool wide = pack_source_is_32bit(p.cfg.from);
-  const unsigned width = l1_datum_bits(to);
-  std::array<uint16_t, kBfpBlock> block{};
-  const size_t exp_bytes = l1_is_bfp(to) ? n / kBfpBlock : 0;
-  for (size_t i = 0; i < n; ++i) {
-    if (!wide && dst[i] > 0xFFFFu) {
-      refuse(p.cfg, fmt::format("Dst datum {} is 0x{:x}, wider than the 16 bits of a Dst16b {} value", i, dst[i], pack_source_name(p.cfg.from)));
+  if (!pack_source_is_32bit(p.cfg.from)) {
+    const auto wide = std::find_if(dst.begin(), dst.end(), [](uint32_t d) { return d > 0xFFFFu; });
+    if (wide != dst.end()) {
+      refuse(p.cfg, fmt::format("Dst datum {} is 0x{:x}, wider than the 16 bits of a Dst16b {} value", wide - dst.begin(), *wide,
+                                pack_source_name(p.cfg.from)));
     }
-    uint32_t v = pack_late(p, pack_early(p, dst[i]));
-    if (l1_is_bfp(to)) {
-      block[i % kBfpBlock] = static_cast<uint16_t>(v);
-      if (i % kBfpBlock != kBfpBlock - 1) continue;
+  }
+  std::vector<uint32_t> v(dst.begin(), dst.end());
+  early_steps(p, v);
+  late_steps(p, v);
+  const unsigned width = l1_datum_bits(to);
+  if (l1_is_bfp(to)) {
+    const size_t exp_bytes = n / kBfpBlock;
+    std::array<uint16_t, kBfpBlock> block{};
+    for (size_t first = 0; first < n; first += kBfpBlock) {
+      for (size_t j = 0; j < kBfpBlock; ++j) block[j] = static_cast<uint16_t>(v[first + j]);
       const BfpBlock b = bfp_block_from_bf16(block, to);
-      const size_t first = i + 1 - kBfpBlock;
       out[first / kBfpBlock] = b.exponent;
       for (size_t j = 0; j < kBfpBlock; ++j) {
         const size_t bit = (first + j) * width;
         out[exp_bytes + bit / 8] |= static_cast<uint8_t>(b.datums[j] << (bit % 8));
       }
-      continue;
     }
-    uint8_t* at = out.data() + i * width / 8;
-    if (p.cfg.l1_acc) {
-      uint32_t old = 0;
-      for (unsigned k = 0; k < width / 8; ++k) old |= static_cast<uint32_t>(l1_before[i * width / 8 + k]) << (8 * k);
-      if (to == L1Format::FP32) v = l1_acc_fp32(old, v);
-      else if (to == L1Format::BF16) v = l1_acc_bf16(static_cast<uint16_t>(old), static_cast<uint16_t>(v));
-      else v = l1_acc_fp16(static_cast<uint16_t>(old), static_cast<uint16_t>(v));
-    }
-    for (unsigned k = 0; k < width / 8; ++k) at[k] = static_cast<uint8_t>(v >> (8 * k));  // L1 is little-endian
+    return out;
   }
+  const unsigned bytes = width / 8;
+  if (p.cfg.l1_acc) {
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t old = 0;
+      for (unsigned k = 0; k < bytes; ++k) old |= static_cast<uint32_t>(l1_before[i * bytes + k]) << (8 * k);
+      if (to == L1Format::FP32) v[i] = l1_acc_fp32(old, v[i]);
+      else if (to == L1Format::BF16) v[i] = l1_acc_bf16(static_cast<uint16_t>(old), static_cast<uint16_t>(v[i]));
+      else v[i] = l1_acc_fp16(static_cast<uint16_t>(old), static_cast<uint16_t>(v[i]));
+    }
+  }
+  // L1 is little-endian, whatever the host.
+  const auto store = [&]<unsigned B>() {
+    for (size_t i = 0; i < n; ++i)
+      for (unsigned k = 0; k < B; ++k) out[i * B + k] = static_cast<uint8_t>(v[i] >> (8 * k));
+  };
+  if (bytes == 4) store.template operator()<4>();
+  else if (bytes == 2) store.template operator()<2>();
+  else store.template operator()<1>();
   return out;
 }
 
