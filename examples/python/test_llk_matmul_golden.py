@@ -77,6 +77,22 @@ def test_a_broken_device_fails_at_tolerance_0(bug: str) -> None:
     assert not torch.equal(res_from_l1, golden_matmul(src_a, src_b, "BF16", "HiFi4"))
 
 
+@pytest.mark.parametrize("bug", [None, "skip1"])
+def test_matmul_bfp8_b_from_l1_to_l1(bug: Optional[str]) -> None:
+    """tt-llk's BFP8_b matmul: the operands sit in L1 as BFP8_b (16 datums share an 8-bit exponent),
+    the unpackers read them into Src, and the packer writes Dst back to L1 as BFP8_b. The golden gives
+    the packed L1 bytes, so the device's bytes are compared at tolerance 0; a device that skips a
+    fidelity phase differs in them although BFP8_b keeps only 7 bits of each result."""
+    g = torch.Generator().manual_seed(SEED)
+    src_a = generate_stimuli("BF16", (32, 64), g).float()
+    src_b = generate_stimuli("BF16", (64, 32), g).float()
+    device = tmu.tensix.matmul(src_a, src_b, fidelity="HiFi4", in_format="BFP8", out_format="BFP8", perturb=bug,
+                               bits=True)
+    golden = tmu.tensix.matmul(src_a, src_b, fidelity="HiFi4", in_format="BFP8", out_format="BFP8", bits=True)
+    assert golden["l1"].size == 32 * 32 + 32 * 32 // 16  # a byte per datum, an exponent byte per block
+    assert (device["l1"] == golden["l1"]).all() == (bug is None)
+
+
 def test_tt_llks_tolerance_lets_a_broken_device_through() -> None:
     """tt-llk's check (torch.isclose with atol = rtol = 0.05, tests/python_tests/helpers/utils.py)
     against the float32 golden passes a device that skips the last fidelity phase."""
