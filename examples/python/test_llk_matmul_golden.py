@@ -89,6 +89,7 @@ def test_matmul_bfp8_b_from_l1_to_l1(bug: Optional[str]) -> None:
     device = tmu.tensix.matmul(src_a, src_b, fidelity="HiFi4", in_format="BFP8", out_format="BFP8", perturb=bug,
                                bits=True)
     golden = tmu.tensix.matmul(src_a, src_b, fidelity="HiFi4", in_format="BFP8", out_format="BFP8", bits=True)
+    assert isinstance(device, dict) and isinstance(golden, dict)  # bits=True: the dict with the L1 bytes
     assert golden["l1"].size == 32 * 32 + 32 * 32 // 16  # a byte per datum, an exponent byte per block
     assert (device["l1"] == golden["l1"]).all() == (bug is None)
 

@@ -30,7 +30,7 @@ runs its own sequence, so the bits do not depend on it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, Optional, Union, overload
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Union, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -88,6 +88,24 @@ def _through_l1_input(x: ArrayLike, in_format: str, src_format: str, variant: Op
     return _as_values(out.reshape(values.shape))
 
 
+def _operands_through_l1(where: str, operands: tuple[ArrayLike, ...], in_format: Optional[str], input: str,  # noqa: A002
+                         conversion: Optional[str], src_format: str, variant: Optional[str]) -> tuple[ArrayLike, ...]:
+    """The operands as the unpackers read them from L1 in in_format (unchanged when it is None)."""
+    if in_format is None:
+        return operands
+    if input != "values" or conversion is not None:
+        raise ValueError(f"{where}: in_format: takes FP32 values (input='values', conversion=None)")
+    return tuple(_through_l1_input(x, in_format, src_format, variant) for x in operands)
+
+
+def _result_through_l1(run: Callable[[bool], Any], out_format: Optional[str], variant: Optional[str], as_dict: bool,
+                       snapshots: bool) -> Result:
+    """run(as_dict)'s result, or with out_format that result packed to L1 and read back (_through_l1)."""
+    if out_format is None:
+        return cast(Result, run(as_dict))
+    return _through_l1(run(True), out_format, variant, as_dict or snapshots)
+
+
 def _as_values(v: npt.NDArray[Any]) -> Values:
     return v.astype(np.float64, copy=False)
 
@@ -109,55 +127,74 @@ def _through_l1(r: dict[str, Any], out_format: str, variant: Optional[str], as_d
     return out
 
 
-matmul.__doc__ = (matmul.__doc__ or "") + (
+_L1_DOC = (
     "\n\nout_format (Python side): the result as L1 holds it after a packer writes Dst in that L1 format\n"
     "(tmu.tensix.pack with its default conversion for the pair, docs/l1-formats.md), read back as numbers;\n"
     "with bits=True or snapshots=True the dict's 'values' are those, 'dst_values' Dst's, and 'l1' the bytes\n"
-    "(the (M, N) result in row-major order, BFP blocks along rows). in_format (Python side): each operand\n"
+    "(the result in row-major order, BFP blocks along rows). in_format (Python side): each operand\n"
     "(FP32 values) as a packer writes it to L1 in that format and an unpacker reads it back into Src\n"
     "(FP32 data in src_format; BFP8/BFP4/BFP2 into BF16-style Src, FP16/FP8 into FP16-style).")
+matmul.__doc__ = (matmul.__doc__ or "") + _L1_DOC
 
 
 @overload
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-                   bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Values: ...
+                   bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
+                   in_format: Optional[str] = ..., out_format: Optional[str] = ...) -> Values: ...
 @overload
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
-                   bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Result: ...
+                   bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
+                   in_format: Optional[str] = ..., out_format: Optional[str] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.eltwise_binary", _impl.eltwise_binary)
 def eltwise_binary(op: str, a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: str = "BF16",
                    dst: str = "FP32", variant: Optional[str] = None, conversion: Optional[str] = None,
                    perturb: Optional[str] = None, input: str = "values", bits: bool = False,  # noqa: A002
-                   snapshots: bool = False, arch: Optional[str] = None, threads: Optional[int] = None) -> Result:
-    variant = renamed_variant("tmu.tensix.eltwise_binary", variant, "arch", arch)
-    return _impl.eltwise_binary(op, a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant,
-                                conversion=conversion, perturb=perturb, input=input, bits=bits, snapshots=snapshots,
-                                threads=threads)
+                   snapshots: bool = False, arch: Optional[str] = None, threads: Optional[int] = None,
+                   in_format: Optional[str] = None, out_format: Optional[str] = None) -> Result:
+    where = "tmu.tensix.eltwise_binary"
+    variant = renamed_variant(where, variant, "arch", arch)
+    a, b = _operands_through_l1(where, (a, b), in_format, input, conversion, src_format, variant)
+    return _result_through_l1(
+        lambda as_dict: _impl.eltwise_binary(op, a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant,
+                                             conversion=conversion, perturb=perturb, input=input, bits=as_dict,
+                                             snapshots=snapshots, threads=threads),
+        out_format, variant, bits, snapshots)
 
 
 @overload
 def reduce(a: ArrayLike, pool: str = ..., dim: str = ..., *, scaler: Optional[float] = ..., fidelity: str = ..., src_format: str = ...,
            dst: str = ..., variant: Optional[str] = ..., conversion: Optional[str] = ..., input: str = ...,
-           bits: Literal[False] = ..., snapshots: Literal[False] = ..., argmax: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Values: ...
+           bits: Literal[False] = ..., snapshots: Literal[False] = ..., argmax: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
+           in_format: Optional[str] = ..., out_format: Optional[str] = ...) -> Values: ...
 @overload
 def reduce(a: ArrayLike, pool: str = ..., dim: str = ..., *, scaler: Optional[float] = ..., fidelity: str = ..., src_format: str = ...,
            dst: str = ..., variant: Optional[str] = ..., conversion: Optional[str] = ..., input: str = ...,
-           bits: bool = ..., snapshots: bool = ..., argmax: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...) -> Result: ...
+           bits: bool = ..., snapshots: bool = ..., argmax: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
+           in_format: Optional[str] = ..., out_format: Optional[str] = ...) -> Result: ...
 
 
 @checked("tmu.tensix.reduce", _impl.reduce)
 def reduce(a: ArrayLike, pool: str = "sum", dim: str = "col", *, scaler: Optional[float] = None, fidelity: str = "HiFi4",
            src_format: str = "BF16", dst: str = "FP32", variant: Optional[str] = None, conversion: Optional[str] = None,
            input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
-           argmax: bool = False, arch: Optional[str] = None, threads: Optional[int] = None) -> Result:
-    variant = renamed_variant("tmu.tensix.reduce", variant, "arch", arch)
-    return _impl.reduce(a, pool, dim, scaler=scaler, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant,
-                        conversion=conversion, input=input, bits=bits, snapshots=snapshots, argmax=argmax,
-                        threads=threads)
+           argmax: bool = False, arch: Optional[str] = None, threads: Optional[int] = None,
+           in_format: Optional[str] = None, out_format: Optional[str] = None) -> Result:
+    where = "tmu.tensix.reduce"
+    variant = renamed_variant(where, variant, "arch", arch)
+    (a,) = _operands_through_l1(where, (a,), in_format, input, conversion, src_format, variant)
+    return _result_through_l1(
+        lambda as_dict: _impl.reduce(a, pool, dim, scaler=scaler, fidelity=fidelity, src_format=src_format, dst=dst,
+                                     variant=variant, conversion=conversion, input=input, bits=as_dict,
+                                     snapshots=snapshots, argmax=argmax, threads=threads),
+        out_format, variant, bits or argmax, snapshots)
+
+
+eltwise_binary.__doc__ = (eltwise_binary.__doc__ or "") + _L1_DOC
+reduce.__doc__ = (reduce.__doc__ or "") + _L1_DOC
 
 
 @checked("tmu.tensix.unpacker_conversion", _impl.unpacker_conversion)

@@ -112,3 +112,28 @@ def test_matmul_in_format():
     assert tensix.matmul(a, c, in_format="FP32")[0, 0] == 32.0
     with pytest.raises(ValueError, match="in_format: takes FP32 values"):
         tensix.matmul(a, b, in_format="BFP8", conversion="rne")
+
+
+def test_eltwise_binary_in_and_out_format():
+    a = np.full((32, 32), 1.0)
+    b = np.full((32, 32), 1.0078125)  # 1 + 2^-7
+    assert tensix.eltwise_binary("ELWADD", a, b)[0, 0] == 2.0078125
+    # BFP8 rounds 1 + 2^-7 (half of E8M6's unit) away to 1 + 2^-6; 1.0 stays.
+    assert tensix.eltwise_binary("ELWADD", a, b, in_format="BFP8")[0, 0] == 2.015625
+    # 2 + 2^-7 = 2 x (1 + 2^-8): a quarter of E8M6's unit, so BFP8 drops it; half of BF16's, so BF16
+    # rounds it away to 2 x (1 + 2^-7).
+    assert tensix.eltwise_binary("ELWADD", a, b, out_format="BFP8")[0, 0] == 2.0
+    r = tensix.eltwise_binary("ELWADD", a, b, out_format="BF16", bits=True)
+    assert r["values"][0, 0] == 2.015625 and r["dst_values"][0, 0] == 2.0078125 and r["l1"].shape == (2048,)
+    with pytest.raises(ValueError, match="tmu.tensix.eltwise_binary: in_format: takes FP32 values"):
+        tensix.eltwise_binary("ELWADD", a, b, in_format="BFP8", input="bits")
+
+
+def test_reduce_in_and_out_format():
+    a = np.full((32, 32), 1.0078125)  # every column sums to 32 x (1 + 2^-7) = 32.25, exact in FP32
+    assert tensix.reduce(a)[0, 0] == 32.25
+    assert tensix.reduce(a, in_format="BFP8")[0, 0] == 32 * (1 + 2.0**-6)
+    # 32.25 in BFP8 with its block all alike: 64.5 units of 2^-1, a tie, away: 32.5.
+    assert tensix.reduce(a, out_format="BFP8")[0, 0] == 32.5
+    r = tensix.reduce(a, out_format="BFP8", argmax=False, bits=True)
+    assert r["l1"].shape == (32 // 16 + 32,)  # an exponent byte per block of 16, a byte per datum
