@@ -9,7 +9,7 @@
   pack(data, out_format, dst="FP32", ...)      the packer's Dst -> L1 bytes (docs/l1-formats.md)
   unpack(l1_bytes, in_format, ...)             the unpackers' L1 bytes -> Src/Dst values or datums
 
-The sequences are the precision audit's (refmodel/audit/include/tmu/audit/sequence.h): tt-llk's
+The sequences are the precision audit's (refmodel/engines/tensix/include/tmu/tensix/llk/sequence.h): tt-llk's
 llk_math_matmul.h replay per 32x32 tile pair with the K tiles accumulating in Dst, and
 llk_math_eltwise_binary.h's ELWMUL and ELWADD/ELWSUB MOPs with the SrcB broadcasts, run on the
 bit-exact model. Values must be exactly numbers of the source format (no subnormals, infinities or

@@ -1,4 +1,4 @@
-// The LLK sequences the audit runs (tmu/audit/sequence.h) on the bit-exact model: 32x32 output tiles
+// The LLK sequences the audit runs (tmu/tensix/llk/sequence.h) on the bit-exact model: 32x32 output tiles
 // per second of the matmul sequence (tt-llk llk_math_matmul.h, 32x32 BF16 tiles, FP32 Dst, K = 32:
 // one tile pair, every fidelity pass with its Dst snapshots) and of the ELWMUL sequence. This is the
 // C++ side of bench/bench_python.py's comparison: tmu.tensix.matmul on the same shape does the same
@@ -10,7 +10,7 @@
 #include <benchmark/benchmark.h>
 
 #include "tmu/audit/inputs.h"
-#include "tmu/audit/sequence.h"
+#include "tmu/tensix/llk/sequence.h"
 
 namespace {
 
@@ -19,10 +19,10 @@ constexpr uint64_t kSeed = 0x5E9A7C31ull;
 void BM_MatmulSequence(benchmark::State& bs, unsigned phases) {
   const tmu::audit::MatmulCase c =
       tmu::audit::make_matmul_case(tmu::audit::SrcFormat::BF16, tmu::audit::Distribution::Uniform, 1, kSeed);
-  tmu::audit::RunConfig cfg;
+  tmu::tensix::llk::RunConfig cfg;
   cfg.phases = phases;
   for (auto _ : bs) {
-    tmu::audit::SequenceTrace t = tmu::audit::run_matmul_sequence(c, cfg);
+    tmu::tensix::llk::SequenceTrace t = tmu::tensix::llk::run_matmul_sequence(c, cfg);
     benchmark::DoNotOptimize(t.result.data());
   }
   bs.SetItemsProcessed(static_cast<int64_t>(bs.iterations()));  // output tiles
@@ -37,11 +37,11 @@ void BM_MatmulGoldenTile(benchmark::State& bs, unsigned phases) {
   constexpr unsigned kTiles = 8;
   const tmu::audit::MatmulCase c =
       tmu::audit::make_matmul_case(tmu::audit::SrcFormat::BF16, tmu::audit::Distribution::Uniform, kTiles, kSeed);
-  tmu::audit::RunConfig cfg;
+  tmu::tensix::llk::RunConfig cfg;
   cfg.phases = phases;
   cfg.pass_snapshots = false;
   for (auto _ : bs) {
-    tmu::audit::SequenceTrace t = tmu::audit::run_matmul_sequence(c, cfg);
+    tmu::tensix::llk::SequenceTrace t = tmu::tensix::llk::run_matmul_sequence(c, cfg);
     benchmark::DoNotOptimize(t.result.data());
   }
   constexpr int64_t kMacs = int64_t{tmu::audit::kTile} * tmu::audit::kTile * tmu::audit::kTile * kTiles;
@@ -53,10 +53,10 @@ BENCHMARK_CAPTURE(BM_MatmulGoldenTile, bf16_32x32x256_HiFi4, 4u);
 void BM_EltwiseMulSequence(benchmark::State& bs, unsigned phases) {
   const tmu::audit::EltwiseCase c =
       tmu::audit::make_eltwise_case(tmu::audit::SrcFormat::BF16, tmu::audit::Distribution::Uniform, kSeed);
-  tmu::audit::RunConfig cfg;
+  tmu::tensix::llk::RunConfig cfg;
   cfg.phases = phases;
   for (auto _ : bs) {
-    tmu::audit::SequenceTrace t = tmu::audit::run_eltwise_sequence(c, cfg);
+    tmu::tensix::llk::SequenceTrace t = tmu::tensix::llk::run_eltwise_sequence(c, cfg);
     benchmark::DoNotOptimize(t.result.data());
   }
   bs.SetItemsProcessed(static_cast<int64_t>(bs.iterations()));

@@ -1,5 +1,5 @@
 // The LLK sequences' view of the model (llk_machine.h).
-#include "tmu/audit/llk_machine.h"
+#include "tmu/tensix/llk/llk_machine.h"
 
 #include <stdexcept>
 
@@ -8,8 +8,8 @@
 #include "tmu/tensix/decode.h"
 #include "tmu/tensix/exec.h"
 
-namespace tmu::audit {
-using namespace tmu::tensix;
+namespace tmu::tensix::llk {
+using namespace tmu::audit;
 namespace {
 
 constexpr unsigned kThread = 0;
@@ -105,4 +105,4 @@ unsigned LlkMachine::phase_counter() const {
   return (s_.RWCs[kThread].FidelityPhase + s_.ThreadConfig[kThread].FIDELITY_BASE_Phase) & 3u;
 }
 
-}  // namespace tmu::audit
+}  // namespace tmu::tensix::llk

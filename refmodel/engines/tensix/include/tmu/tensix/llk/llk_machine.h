@@ -10,13 +10,13 @@
 #include <map>
 #include <string>
 
-#include "tmu/audit/sequence.h"
+#include "tmu/tensix/llk/sequence.h"
 #include "tmu/tensix/isa.h"
 #include "tmu/tensix/decode.h"
 #include "tmu/tensix/state.h"
 
-namespace tmu::audit {
-using namespace tmu::tensix;
+namespace tmu::tensix::llk {
+using namespace tmu::audit;
 
 inline constexpr unsigned kFace = 16;
 
@@ -80,4 +80,4 @@ class LlkMachine {
   std::array<SlotEntry, 8> by_slot_;
 };
 
-}  // namespace tmu::audit
+}  // namespace tmu::tensix::llk
