@@ -14,6 +14,7 @@
 #include "tensix_bindings.h"
 #include "tensix_threads.h"
 #include "tmu/audit/inputs.h"
+#include "tmu/tensix/llk/matmul_tiles.h"
 #include "tmu/tensix/llk/sequence.h"
 #include "tmu/tensix/llk/src_datum.h"
 #include "tmu/error.h"
@@ -23,6 +24,20 @@ namespace tmu::python {
 namespace {
 
 constexpr unsigned kTile = audit::kTile;
+
+// The route= argument: which way the matmul's tiles are computed (matmul_tiles.h).
+llk::Route matmul_route(const char* where, const std::string& route, const llk::RunConfig& cfg, bool snapshots) {
+  llk::RunConfig c = cfg;
+  c.pass_snapshots = snapshots;
+  const bool tiles_apply = llk::tile_route_applies(c);
+  if (route == "instructions") return llk::Route::Instructions;
+  if (route == "auto") return tiles_apply ? llk::Route::Tiles : llk::Route::Instructions;
+  if (route == "tiles") {
+    if (!tiles_apply) value_error(where, "route", "'tiles' computes no perturbation and no snapshots (use 'instructions')");
+    return llk::Route::Tiles;
+  }
+  value_error(where, "route", fmt::format("'{}' is not one of 'auto', 'instructions', 'tiles'", route));
+}
 
 // How b's shape broadcasts against a's (M, N), numpy-style; ValueError naming b otherwise.
 llk::Broadcast broadcast_of(const SrcMatrix& b, py::ssize_t M, py::ssize_t N, const char* where) {
@@ -58,10 +73,11 @@ void bind_tensix(py::module_& m) {
       "matmul",
       [](py::handle a_obj, py::handle b_obj, const std::string& fidelity, const std::string& src_format, const std::string& dst,
          const py::object& variant, const py::object& conversion, const py::object& perturb, const std::string& input, bool bits,
-         bool snapshots, const py::object& threads) {
+         bool snapshots, const py::object& threads, const std::string& route) {
         const char* where = "tmu.tensix.matmul";
         const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, variant, conversion, perturb, input);
         const unsigned nthreads = thread_count(where, threads);
+        const llk::Route how = matmul_route(where, route, o.cfg, snapshots);
         SrcMatrix an = to_src(a_obj, o, where, "a");
         require_tiles(an, where, "a");
         SrcMatrix bn = to_src(b_obj, o, where, "b");
@@ -99,6 +115,12 @@ void bind_tensix(py::module_& m) {
               for (unsigned j = 0; j < kTile; ++j) c.in1_datums[k * kTile + j] = bd[k * N + tj * kTile + j];
             llk::RunConfig cfg = o.cfg;
             cfg.pass_snapshots = snapshots;
+            if (how == llk::Route::Tiles) {
+              const std::vector<double> r = llk::matmul_tile_result(c, cfg);
+              for (unsigned i = 0; i < kTile; ++i)
+                for (unsigned j = 0; j < kTile; ++j) out[(ti * kTile + i) * N + tj * kTile + j] = r[i * kTile + j];
+              return;
+            }
             const llk::SequenceTrace t = llk::run_matmul_sequence(c, cfg);
             for (unsigned i = 0; i < kTile; ++i)
               for (unsigned j = 0; j < kTile; ++j) out[(ti * kTile + i) * N + tj * kTile + j] = t.result[i * kTile + j];
@@ -115,7 +137,7 @@ void bind_tensix(py::module_& m) {
       },
       py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity"), py::arg("src_format"),
       py::arg("dst"), py::arg("variant"), py::arg("conversion"), py::arg("perturb"),
-      py::arg("input"), py::arg("bits"), py::arg("snapshots"), py::arg("threads"),
+      py::arg("input"), py::arg("bits"), py::arg("snapshots"), py::arg("threads"), py::arg("route") = "auto",
       "a @ b as the Tensix Matrix Unit computes it under tt-llk's matmul LLK (llk_math_matmul.h): per\n"
       "32x32 output tile, the 16-MVMUL replay once per fidelity pass for each K tile, accumulating in\n"
       "Dst (the sequence of tmu audit and of vectors/programs/matmul_32x32_hifi4.tmu).\n"
@@ -132,8 +154,11 @@ void bind_tensix(py::module_& m) {
       "'values', 'bits' (IEEE-order patterns of 'bits_format': uint32 FP32 or uint16 BF16/FP16) and\n"
       "'snapshots' ((K/32, passes + 1, M, N): Dst before the first pass and after each pass of each K tile).\n"
       "threads: how many threads share the output tiles (None: $TMU_THREADS, else the number of cores);\n"
-      "each tile runs its own LLK sequence, so the bits are the same for any count.\n\n"
-
+      "each tile runs its own LLK sequence, so the bits are the same for any count.\n"
+      "route: 'auto' (the default), 'instructions' or 'tiles'. 'instructions' issues the sequence's\n"
+      "instructions on the model; 'tiles' runs the same MVMULs' arithmetic straight on the block kernel\n"
+      "(bit-identical, checked by the fuzz harness diff_matmul_tiles); 'auto' takes 'tiles' unless a\n"
+      "perturbation or snapshots need the instructions, and 'tiles' with either is a ValueError.\n\n"
       ">>> a = np.full((32, 32), 2.0); b = np.full((32, 32), 1.0078125)\n"
       ">>> tmu.tensix.matmul(a, b, fidelity='HiFi4')[0, 0]     # 32 * 2 * (1 + 2^-7)\n64.5\n"
       ">>> tmu.tensix.matmul(a, b, fidelity='LoFi')[0, 0]      # LoFi drops SrcA's low mantissa bits\n64.0");

@@ -32,6 +32,10 @@ struct AddrMod {
 // rows 0, 16, 32, 48 of Src and of Dst), at row face*16 + row%16, column col%16.
 inline unsigned tile_row(unsigned row, unsigned col) { return ((row / kFace) * 2 + col / kFace) * kFace + row % kFace; }
 
+// The exact value of a stored Dst word (the Dst32b word, or the 16-bit word in the low bits) as a
+// matmul of format f leaves it.
+double dst_word_value(uint32_t stored, SrcFormat f, bool dst32);
+
 class LlkMachine {
  public:
   explicit LlkMachine(const RunConfig& cfg);
