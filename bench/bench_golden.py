@@ -3,7 +3,7 @@
 kernel author compares them with).
 
   PYTHONPATH=build/python /usr/bin/python3 bench/bench_golden.py [--sizes 256,512,1024,2048]
-      [--threads 1,2] [--fidelity HiFi4] [--dst FP32]
+      [--threads 1,2] [--fidelity HiFi4] [--dst FP32] [--route auto]
 
 For each N x N x N shape and thread count: the BF16 golden's wall time and CPU time, its rate in
 multiply-accumulates per wall second, and numpy's and torch's float32 matmul of the same operands
@@ -12,7 +12,8 @@ OPENBLAS_NUM_THREADS / OMP_NUM_THREADS, reported as it runs). The golden is run 
 the slow party); the float32 figures are the best of --repeat runs. CPU time is the process's user +
 system time over the call, so it shows a busy machine's stolen time as wall >> CPU / threads.
 Operands: uniform draws in [-1, 1) rounded to BF16 (the Matrix Unit's normal numbers and zero),
-from a fixed seed (--seed, printed).
+from a fixed seed (--seed, printed). --route passes tmu.tensix.matmul's route (auto, tiles,
+instructions) to a build that takes one, so the instruction route can be timed beside the tile route.
 """
 
 import argparse
@@ -43,6 +44,7 @@ def main():
     p.add_argument("--dst", default="FP32")
     p.add_argument("--repeat", type=int, default=3, help="runs of each float32 matmul; the best counts")
     p.add_argument("--seed", type=int, default=39)
+    p.add_argument("--route", default="auto", help="tmu.tensix.matmul's route, for a build that takes one")
     args = p.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     counts = [int(t) for t in args.threads.split(",")]
@@ -58,7 +60,10 @@ def main():
         torch = None
 
     takes_threads = "threads" in inspect.signature(tmu.tensix.matmul).parameters
-    print(f"tmu from {pathlib.Path(tmu.__file__).parent}; threads argument: {takes_threads}")
+    takes_route = "route" in inspect.signature(tmu.tensix.matmul).parameters
+    route = {"route": args.route} if takes_route else {}
+    print(f"tmu from {pathlib.Path(tmu.__file__).parent}; threads argument: {takes_threads}; "
+          f"route: {args.route if takes_route else '(instructions: the build has no route argument)'}")
     print(f"seed {args.seed}; {args.fidelity}, BF16 sources, {args.dst} Dst; load average {os.getloadavg()}")
     print(f"{'N':>5} {'thr':>3} {'golden s':>9} {'CPU s':>8} {'MAC/s':>9} {'numpy s':>8} {'torch s':>8} {'x torch':>8}")
     rng = np.random.default_rng(args.seed)
@@ -71,7 +76,7 @@ def main():
         numpy_s = best_seconds(lambda: a32 @ b32, args.repeat)
         for t in counts:
             # A build from before the threads argument (for old-against-new runs) takes one thread.
-            kw = {"threads": t} if takes_threads else {}
+            kw = dict(route, **({"threads": t} if takes_threads else {}))
             if not takes_threads and t != 1:
                 continue
             _, wall, cpu = timed(lambda: tmu.tensix.matmul(a, b, fidelity=args.fidelity, dst=args.dst, **kw))

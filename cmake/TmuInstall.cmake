@@ -60,8 +60,10 @@ install(TARGETS ${TMU_INSTALLED_LIBRARIES} EXPORT tmuTargets
 install(DIRECTORY refmodel/common/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 foreach(e ${TMU_ENGINES})
   get_property(engine_dir GLOBAL PROPERTY TMU_ENGINE_DIR_${e})
+  # An engine's llk/ headers (tmu_<name>_llk: its LLK sequences) build on the audit core, which is
+  # not installed, so they are left out with it.
   if(EXISTS ${engine_dir}/include/tmu)
-    install(DIRECTORY ${engine_dir}/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+    install(DIRECTORY ${engine_dir}/include/tmu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} PATTERN llk EXCLUDE)
   endif()
 endforeach()
 set(TMU_HAVE_DPI OFF)

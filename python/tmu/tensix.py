@@ -1,7 +1,8 @@
 """The Tensix Matrix Unit's results for whole matrices, bit-exact, through tt-llk's LLK sequences.
 
   matmul(a, b, fidelity="HiFi4", src_format="BF16", dst="FP32", variant="blackhole",
-         conversion=None, perturb=None, input="values", bits=False, snapshots=False, threads=None)
+         conversion=None, perturb=None, input="values", bits=False, snapshots=False, threads=None,
+         route="auto")
   eltwise_binary(op, a, b, ...)          op: "ELWMUL", "ELWADD" or "ELWSUB" (a - b); b of shape
                                          (1, N), (M, 1) or (1, 1) broadcasts a row, column or scalar
   unpacker_conversion(fp32_bits, src_format)   the unpacker's FP32 -> BF16/TF32 patterns
@@ -9,7 +10,7 @@
   pack(data, out_format, dst="FP32", ...)      the packer's Dst -> L1 bytes (docs/l1-formats.md)
   unpack(l1_bytes, in_format, ...)             the unpackers' L1 bytes -> Src/Dst values or datums
 
-The sequences are the precision audit's (refmodel/audit/include/tmu/audit/sequence.h): tt-llk's
+The sequences are the precision audit's (refmodel/engines/tensix/include/tmu/tensix/llk/sequence.h): tt-llk's
 llk_math_matmul.h replay per 32x32 tile pair with the K tiles accumulating in Dst, and
 llk_math_eltwise_binary.h's ELWMUL and ELWADD/ELWSUB MOPs with the SrcB broadcasts, run on the
 bit-exact model. Values must be exactly numbers of the source format (no subnormals, infinities or
@@ -20,7 +21,10 @@ gives its patterns); perturb names one of the audit's deliberate mistakes (skipN
 swap) so a wrong golden can be shown. Operands may be numpy arrays or CPU torch tensors. variant
 (blackhole, wormhole) was arch= before; that keyword still works, with a DeprecationWarning. threads
 (None: $TMU_THREADS, else the number of cores) shares the output tiles among threads; every tile
-runs its own sequence, so the bits do not depend on it.
+runs its own sequence, so the bits do not depend on it. matmul's route ("auto", "instructions",
+"tiles") chooses how its tiles are computed: "tiles" runs the sequence's MVMULs straight on the block
+kernel, "instructions" issues them on the model; both give the same bits, and "auto" takes "tiles"
+unless perturb or snapshots need the instructions.
 
 >>> import numpy as np, tmu
 >>> a = np.full((32, 32), 2.0); b = np.full((32, 32), 1.0078125)
@@ -50,12 +54,12 @@ Result = Union[Values, dict[str, Any]]
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
            bits: Literal[False] = ..., snapshots: Literal[False] = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
-           in_format: Optional[str] = ..., out_format: Optional[str] = ...) -> Values: ...
+           in_format: Optional[str] = ..., out_format: Optional[str] = ..., route: str = ...) -> Values: ...
 @overload
 def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = ..., src_format: str = ..., dst: str = ..., variant: Optional[str] = ...,
            conversion: Optional[str] = ..., perturb: Optional[str] = ..., input: str = ...,
            bits: bool = ..., snapshots: bool = ..., arch: Optional[str] = ..., threads: Optional[int] = ...,
-           in_format: Optional[str] = ..., out_format: Optional[str] = ...) -> Result: ...
+           in_format: Optional[str] = ..., out_format: Optional[str] = ..., route: str = ...) -> Result: ...
 
 
 @checked("tmu.tensix.matmul", _impl.matmul)
@@ -63,7 +67,7 @@ def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: s
            variant: Optional[str] = None, conversion: Optional[str] = None, perturb: Optional[str] = None,
            input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
            arch: Optional[str] = None, threads: Optional[int] = None, in_format: Optional[str] = None,
-           out_format: Optional[str] = None) -> Result:
+           out_format: Optional[str] = None, route: str = "auto") -> Result:
     variant = renamed_variant("tmu.tensix.matmul", variant, "arch", arch)
     if in_format is not None:
         if input != "values" or conversion is not None:
@@ -71,9 +75,9 @@ def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: s
         a, b = (_through_l1_input(x, in_format, src_format, variant) for x in (a, b))
     if out_format is None:
         return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
-                            perturb=perturb, input=input, bits=bits, snapshots=snapshots, threads=threads)
+                            perturb=perturb, input=input, bits=bits, snapshots=snapshots, threads=threads, route=route)
     r = _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
-                     perturb=perturb, input=input, bits=True, snapshots=snapshots, threads=threads)
+                     perturb=perturb, input=input, bits=True, snapshots=snapshots, threads=threads, route=route)
     return _through_l1(r, out_format, variant, bits or snapshots)
 
 

@@ -14,6 +14,7 @@
 #include "tmu/pto/audit/pto.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix::llk;
 namespace {
 
 EltwiseCase tile_of(SrcFormat f, double a_even, double b_even, double a_odd, double b_odd) {

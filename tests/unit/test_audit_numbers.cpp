@@ -7,9 +7,13 @@
 
 #include "tmu/audit/audit.h"
 #include "tmu/audit/slices.h"
+#include "tmu/tensix/llk/phase_check.h"
+#include "tmu/tensix/llk/sequence.h"
+#include "tmu/tensix/llk/src_datum.h"
 #include "test_audit_support.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix::llk;
 namespace {
 
 Real sliced_product_sum(const SrcNumber& a, const SrcNumber& b, SrcFormat f) {

@@ -5,10 +5,11 @@
 // never told about them.
 #include <gtest/gtest.h>
 
-#include "tmu/audit/phase_check.h"
+#include "tmu/tensix/llk/phase_check.h"
 #include "tmu/rng.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix::llk;
 namespace {
 
 using Kind = Perturbation::Kind;

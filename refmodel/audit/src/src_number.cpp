@@ -1,4 +1,4 @@
-// Source formats: rounding into them, values and Src datums.
+// Source formats: rounding into them and values.
 #include "tmu/audit/src_number.h"
 
 #include <cctype>
@@ -20,6 +20,8 @@ const SrcFormatInfo kInfo[] = {
 }  // namespace
 
 const SrcFormatInfo& info(SrcFormat f) { return kInfo[static_cast<unsigned>(f)]; }
+
+const OutFormat& output_format(SrcFormat f, bool dst32) { return dst32 ? kFp32 : info(f).dst16; }
 
 std::optional<SrcFormat> parse_src_format(std::string_view name) {
   std::string lower;
@@ -82,15 +84,6 @@ double double_of(const SrcNumber& x, SrcFormat f) {
 SrcNumber negated(SrcNumber x) {
   x.sign ^= 1u;
   return x;
-}
-
-uint32_t src_datum(const SrcNumber& x, SrcFormat f) {
-  const SrcFormatInfo& fi = info(f);
-  if (x.is_zero()) return pack_src(SrcFields{x.sign, 0, 0}, fi.style);
-  // pack_src takes the mantissa in the ten-bit Src field; BF16 occupies its top seven bits.
-  const uint32_t mantissa = x.significand & ((uint32_t{1} << fi.mantissa_bits) - 1);
-  const uint32_t mantissa10 = mantissa << (10 - fi.mantissa_bits);
-  return pack_src(SrcFields{x.sign, static_cast<uint32_t>(x.exponent + fi.bias), mantissa10}, fi.style);
 }
 
 }  // namespace tmu::audit

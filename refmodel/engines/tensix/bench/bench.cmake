@@ -7,3 +7,4 @@ else()
   list(FILTER sources EXCLUDE REGEX "/bench_stimulus\\.cpp$")
 endif()
 list(APPEND TMU_BENCH_SOURCES ${sources})
+list(APPEND TMU_BENCH_LIBRARIES tmu_tensix_llk)  # bench_audit_sequence.cpp runs the LLK sequences

@@ -24,3 +24,7 @@ tmu_fuzz_harness(diff_mvmul SOURCES diff_mvmul.cpp LINK tmu_tensix RUNS 50000 MA
                  TARGET refmodel/engines/tensix/src/fpu/mvmul_block.cpp refmodel/engines/tensix/src/fpu/fidelity_slice.cpp
                         refmodel/engines/tensix/src/fpu/align_group_sum.cpp refmodel/engines/tensix/src/fpu/accum_normalize.cpp
                         refmodel/engines/tensix/src/fpu/int8_math.cpp)
+# Differential: the matmul golden's tile route against the LLK's instructions on the model.
+tmu_fuzz_harness(diff_matmul_tiles SOURCES diff_matmul_tiles.cpp LINK tmu_tensix_llk RUNS 3000 MAX_LEN 16384
+                 DICT ${dict}/binary.dict
+                 TARGET refmodel/engines/tensix/src/llk/matmul_tiles.cpp)

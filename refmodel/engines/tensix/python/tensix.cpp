@@ -1,6 +1,6 @@
 // tmu.tensix: the Tensix Matrix Unit's results for whole matrices, computed by the same LLK
-// instruction sequences the precision audit runs on the bit-exact model (refmodel/audit/
-// include/tmu/audit/sequence.h: tt-llk's llk_math_matmul.h replay per 32x32 tile pair, K tiles
+// instruction sequences the precision audit runs on the bit-exact model (refmodel/engines/tensix/
+// include/tmu/tensix/llk/sequence.h: tt-llk's llk_math_matmul.h replay per 32x32 tile pair, K tiles
 // accumulating in Dst; llk_math_eltwise_binary.h's ELWMUL and ELWADD/ELWSUB MOPs per tile, with
 // the SrcB broadcasts). Operands arrive as values or bit patterns and become Src numbers in
 // tensix_args.cpp; results are the Dst values as float64 (exact) and, on request, the Dst bits and
@@ -14,6 +14,9 @@
 #include "tensix_bindings.h"
 #include "tensix_threads.h"
 #include "tmu/audit/inputs.h"
+#include "tmu/tensix/llk/matmul_tiles.h"
+#include "tmu/tensix/llk/sequence.h"
+#include "tmu/tensix/llk/src_datum.h"
 #include "tmu/error.h"
 
 namespace tmu::python {
@@ -22,12 +25,26 @@ namespace {
 
 constexpr unsigned kTile = audit::kTile;
 
+// The route= argument: which way the matmul's tiles are computed (matmul_tiles.h).
+llk::Route matmul_route(const char* where, const std::string& route, const llk::RunConfig& cfg, bool snapshots) {
+  llk::RunConfig c = cfg;
+  c.pass_snapshots = snapshots;
+  const bool tiles_apply = llk::tile_route_applies(c);
+  if (route == "instructions") return llk::Route::Instructions;
+  if (route == "auto") return tiles_apply ? llk::Route::Tiles : llk::Route::Instructions;
+  if (route == "tiles") {
+    if (!tiles_apply) value_error(where, "route", "'tiles' computes no perturbation and no snapshots (use 'instructions')");
+    return llk::Route::Tiles;
+  }
+  value_error(where, "route", fmt::format("'{}' is not one of 'auto', 'instructions', 'tiles'", route));
+}
+
 // How b's shape broadcasts against a's (M, N), numpy-style; ValueError naming b otherwise.
-audit::Broadcast broadcast_of(const SrcMatrix& b, py::ssize_t M, py::ssize_t N, const char* where) {
-  if (b.rows == M && b.cols == N) return audit::Broadcast::None;
-  if (b.rows == 1 && b.cols == 1) return audit::Broadcast::Scalar;
-  if (b.rows == 1 && b.cols == N) return audit::Broadcast::Row;
-  if (b.rows == M && b.cols == 1) return audit::Broadcast::Col;
+llk::Broadcast broadcast_of(const SrcMatrix& b, py::ssize_t M, py::ssize_t N, const char* where) {
+  if (b.rows == M && b.cols == N) return llk::Broadcast::None;
+  if (b.rows == 1 && b.cols == 1) return llk::Broadcast::Scalar;
+  if (b.rows == 1 && b.cols == N) return llk::Broadcast::Row;
+  if (b.rows == M && b.cols == 1) return llk::Broadcast::Col;
   value_error(where, "b", fmt::format("shape ({}, {}) does not broadcast against a's ({}, {}) (expected ({}, {}), ({}, {}) for a row, "
                                       "({}, {}) for a column or (1, 1) for a scalar)",
                                       b.rows, b.cols, M, N, M, N, 1, N, M, 1));
@@ -35,15 +52,15 @@ audit::Broadcast broadcast_of(const SrcMatrix& b, py::ssize_t M, py::ssize_t N, 
 
 // b's 32x32 tile in L1 for output tile (ti, tj): the broadcast row, column or scalar where the
 // unpacker reads it (row 0, column 0, element (0, 0)), zeros elsewhere.
-std::vector<audit::SrcNumber> b_tile(const SrcMatrix& b, audit::Broadcast bc, py::ssize_t ti, py::ssize_t tj) {
+std::vector<audit::SrcNumber> b_tile(const SrcMatrix& b, llk::Broadcast bc, py::ssize_t ti, py::ssize_t tj) {
   std::vector<audit::SrcNumber> t(kTile * kTile);
   for (unsigned i = 0; i < kTile; ++i)
     for (unsigned j = 0; j < kTile; ++j) {
       switch (bc) {
-        case audit::Broadcast::None: t[i * kTile + j] = b.at(ti * kTile + i, tj * kTile + j); break;
-        case audit::Broadcast::Row: if (i == 0) t[j] = b.at(0, tj * kTile + j); break;
-        case audit::Broadcast::Col: if (j == 0) t[i * kTile] = b.at(ti * kTile + i, 0); break;
-        case audit::Broadcast::Scalar: if (i == 0 && j == 0) t[0] = b.at(0, 0); break;
+        case llk::Broadcast::None: t[i * kTile + j] = b.at(ti * kTile + i, tj * kTile + j); break;
+        case llk::Broadcast::Row: if (i == 0) t[j] = b.at(0, tj * kTile + j); break;
+        case llk::Broadcast::Col: if (j == 0) t[i * kTile] = b.at(ti * kTile + i, 0); break;
+        case llk::Broadcast::Scalar: if (i == 0 && j == 0) t[0] = b.at(0, 0); break;
       }
     }
   return t;
@@ -56,10 +73,11 @@ void bind_tensix(py::module_& m) {
       "matmul",
       [](py::handle a_obj, py::handle b_obj, const std::string& fidelity, const std::string& src_format, const std::string& dst,
          const py::object& variant, const py::object& conversion, const py::object& perturb, const std::string& input, bool bits,
-         bool snapshots, const py::object& threads) {
+         bool snapshots, const py::object& threads, const std::string& route) {
         const char* where = "tmu.tensix.matmul";
         const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, variant, conversion, perturb, input);
         const unsigned nthreads = thread_count(where, threads);
+        const llk::Route how = matmul_route(where, route, o.cfg, snapshots);
         SrcMatrix an = to_src(a_obj, o, where, "a");
         require_tiles(an, where, "a");
         SrcMatrix bn = to_src(b_obj, o, where, "b");
@@ -79,7 +97,7 @@ void bind_tensix(py::module_& m) {
           // its datums (4 bytes each) exist: a large golden's peak memory drops.
           auto datums = [&](SrcMatrix& m) {
             std::vector<uint32_t> d(m.v.size());
-            for (size_t i = 0; i < d.size(); ++i) d[i] = audit::src_datum(m.v[i], o.cfg.format);
+            for (size_t i = 0; i < d.size(); ++i) d[i] = llk::src_datum(m.v[i], o.cfg.format);
             std::vector<audit::SrcNumber>().swap(m.v);
             return d;
           };
@@ -95,9 +113,15 @@ void bind_tensix(py::module_& m) {
             c.in1_datums.resize(K * kTile);
             for (py::ssize_t k = 0; k < K; ++k)
               for (unsigned j = 0; j < kTile; ++j) c.in1_datums[k * kTile + j] = bd[k * N + tj * kTile + j];
-            audit::RunConfig cfg = o.cfg;
+            llk::RunConfig cfg = o.cfg;
             cfg.pass_snapshots = snapshots;
-            const audit::SequenceTrace t = audit::run_matmul_sequence(c, cfg);
+            if (how == llk::Route::Tiles) {
+              const std::vector<double> r = llk::matmul_tile_result(c, cfg);
+              for (unsigned i = 0; i < kTile; ++i)
+                for (unsigned j = 0; j < kTile; ++j) out[(ti * kTile + i) * N + tj * kTile + j] = r[i * kTile + j];
+              return;
+            }
+            const llk::SequenceTrace t = llk::run_matmul_sequence(c, cfg);
             for (unsigned i = 0; i < kTile; ++i)
               for (unsigned j = 0; j < kTile; ++j) out[(ti * kTile + i) * N + tj * kTile + j] = t.result[i * kTile + j];
             if (snapshots) {
@@ -113,7 +137,7 @@ void bind_tensix(py::module_& m) {
       },
       py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity"), py::arg("src_format"),
       py::arg("dst"), py::arg("variant"), py::arg("conversion"), py::arg("perturb"),
-      py::arg("input"), py::arg("bits"), py::arg("snapshots"), py::arg("threads"),
+      py::arg("input"), py::arg("bits"), py::arg("snapshots"), py::arg("threads"), py::arg("route") = "auto",
       "a @ b as the Tensix Matrix Unit computes it under tt-llk's matmul LLK (llk_math_matmul.h): per\n"
       "32x32 output tile, the 16-MVMUL replay once per fidelity pass for each K tile, accumulating in\n"
       "Dst (the sequence of tmu audit and of vectors/programs/matmul_32x32_hifi4.tmu).\n"
@@ -130,7 +154,11 @@ void bind_tensix(py::module_& m) {
       "'values', 'bits' (IEEE-order patterns of 'bits_format': uint32 FP32 or uint16 BF16/FP16) and\n"
       "'snapshots' ((K/32, passes + 1, M, N): Dst before the first pass and after each pass of each K tile).\n"
       "threads: how many threads share the output tiles (None: $TMU_THREADS, else the number of cores);\n"
-      "each tile runs its own LLK sequence, so the bits are the same for any count.\n\n"
+      "each tile runs its own LLK sequence, so the bits are the same for any count.\n"
+      "route: 'auto' (the default), 'instructions' or 'tiles'. 'instructions' issues the sequence's\n"
+      "instructions on the model; 'tiles' runs the same MVMULs' arithmetic straight on the block kernel\n"
+      "(bit-identical, checked by the fuzz harness diff_matmul_tiles); 'auto' takes 'tiles' unless a\n"
+      "perturbation or snapshots need the instructions, and 'tiles' with either is a ValueError.\n\n"
       ">>> a = np.full((32, 32), 2.0); b = np.full((32, 32), 1.0078125)\n"
       ">>> tmu.tensix.matmul(a, b, fidelity='HiFi4')[0, 0]     # 32 * 2 * (1 + 2^-7)\n64.5\n"
       ">>> tmu.tensix.matmul(a, b, fidelity='LoFi')[0, 0]      # LoFi drops SrcA's low mantissa bits\n64.0");
@@ -154,8 +182,8 @@ void bind_tensix(py::module_& m) {
         require_tiles(an, where, "a");
         const SrcMatrix bn = to_src(b_obj, o, where, "b");
         const py::ssize_t M = an.rows, N = an.cols;
-        const audit::Broadcast bc = broadcast_of(bn, M, N, where);
-        if (bc != audit::Broadcast::None && o.cfg.perturb.kind == audit::Perturbation::Kind::SwapOperands) {
+        const llk::Broadcast bc = broadcast_of(bn, M, N, where);
+        if (bc != llk::Broadcast::None && o.cfg.perturb.kind == audit::Perturbation::Kind::SwapOperands) {
           value_error(where, "perturb", "'swap' with a broadcast b: b's broadcast tile cannot stand in for SrcA's");
         }
         std::vector<double> out(static_cast<size_t>(M * N));
@@ -174,9 +202,9 @@ void bind_tensix(py::module_& m) {
             c.dst_init.assign(kTile * kTile, 0.0);
             for (unsigned i = 0; i < kTile; ++i)
               for (unsigned j = 0; j < kTile; ++j) c.a[i * kTile + j] = an.at(ti * kTile + i, tj * kTile + j);
-            const audit::SequenceTrace t =
-                mul ? audit::run_eltwise_sequence(c, o.cfg, bc)
-                    : audit::run_eltwise_addsub_sequence(c, o.cfg, u == "elwadd" ? audit::AddSub::Add : audit::AddSub::Sub, bc);
+            const llk::SequenceTrace t =
+                mul ? llk::run_eltwise_sequence(c, o.cfg, bc)
+                    : llk::run_eltwise_addsub_sequence(c, o.cfg, u == "elwadd" ? llk::AddSub::Add : llk::AddSub::Sub, bc);
             for (unsigned i = 0; i < kTile; ++i)
               for (unsigned j = 0; j < kTile; ++j) out[(ti * kTile + i) * N + tj * kTile + j] = t.result[i * kTile + j];
             if (snapshots) {

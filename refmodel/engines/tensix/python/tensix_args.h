@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "tmu/audit/sequence.h"
+#include "tmu/tensix/llk/sequence.h"
 #include "tmu/audit/src_number.h"
 
 namespace tmu::python {
@@ -24,7 +24,7 @@ enum class Conversion { Exact, Rne, Unpacker };
 enum class InputKind { Values, Bits };
 
 struct TensixArgs {
-  audit::RunConfig cfg;
+  llk::RunConfig cfg;
   Conversion conversion = Conversion::Exact;
   InputKind input = InputKind::Values;
 };

@@ -1,6 +1,6 @@
 // tmu.tensix.reduce: tt-llk's reduce LLK (llk_math_reduce.h) on the bit-exact model, per 32x32 tile,
 // the tiles along the reduced dimension accumulating in one Dst tile as tt-metal's reduce kernels do
-// (refmodel/audit/include/tmu/audit/reduce_sequence.h has the sequence). The options, operand
+// (refmodel/engines/tensix/include/tmu/tensix/llk/reduce_sequence.h has the sequence). The options, operand
 // conversion and result dict are tmu.tensix's (tensix_args.h).
 #include <fmt/format.h>
 
@@ -12,14 +12,14 @@
 #include "tensix_args.h"
 #include "tensix_bindings.h"
 #include "tensix_threads.h"
-#include "tmu/audit/reduce_sequence.h"
+#include "tmu/tensix/llk/reduce_sequence.h"
 
 namespace tmu::python {
 
 namespace {
 
-using audit::PoolType;
-using audit::ReduceDim;
+using llk::PoolType;
+using llk::ReduceDim;
 constexpr unsigned kTile = audit::kTile;
 
 PoolType parse_pool(const char* where, const std::string& name) {
@@ -96,7 +96,7 @@ void bind_tensix_reduce(py::module_& m) {
         scaler_array.mutable_data()[0] = scaler;
         const SrcMatrix sn = to_src(scaler_array, scaler_args, where, "scaler");
 
-        audit::ReduceConfig cfg;
+        llk::ReduceConfig cfg;
         cfg.run = o.cfg;
         cfg.pool = pool;
         cfg.dim = dim;
@@ -118,7 +118,7 @@ void bind_tensix_reduce(py::module_& m) {
           std::vector<const audit::OutFormat*> formats(static_cast<size_t>(groups));
           parallel_for(static_cast<size_t>(groups), nthreads, [&](size_t gi) {
             const auto g = static_cast<py::ssize_t>(gi);
-            audit::ReduceCase c;
+            llk::ReduceCase c;
             c.format = o.cfg.format;
             c.scaler = sn.v[0];
             for (py::ssize_t s = 0; s < steps; ++s) {
@@ -129,7 +129,7 @@ void bind_tensix_reduce(py::module_& m) {
                 for (unsigned j = 0; j < kTile; ++j) tile[i * kTile + j] = an.at(ti * kTile + i, tj * kTile + j);
               c.tiles.push_back(std::move(tile));
             }
-            const audit::ReduceTrace t = audit::run_reduce_sequence(c, cfg);
+            const llk::ReduceTrace t = llk::run_reduce_sequence(c, cfg);
             formats[gi] = t.format;
             if (t.values.size() != per_group) throw std::logic_error("tmu.tensix.reduce: a group's result has an unexpected size");
             const size_t first = gi * per_group;

@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "tmu/audit/error_stats.h"
-#include "tmu/audit/phase_check.h"
-#include "tmu/audit/sequence.h"
+#include "tmu/audit/inputs.h"
+#include "tmu/audit/pass_check.h"
+#include "tmu/audit/perturbation.h"
+#include "tmu/tensix/isa.h"
 
 namespace tmu::audit {
 

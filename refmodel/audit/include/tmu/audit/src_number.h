@@ -27,6 +27,8 @@ struct SrcFormatInfo {
 };
 const SrcFormatInfo& info(SrcFormat f);
 std::optional<SrcFormat> parse_src_format(std::string_view name);  // "bf16", "fp16", "tf32"
+// What a matmul of the format accumulates into: FP32, or the 16-bit Dst format of the source.
+const OutFormat& output_format(SrcFormat f, bool dst32);
 
 // (-1)^sign * significand * 2^(exponent - mantissa_bits); significand 0 is zero. A number of the
 // format has its implicit one at bit mantissa_bits; a fidelity slice (slices.h) may lack it.
@@ -46,8 +48,5 @@ SrcNumber src_from_fields(uint32_t sign, int32_t exponent, uint32_t mantissa, Sr
 Real value_of(const SrcNumber& x, SrcFormat f);
 double double_of(const SrcNumber& x, SrcFormat f);  // exact
 SrcNumber negated(SrcNumber x);
-
-// The 19-bit Src datum (SrcASrcB.md layouts, via formats.h pack_src).
-uint32_t src_datum(const SrcNumber& x, SrcFormat f);
 
 }  // namespace tmu::audit

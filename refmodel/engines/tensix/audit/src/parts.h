@@ -5,8 +5,11 @@
 #include <vector>
 
 #include "tmu/tensix/audit/rows.h"
+#include "tmu/tensix/llk/phase_check.h"
+#include "tmu/tensix/llk/sequence.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix::llk;
 
 // The Matrix Unit's sections of audit.md (report.cpp).
 void tensix_markdown(ReportPart part, const AuditResults& r, std::ostream& md);

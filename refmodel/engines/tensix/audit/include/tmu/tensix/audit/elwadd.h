@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "tmu/audit/error_stats.h"
-#include "tmu/audit/sequence.h"
+#include "tmu/tensix/llk/sequence.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix::llk;
 
 // a + b for every element (dst_init plays no part: the MOP does not read Dst), verified exact.
 std::vector<Real> exact_eltwise_sum(const EltwiseCase& c);

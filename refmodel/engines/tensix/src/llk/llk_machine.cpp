@@ -1,5 +1,5 @@
 // The LLK sequences' view of the model (llk_machine.h).
-#include "tmu/audit/llk_machine.h"
+#include "tmu/tensix/llk/llk_machine.h"
 
 #include <stdexcept>
 
@@ -8,8 +8,8 @@
 #include "tmu/tensix/decode.h"
 #include "tmu/tensix/exec.h"
 
-namespace tmu::audit {
-using namespace tmu::tensix;
+namespace tmu::tensix::llk {
+using namespace tmu::audit;
 namespace {
 
 constexpr unsigned kThread = 0;
@@ -80,11 +80,16 @@ void LlkMachine::flip_srcb_signs() {
     for (uint32_t& d : row) d = pack_src(flip_sign(unpack_src(d, SrcStyle::TF32)), SrcStyle::TF32);
 }
 
+double dst_word_value(uint32_t stored, SrcFormat f, bool dst32) {
+  if (dst32) return fp32_bits_value(dst32_to_fp32(stored));
+  const auto stored16 = static_cast<uint16_t>(stored);
+  return f == SrcFormat::FP16 ? fp16_bits_value_matrix_unit(dst16_to_fp16(stored16))
+                              : bf16_bits_value(dst16_to_bf16(stored16));
+}
+
 double LlkMachine::dst_value(unsigned dst_row, unsigned col) const {
-  if (cfg_.dst32) return fp32_bits_value(dst32_to_fp32(s_.Dst.read32(dst_row, col, 0)));
-  const uint16_t stored = s_.Dst.read16(dst_row, col, 0);
-  return cfg_.format == SrcFormat::FP16 ? fp16_bits_value_matrix_unit(dst16_to_fp16(stored))
-                                        : bf16_bits_value(dst16_to_bf16(stored));
+  return dst_word_value(cfg_.dst32 ? s_.Dst.read32(dst_row, col, 0) : s_.Dst.read16(dst_row, col, 0), cfg_.format,
+                        cfg_.dst32);
 }
 
 void LlkMachine::write_dst(unsigned dst_row, unsigned col, double v) {
@@ -105,4 +110,4 @@ unsigned LlkMachine::phase_counter() const {
   return (s_.RWCs[kThread].FidelityPhase + s_.ThreadConfig[kThread].FIDELITY_BASE_Phase) & 3u;
 }
 
-}  // namespace tmu::audit
+}  // namespace tmu::tensix::llk

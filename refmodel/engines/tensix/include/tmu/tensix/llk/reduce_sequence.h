@@ -24,9 +24,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "tmu/audit/sequence.h"
+#include "tmu/tensix/llk/sequence.h"
 
-namespace tmu::audit {
+namespace tmu::tensix::llk {
+using namespace tmu::audit;
 
 enum class PoolType : uint8_t { Sum, Avg, Max };         // tt-llk PoolType
 enum class ReduceDim : uint8_t { Row, Col, Scalar };     // tt-llk ReduceDim: REDUCE_ROW, REDUCE_COL, REDUCE_SCALAR
@@ -66,4 +67,4 @@ ReduceTrace run_reduce_sequence(const ReduceCase& c, const ReduceConfig& cfg);
 // NONLINEAR_I_TRANSFORM of the row i within them (its own inverse).
 unsigned gmpool_argmax_row(uint32_t raw);
 
-}  // namespace tmu::audit
+}  // namespace tmu::tensix::llk

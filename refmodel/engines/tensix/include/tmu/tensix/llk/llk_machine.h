@@ -10,13 +10,13 @@
 #include <map>
 #include <string>
 
-#include "tmu/audit/sequence.h"
+#include "tmu/tensix/llk/sequence.h"
 #include "tmu/tensix/isa.h"
 #include "tmu/tensix/decode.h"
 #include "tmu/tensix/state.h"
 
-namespace tmu::audit {
-using namespace tmu::tensix;
+namespace tmu::tensix::llk {
+using namespace tmu::audit;
 
 inline constexpr unsigned kFace = 16;
 
@@ -31,6 +31,10 @@ struct AddrMod {
 // Output element (row, col) of a 32x32 tile lives in face (row/16)*2 + col/16 (faces F0 F1 / F2 F3 at
 // rows 0, 16, 32, 48 of Src and of Dst), at row face*16 + row%16, column col%16.
 inline unsigned tile_row(unsigned row, unsigned col) { return ((row / kFace) * 2 + col / kFace) * kFace + row % kFace; }
+
+// The exact value of a stored Dst word (the Dst32b word, or the 16-bit word in the low bits) as a
+// matmul of format f leaves it.
+double dst_word_value(uint32_t stored, SrcFormat f, bool dst32);
 
 class LlkMachine {
  public:
@@ -80,4 +84,4 @@ class LlkMachine {
   std::array<SlotEntry, 8> by_slot_;
 };
 
-}  // namespace tmu::audit
+}  // namespace tmu::tensix::llk

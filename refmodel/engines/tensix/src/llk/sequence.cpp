@@ -1,19 +1,18 @@
 // Running the LLK sequences on the model: the audit plays the unpackers (writing Src banks), the
 // RISC-V thread (ADDR_MOD set-up, issuing instructions) and an observer reading Dst between passes.
-#include "tmu/audit/sequence.h"
+#include "tmu/tensix/llk/sequence.h"
 
-#include <cctype>
 #include <functional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
-#include "tmu/audit/llk_machine.h"
+#include "tmu/tensix/llk/llk_machine.h"
+#include "tmu/tensix/llk/src_datum.h"
 #include "tmu/tensix/decode.h"
 #include "tmu/tensix/exec.h"
 
-namespace tmu::audit {
-using namespace tmu::tensix;
+namespace tmu::tensix::llk {
 namespace {
 
 // ADDR_MOD slots. 0..5 are the LLK's; 6 and 7 are the perturbations' variants of the slot that ends
@@ -43,47 +42,6 @@ AddrMod pass_end(const AddrMod& base, uint8_t fidelity_incr) {
 }
 
 }  // namespace
-
-std::string perturbation_name(const Perturbation& p) {
-  switch (p.kind) {
-    case Perturbation::Kind::None: return "none";
-    case Perturbation::Kind::SkipPhase: return fmt::format("skip{}", p.phase);
-    case Perturbation::Kind::RepeatPhase: return fmt::format("repeat{}", p.phase);
-    case Perturbation::Kind::NegatePhase: return fmt::format("negate{}", p.phase);
-    case Perturbation::Kind::SwapOperands: return "swap";
-  }
-  return "?";
-}
-
-std::optional<Perturbation> parse_perturbation(std::string_view text) {
-  std::string t;
-  for (char c : text) t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (t == "none") return Perturbation{};
-  if (t == "swap") return Perturbation{Perturbation::Kind::SwapOperands, 0};
-  const std::pair<const char*, Perturbation::Kind> kinds[] = {{"skip", Perturbation::Kind::SkipPhase},
-                                                              {"repeat", Perturbation::Kind::RepeatPhase},
-                                                              {"negate", Perturbation::Kind::NegatePhase}};
-  for (const auto& [name, kind] : kinds) {
-    const std::string n = name;
-    // The phase counter starts at 0, so the first pass cannot be jumped over: skip takes 1..3.
-    const char lowest = kind == Perturbation::Kind::SkipPhase ? '1' : '0';
-    if (t.size() == n.size() + 1 && t.rfind(n, 0) == 0 && t.back() >= lowest && t.back() <= '3')
-      return Perturbation{kind, static_cast<unsigned>(t.back() - '0')};
-  }
-  return std::nullopt;
-}
-
-const char* fidelity_name(unsigned phases) {
-  switch (phases) {
-    case 1: return "LoFi";
-    case 2: return "HiFi2";
-    case 3: return "HiFi3";
-    case 4: return "HiFi4";
-  }
-  return "?";
-}
-
-const OutFormat& output_format(SrcFormat f, bool dst32) { return dst32 ? kFp32 : info(f).dst16; }
 
 SequenceTrace run_matmul_sequence(const MatmulCase& c, const RunConfig& cfg) {
   LlkMachine m(cfg);
@@ -311,4 +269,4 @@ SequenceTrace run_eltwise_addsub_sequence(const EltwiseCase& c, const RunConfig&
   return trace;
 }
 
-}  // namespace tmu::audit
+}  // namespace tmu::tensix::llk

@@ -20,28 +20,12 @@
 #include <vector>
 
 #include "tmu/audit/inputs.h"
+#include "tmu/audit/perturbation.h"
 #include "tmu/tensix/isa.h"
 
-namespace tmu::audit {
-using namespace tmu::tensix;
+namespace tmu::tensix::llk {
+using namespace tmu::audit;
 
-// The mistakes public fidelity goldens have made (tt-llk #837, tt-metal #47239), as changes to the
-// sequence. The audit's expectations never look at the perturbation.
-struct Perturbation {
-  enum class Kind : uint8_t {
-    None,
-    SkipPhase,    // the pass of `phase` is not run (the counter jumps over it): one pass fewer
-    RepeatPhase,  // the counter does not advance after the pass of `phase`: it runs twice, the last phase not at all
-    NegatePhase,  // the pass of `phase` runs with SrcB's signs flipped: its contribution is negated
-    SwapOperands, // in0 goes to SrcA and in1 to SrcB (transposed, so the product is unchanged):
-                  // SrcA's slicing is applied to in0's mantissas and SrcB's to in1's
-  };
-  Kind kind = Kind::None;
-  unsigned phase = 0;
-  friend bool operator==(const Perturbation&, const Perturbation&) = default;
-};
-std::string perturbation_name(const Perturbation& p);  // none skip2 repeat1 negate3 swap
-std::optional<Perturbation> parse_perturbation(std::string_view text);
 
 struct RunConfig {
   SrcFormat format = SrcFormat::BF16;
@@ -54,8 +38,6 @@ struct RunConfig {
   // the same; skipping the reads saves a conversion of the whole tile per pass.
   bool pass_snapshots = true;
 };
-const char* fidelity_name(unsigned phases);  // LoFi HiFi2 HiFi3 HiFi4
-const OutFormat& output_format(SrcFormat f, bool dst32);
 
 // One step is one tile pair (MVMUL) or one face (ELWMUL). Dst values are exact (doubles hold every
 // FP32/BF16/FP16 value).
@@ -92,4 +74,4 @@ inline SequenceTrace run_eltwise_add_sequence(const EltwiseCase& c, const RunCon
   return run_eltwise_addsub_sequence(c, cfg, AddSub::Add);
 }
 
-}  // namespace tmu::audit
+}  // namespace tmu::tensix::llk

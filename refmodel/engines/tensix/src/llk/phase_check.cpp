@@ -1,5 +1,5 @@
 // The per-phase contribution check and its rounding budget (phase_check.h).
-#include "tmu/audit/phase_check.h"
+#include "tmu/tensix/llk/phase_check.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,8 @@
 
 #include "tmu/audit/slices.h"
 
-namespace tmu::audit {
+namespace tmu::tensix::llk {
+using namespace tmu::audit;
 namespace {
 
 constexpr int kProductFractionBits = 10;  // a 5x7 slice product: 1.xxxx * 1.xxxxxx
@@ -127,14 +128,6 @@ unsigned comparable_passes(const StepTrace& step, const CheckConfig& cfg) {
 
 }  // namespace
 
-bool PhaseCheck::passed() const { return steps_with_wrong_pass_count == 0 && failures() == 0; }
-
-size_t PhaseCheck::failures() const {
-  size_t n = 0;
-  for (const PassCheck& p : passes) n += p.failures;
-  return n;
-}
-
 PhaseCheck check_matmul_phases(const MatmulCase& c, const MatmulExact& exact, const SequenceTrace& trace,
                                const CheckConfig& cfg) {
   const SrcFormat f = c.format;
@@ -216,22 +209,4 @@ PhaseCheck check_eltwise_phases(const EltwiseCase& c, const EltwiseExact& exact,
   return check;
 }
 
-void merge_into(PhaseCheck& into, const PhaseCheck& from) {
-  if (into.passes.size() < from.passes.size()) into.passes.resize(from.passes.size());
-  into.expected_passes = std::max(into.expected_passes, from.expected_passes);
-  into.steps += from.steps;
-  into.steps_with_wrong_pass_count += from.steps_with_wrong_pass_count;
-  into.sum_abs_step_product += from.sum_abs_step_product;
-  for (size_t i = 0; i < from.passes.size(); ++i) {
-    PassCheck& a = into.passes[i];
-    const PassCheck& b = from.passes[i];
-    a.elements += b.elements;
-    a.failures += b.failures;
-    a.sensitive += b.sensitive;
-    a.max_excess = std::max(a.max_excess, b.max_excess);
-    a.sum_abs_added += b.sum_abs_added;
-    a.sum_abs_expected += b.sum_abs_expected;
-  }
-}
-
-}  // namespace tmu::audit
+}  // namespace tmu::tensix::llk

@@ -16,10 +16,12 @@
 
 #include <vector>
 
+#include "tmu/audit/pass_check.h"
 #include "tmu/audit/reference.h"
-#include "tmu/audit/sequence.h"
+#include "tmu/tensix/llk/sequence.h"
 
-namespace tmu::audit {
+namespace tmu::tensix::llk {
+using namespace tmu::audit;
 
 struct CheckConfig {
   SrcFormat format = SrcFormat::BF16;
@@ -27,29 +29,9 @@ struct CheckConfig {
   bool dst32 = true;
 };
 
-struct PassCheck {
-  size_t elements = 0;   // element-passes compared
-  size_t failures = 0;   // |added - expected| > budget
-  size_t sensitive = 0;  // |expected| > budget: a negated pass would fail here
-  double max_excess = 0; // max |added - expected| / budget
-  double sum_abs_added = 0, sum_abs_expected = 0;
-};
-
-struct PhaseCheck {
-  unsigned expected_passes = 0;
-  size_t steps = 0, steps_with_wrong_pass_count = 0;
-  std::vector<PassCheck> passes;  // by pass index = expected phase
-  // Sum over steps and elements of |the step's exact full product| (a tile pair's product, or a * b):
-  // what all passes of a step together should add. Each pass's share of it is reported.
-  double sum_abs_step_product = 0;
-  bool passed() const;
-  size_t failures() const;
-};
-
 PhaseCheck check_matmul_phases(const MatmulCase& c, const MatmulExact& exact, const SequenceTrace& trace,
                                const CheckConfig& cfg);
 PhaseCheck check_eltwise_phases(const EltwiseCase& c, const EltwiseExact& exact, const SequenceTrace& trace,
                                 const CheckConfig& cfg);
-void merge_into(PhaseCheck& into, const PhaseCheck& from);
 
-}  // namespace tmu::audit
+}  // namespace tmu::tensix::llk

@@ -2,17 +2,19 @@
 // arguments of llk_math_reduce.h spelled with the model's field names: p_setrwc CLR_AB = FlipSrcA and
 // FlipSrcB, CR_D = DstCr, CR_B = SrcBCr, SET_A/B/D = the SrcA/SrcB/Dst mask bits; p_gpool DIM_16X16
 // = Dim16x16; p_movd2b SRC_ROW16_OFFSET = SrcRow 16.
-#include "tmu/audit/reduce_sequence.h"
+#include "tmu/tensix/llk/reduce_sequence.h"
 
 #include <array>
 #include <string>
 
 #include <fmt/format.h>
 
-#include "tmu/audit/llk_machine.h"
+#include "tmu/tensix/llk/llk_machine.h"
+#include "tmu/tensix/llk/src_datum.h"
 #include "tmu/error.h"
 
-namespace tmu::audit {
+namespace tmu::tensix::llk {
+using namespace tmu::audit;
 namespace {
 
 constexpr unsigned kArgmaxMaxTiles = 8;  // two GMPOOLs per tile into a Dst row; the phase has 4 bits
@@ -217,4 +219,4 @@ ReduceTrace run_reduce_sequence(const ReduceCase& c, const ReduceConfig& cfg) {
   return Reducer(c, cfg).run();
 }
 
-}  // namespace tmu::audit
+}  // namespace tmu::tensix::llk
