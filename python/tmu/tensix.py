@@ -68,17 +68,14 @@ def matmul(a: ArrayLike, b: ArrayLike, *, fidelity: str = "HiFi4", src_format: s
            input: str = "values", bits: bool = False, snapshots: bool = False,  # noqa: A002
            arch: Optional[str] = None, threads: Optional[int] = None, in_format: Optional[str] = None,
            out_format: Optional[str] = None, route: str = "auto") -> Result:
-    variant = renamed_variant("tmu.tensix.matmul", variant, "arch", arch)
-    if in_format is not None:
-        if input != "values" or conversion is not None:
-            raise ValueError("tmu.tensix.matmul: in_format: takes FP32 values (input='values', conversion=None)")
-        a, b = (_through_l1_input(x, in_format, src_format, variant) for x in (a, b))
-    if out_format is None:
-        return _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
-                            perturb=perturb, input=input, bits=bits, snapshots=snapshots, threads=threads, route=route)
-    r = _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant, conversion=conversion,
-                     perturb=perturb, input=input, bits=True, snapshots=snapshots, threads=threads, route=route)
-    return _through_l1(r, out_format, variant, bits or snapshots)
+    where = "tmu.tensix.matmul"
+    variant = renamed_variant(where, variant, "arch", arch)
+    a, b = _operands_through_l1(where, (a, b), in_format, input, conversion, src_format, variant)
+    return _result_through_l1(
+        lambda as_dict: _impl.matmul(a, b, fidelity=fidelity, src_format=src_format, dst=dst, variant=variant,
+                                     conversion=conversion, perturb=perturb, input=input, bits=as_dict,
+                                     snapshots=snapshots, threads=threads, route=route),
+        out_format, variant, bits, snapshots)
 
 
 def _through_l1_input(x: ArrayLike, in_format: str, src_format: str, variant: Optional[str]) -> Values:
