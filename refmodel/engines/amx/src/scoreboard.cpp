@@ -183,8 +183,8 @@ class AmxScoreboard final : public EngineScoreboard {
     if (!last_operand_) return "";
     std::string p = fmt::format(
         "# The AMX scoreboard's step {} on the model alone: the X and Y registers and the Z rows it read\n"
-        "# (registers and rows left out are zero), then its operand:\n#   {}\n.version {}\n",
-        steps_, operation_text(), version_name(version_));
+        "# (registers and rows left out are zero), then its operand:\n#   {:#018x}: {}\n.version {}\n",
+        steps_, *last_operand_, disassemble_matfp(decode_matfp(*last_operand_), version_), version_name(version_));
     const auto words_line = [&](std::string head, const Row& r) {
       bool any = false;
       for (uint8_t b : r) any = any || b != 0;
