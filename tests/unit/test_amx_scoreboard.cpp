@@ -318,7 +318,7 @@ TEST(AmxScoreboard, AMismatchLineDiagnosesTheLaneAndCountsTheOthers) {
             "0x0000100000000000: matfp f32 z+=x*y x=0x000 y=0x000 zrow=0 xen=0:0(all) yen=0:0(all) xshuf=S0 yshuf=S0; "
             "step 1; z before 0x00000000 (0); x lane 0 0x3f800001 (0x1.000002p+0) * y lane 0 0x3fc00000 (1.5); "
             "diagnosis [truncation] the FMA rounds toward zero (truncates) where matfp rounds to nearest even or "
-            "[rounding] the FMA rounds toward -inf where matfp rounds to nearest even; 1 other lane of z row 0 mismatches after this operand: lanes 1; design 1 ulp nearer zero than the model");
+            "[rounding] the FMA rounds toward -inf where matfp rounds to nearest even; 1 other lane of z row 0 mismatches after this operand: lane 1; design 1 ulp nearer zero than the model");
   EXPECT_EQ(lines[1],
             "z row 0 lane 1 (f32): design 0x40100000 (2.25) model 0x40100001 (0x1.200002p+1); step 1, the "
             "operand of the line above; design 1 ulp nearer zero than the model");

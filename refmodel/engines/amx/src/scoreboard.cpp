@@ -291,26 +291,15 @@ class AmxScoreboard final : public EngineScoreboard {
     return text;
   }
 
-  // "; no other lane of z row 58 mismatches", "; 3 other lanes of z row 58 mismatch after this
-  // operand: lanes 2, 5, 9", or for several rows "...: z row 4 lane 2, z row 8 lane 0".
+  // The comparison's other mismatching lanes (lane_difference.h): by number within one row, by row
+  // and lane across several.
   static std::string others_text(const Location& l, const std::vector<LaneMismatch>& found, const LaneMismatch& first) {
-    const std::string where = l.count() == 1 ? l.row_name(l.first()) : std::string(1, l.file);
-    if (found.size() == 1) return fmt::format("; no other lane of {} mismatches", where);
-    std::string list;
-    constexpr size_t kListed = 16;
-    size_t listed = 0;
-    for (const LaneMismatch& f : found) {
-      if (&f == &first) continue;
-      if (listed == kListed) {
-        list += ", ...";
-        break;
-      }
-      list += listed++ == 0 ? "" : ", ";
-      list += l.count() == 1 ? fmt::format("{}", f.lane) : fmt::format("{} lane {}", l.row_name(f.row), f.lane);
-    }
-    return fmt::format("; {} other lane{} of {} mismatch{} after this operand: {}{}", found.size() - 1,
-                       found.size() == 2 ? "" : "s", where, found.size() == 2 ? "es" : "", l.count() == 1 ? "lanes " : "",
-                       list);
+    std::vector<std::string> names;
+    for (const LaneMismatch& f : found)
+      if (&f != &first)
+        names.push_back(l.count() == 1 ? std::to_string(f.lane) : fmt::format("{} lane {}", l.row_name(f.row), f.lane));
+    return other_lanes_text(l.count() == 1 ? l.row_name(l.first()) : std::string(1, l.file), "operand", names,
+                            l.count() == 1 ? "lane" : "");
   }
 
   std::string operation_text() const {

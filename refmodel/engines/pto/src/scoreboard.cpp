@@ -192,24 +192,13 @@ class PtoScoreboard final : public EngineScoreboard {
     const auto [r, c] = l.element(k);
     std::string text;
     for (const auto& [name, src] : last_sources_) text += fmt::format("; {} {}", name, value(src.type, src.at(r, c)));
-    if (found.size() == 1) {
-      text += fmt::format("; no other lane of {} mismatches", l.text);
-    } else {
-      std::string list;
-      constexpr size_t kListed = 16;
-      size_t listed = 0;
-      for (size_t other : found) {
-        if (other == k) continue;
-        if (listed == kListed) {
-          list += ", ...";
-          break;
-        }
+    std::vector<std::string> others;
+    for (size_t other : found)
+      if (other != k) {
         const auto [orow, ocol] = l.element(other);
-        list += fmt::format("{}({}, {})", listed++ == 0 ? "" : ", ", orow, ocol);
+        others.push_back(fmt::format("({}, {})", orow, ocol));
       }
-      text += fmt::format("; {} other lane{} of {} mismatch{} after this operation: {}", found.size() - 1,
-                          found.size() == 2 ? "" : "s", l.text, found.size() == 2 ? "es" : "", list);
-    }
+    text += other_lanes_text(l.text, "operation", others, "");
     const std::string d = detail::diagnose_step_lane(profile_, last_step_, before_, l.index, r, c, design);
     if (!d.empty()) text += "; " + d;
     const std::string rule = detail::profile_rule(profile_, last_step_.op, l.tile->tile.type);
