@@ -3,6 +3,7 @@
 //   tmu_tb --test NAME --arch blackhole|wormhole --seed N --instrs N [--cov-json FILE] [--fst FILE]
 //          [--fst-window CYCLE] [--wave-before N] [--wave-after N] [--replay-dir DIR] [--report FILE]
 //          [--verbosity none|low|medium|high] [--quiet] [--list-tests] [--mutant K] [--no-wave]
+//          [--rtl-plusarg NAME[=VALUE] ...]
 //          [+SEED=N +ntb_random_seed=N +TEST=NAME +UVM_TESTNAME=NAME +INSTRS=N +UVM_VERBOSITY=V ...]
 //   tmu_tb --merge-cov OUT IN.json [IN.json ...]     sum coverage files (scripts/regress.py uses it)
 //
@@ -56,8 +57,13 @@ uint64_t kTraceBefore = 64, kTraceAfter = 8;
 
 // One simulation of the test from reset to the verdict. The session must be open.
 RunResult simulate(const tmu::tb::DriverOptions& opt, void* session, uint64_t max_cycles, unsigned mutant,
-                   const std::optional<Trace>& trace, const std::string& vlt_coverage) {
+                   const std::optional<Trace>& trace, const std::string& vlt_coverage,
+                   const std::vector<std::string>& rtl_plusargs) {
   auto context = std::make_unique<VerilatedContext>();
+  // The RTL's own $test$plusargs and $value$plusargs read these (--rtl-plusarg), and nothing else.
+  std::vector<const char*> plus{"tmu_tb"};
+  for (const std::string& a : rtl_plusargs) plus.push_back(a.c_str());
+  context->commandArgs(static_cast<int>(plus.size()), plus.data());
   context->traceEverOn(trace.has_value());
   auto top = std::make_unique<Vtmu_tb_top>(context.get(), "tb");
   std::unique_ptr<VerilatedFstC> fst;
@@ -126,6 +132,7 @@ struct ReplayParts {
   uint64_t seed = 0, instrs = 0, max_cycles = 0, inject_fault = 0;
   unsigned mutant = 0;
   bool no_check = false;
+  std::vector<std::string> rtl_plusargs;  // as given to the model: "+NAME" or "+NAME=VALUE"
 };
 std::string replay_command(const ReplayParts& p, bool placeholders) {
   std::string c = placeholders ? fmt::format("{} --test {{test}} --arch {} --seed {{seed}}", p.self, p.arch)
@@ -135,6 +142,7 @@ std::string replay_command(const ReplayParts& p, bool placeholders) {
   if (p.mutant) c += fmt::format(" --mutant {}", p.mutant);
   if (p.inject_fault) c += fmt::format(" --inject-fault {}", p.inject_fault);
   if (p.no_check) c += " --no-check";
+  for (const std::string& a : p.rtl_plusargs) c += " --rtl-plusarg " + a.substr(1);
   return c;
 }
 
@@ -172,6 +180,9 @@ int main(int argc, char** argv) {
   add_number(app, "--wave-before", kTraceBefore, "waveform window: cycles traced before the failure (default 64)");
   add_number(app, "--wave-after", kTraceAfter, "waveform window: cycles traced after it (default 8)");
   app.add_flag("--no-wave", no_wave, "no automatic FST re-run after a failure (mutation runs only need the verdict)");
+  std::vector<std::string> rtl_plusargs;
+  app.add_option("--rtl-plusarg", rtl_plusargs, "NAME or NAME=VALUE: +NAME[=VALUE] for the RTL's own $test$plusargs "
+                 "and $value$plusargs (repeatable; a copy of the RTL that reads one, as scripts/break-demo.sh's)");
   bool no_check = false;
   app.add_flag("--no-check", no_check, "drive the RTL without the scoreboard (a speed baseline; no verdict on results)");
   app.add_flag("--list-tests", list, "print the test names and exit");
@@ -226,7 +237,14 @@ int main(int argc, char** argv) {
   opt.check = !no_check;
   opt.seed = seed ? *seed : tmu::clock_seed();
   ReplayParts parts{argv[0], opt.test, tmu::tensix::arch_name(opt.arch), opt.seed, opt.instructions, max_cycles,
-                    opt.inject_fault_cycle, mutant, no_check};
+                    opt.inject_fault_cycle, mutant, no_check, {}};
+  for (const std::string& a : rtl_plusargs) {
+    if (a.empty() || a[0] == '+' || a[0] == '=') {
+      std::fprintf(stderr, "tmu_tb: --rtl-plusarg '%s': give NAME or NAME=VALUE, without the '+'\n", a.c_str());
+      return 2;
+    }
+    parts.rtl_plusargs.push_back("+" + a);
+  }
   // The default allowance, saturating: --instrs may be as large as a uint64_t.
   if (max_cycles == 0)
     max_cycles = opt.instructions > (UINT64_MAX - 200000) / 200 ? UINT64_MAX : 200 * opt.instructions + 200000;
@@ -265,7 +283,7 @@ int main(int argc, char** argv) {
     if (!fst_path.empty())
       trace = Trace{fst_path, fst_window ? (*fst_window > kTraceBefore ? *fst_window - kTraceBefore : 0) : 0,
                     fst_window ? *fst_window + kTraceAfter : ~uint64_t{0}};
-    const RunResult r = simulate(opt, session, max_cycles, mutant, trace, vlt_coverage);
+    const RunResult r = simulate(opt, session, max_cycles, mutant, trace, vlt_coverage, parts.rtl_plusargs);
     const tmu::tensix::Scoreboard& sb = driver->scoreboard();
     tmu::tb::RunFacts facts;
     facts.checked = opt.check;
@@ -318,7 +336,8 @@ int main(int argc, char** argv) {
                                           opt.test, tmu::tensix::arch_name(opt.arch), opt.seed);
       void* again = tmu_tb_open(opt, replay, "");
       simulate(opt, again, r.cycles + 2, mutant,
-               Trace{out, fail_cycle > kTraceBefore ? fail_cycle - kTraceBefore : 0, fail_cycle + kTraceAfter}, "");
+               Trace{out, fail_cycle > kTraceBefore ? fail_cycle - kTraceBefore : 0, fail_cycle + kTraceAfter}, "",
+               parts.rtl_plusargs);
       tmu_tb_close(again);
       report.waveform = out;
       std::printf("tmu_tb: waveform of cycles %llu..%llu written to %s\n",

@@ -3,6 +3,8 @@
 // this file supplies the three svdpi.h calls the adapter uses, over a small array record of its own,
 // as a simulator's runtime does over its. Expected values are worked out by hand in the comments.
 #include <cstdint>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -142,6 +144,65 @@ TEST(TmuDpiEngine, ErrorsComeBackAsMinusOneWithTheReason) {
   EXPECT_EQ(tmu_eng_mismatch_count(h), 0u);
   tmu_eng_destroy(h);
   EXPECT_EQ(tmu_eng_declare(h, "b f32 1x8"), -1);  // destroyed
+}
+
+// One lane through tmu_eng_load_lane / tmu_eng_compare_lane, no array: the AMX f32 step of
+// AmxLoadExecuteCompare loaded lane by lane (X lane 0 = 1.5, Y lane 0 = 2, Z row 0 lane 0 = 0.25)
+// gives Z row 0 lane 0 = 3.25 (0x40500000). The failing step is written to the replay directory as
+// a program, named on its first line with the command that runs it.
+TEST(TmuDpiEngine, LaneCallsAndTheReplayDirectory) {
+  void* h = tmu_eng_create("amx", "M1", "lanes", 2);
+  ASSERT_NE(h, nullptr) << tmu_eng_last_error(nullptr);
+  ASSERT_EQ(tmu_eng_load_lane(h, "x 0 lane 0", 32, 0x3FC00000), 0) << tmu_eng_last_error(h);
+  ASSERT_EQ(tmu_eng_load_lane(h, "y 0 lane 0", 32, 0x40000000), 0);
+  ASSERT_EQ(tmu_eng_load_lane(h, "z 0 lane 0", 32, 0x3E800000), 0);
+  ASSERT_EQ(tmu_eng_execute(h, "0x0000100000000000"), 0);
+  EXPECT_EQ(tmu_eng_compare_lane(h, "z 0 lane 0", 32, 0x40500000), 0);
+  // Without a directory the first line of the failing step says how to get one.
+  EXPECT_EQ(tmu_eng_compare_lane(h, "z 0 lane 0", 32, 0x40500001), 1);
+  EXPECT_TRUE(contains(tmu_eng_report(h), "; replay: tmu_eng_replay_dir(h, DIR) writes this step as a program for "
+                                          "tmu --engine amx run FILE --show z --values f32"))
+      << tmu_eng_report(h);
+  // Bad widths and values are refused with the reason.
+  EXPECT_EQ(tmu_eng_compare_lane(h, "z 0 lane 0", 12, 0), -1);
+  EXPECT_TRUE(contains(tmu_eng_last_error(h), "a lane is 8, 16, 32 or 64 bits wide, not 12")) << tmu_eng_last_error(h);
+  EXPECT_EQ(tmu_eng_compare_lane(h, "z 0 lane 0", 16, 0x10000), -1);
+  EXPECT_TRUE(contains(tmu_eng_last_error(h), "0x10000 does not fit a 16-bit lane")) << tmu_eng_last_error(h);
+  EXPECT_EQ(tmu_eng_compare_lane(h, "z 0 lane 0", 64, 0x40500001), -1);  // an f32 lane takes one word
+  EXPECT_EQ(tmu_eng_mismatch_count(h), 1u);
+
+  const std::string dir = ::testing::TempDir() + "tmu_dpi_replay";
+  ASSERT_EQ(tmu_eng_replay_dir(h, dir.c_str()), 0) << tmu_eng_last_error(h);
+  ASSERT_EQ(tmu_eng_execute(h, "0x0000100000000000"), 0);  // 3.25 + 1.5 * 2 = 6.25: step 2
+  EXPECT_EQ(tmu_eng_compare_lane(h, "z 0 lane 0", 32, 0x40C80000), 0);  // 6.25 = 1.5625 * 2^2
+  EXPECT_EQ(tmu_eng_compare_lane(h, "z 0 lane 0", 32, 0x40C80001), 1);
+  EXPECT_EQ(tmu_eng_compare_lane(h, "z 0 lane 0", 32, 0x40C80002), 1);  // the same step: no second file
+  const std::string report = tmu_eng_report(h);
+  const std::string file = dir + "/lanes_step2.tmu";
+  EXPECT_TRUE(contains(report, "; replay: tmu --engine amx run " + file + " --show z --values f32")) << report;
+  EXPECT_EQ(report.find("; replay:", report.find("0x40c80002")), std::string::npos) << report;
+  std::ifstream in(file);
+  const std::string program((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(contains(program, "\n.z 0 raw32 0x40500000 0x00000000")) << program;  // Z as step 2 read it
+  EXPECT_TRUE(contains(program, "\nmatfp 0x0000100000000000\n")) << program;
+  EXPECT_EQ(tmu_eng_replay_dir(h, "/proc/no/such/dir"), -1);
+  tmu_eng_destroy(h);
+}
+
+// A PTO element through the lane calls: "c 0 2", an i32 lane of one word.
+TEST(TmuDpiEngine, PtoElementThroughTheLaneCalls) {
+  void* h = tmu_eng_create("pto", "cpusim", "pto_lane", 1);
+  ASSERT_NE(h, nullptr);
+  for (const char* t : {"a i32 1x8", "b i32 1x8", "c i32 1x8"}) ASSERT_EQ(tmu_eng_declare(h, t), 0);
+  ASSERT_EQ(tmu_eng_load_lane(h, "a 0 2", 32, 3), 0) << tmu_eng_last_error(h);
+  ASSERT_EQ(tmu_eng_load_lane(h, "b 0 2", 32, 10), 0);
+  ASSERT_EQ(tmu_eng_execute(h, "TADD c a b"), 0);
+  EXPECT_EQ(tmu_eng_compare_lane(h, "c 0 2", 32, 13), 0);
+  EXPECT_EQ(tmu_eng_compare_lane(h, "c 0 2", 32, 12), 1);
+  EXPECT_TRUE(contains(tmu_eng_report(h), "c (0, 2) i32: design 0x0000000c (12) model 0x0000000d (13); after TADD c a b; "
+                                          "step 1; a 0x00000003 (3); b 0x0000000a (10)"))
+      << tmu_eng_report(h);
+  tmu_eng_destroy(h);
 }
 
 }  // namespace

@@ -195,6 +195,17 @@ import "DPI-C" function int tmu_eng_execute(input chandle h, input string operat
 // The design produced `words` at `location`: returns the number of mismatching lanes (each kept
 // as one line of tmu_eng_report).
 import "DPI-C" function int tmu_eng_compare(input chandle h, input string location, input int unsigned words[]);
+// One lane without an array: `location` names one lane (AMX "z 5 lane 3", PTO "c 0 5"), `lane_bits`
+// its width (8, 16, 32 or 64), `bits` its value in the low bits. Return as tmu_eng_load and
+// tmu_eng_compare.
+import "DPI-C" function int tmu_eng_load_lane(input chandle h, input string location, input int lane_bits,
+                                              input longint unsigned bits);
+import "DPI-C" function int tmu_eng_compare_lane(input chandle h, input string location, input int lane_bits,
+                                                 input longint unsigned bits);
+// Each step that fails from now on is written to `dir` (made if missing) as <test>_step<N>.tmu, a
+// program for `tmu --engine E run` that runs the step on the model alone, named on the step's first
+// mismatch line with its command; "" turns it off (the line then says how to turn it on).
+import "DPI-C" function int tmu_eng_replay_dir(input chandle h, input string dir);
 // The model's words at `location` (the array must have exactly as many); returns their number.
 import "DPI-C" function int tmu_eng_read(input chandle h, input string location, output int unsigned words[]);
 import "DPI-C" function longint unsigned tmu_eng_mismatch_count(input chandle h);
@@ -227,6 +238,29 @@ function automatic int tmu_amx_compare_z_row(chandle h, int unsigned r, bit [511
   int unsigned w[16];
   for (int i = 0; i < 16; i++) w[i] = row[32*i +: 32];
   tmu_amx_compare_z_row = tmu_eng_compare(h, $sformatf("z %0d", r), w);
+endfunction
+// One lane of Z row r, X register r or Y register r (file "z", "x", "y") in the last operand's lane
+// type: f32 lanes 0..15, f16/bf16 0..31 (the value in bits [15:0]), f64 0..7.
+function automatic int tmu_amx_compare_lane32(chandle h, string file, int unsigned r, int unsigned lane, bit [31:0] v);
+  tmu_amx_compare_lane32 = tmu_eng_compare_lane(h, $sformatf("%s %0d lane %0d", file, r, lane), 32, 64'(v));
+endfunction
+function automatic int tmu_amx_compare_lane16(chandle h, string file, int unsigned r, int unsigned lane, bit [15:0] v);
+  tmu_amx_compare_lane16 = tmu_eng_compare_lane(h, $sformatf("%s %0d lane %0d", file, r, lane), 16, 64'(v));
+endfunction
+function automatic int tmu_amx_compare_lane64(chandle h, string file, int unsigned r, int unsigned lane, bit [63:0] v);
+  tmu_amx_compare_lane64 = tmu_eng_compare_lane(h, $sformatf("%s %0d lane %0d", file, r, lane), 64, v);
+endfunction
+function automatic int tmu_amx_load_lane32(chandle h, string file, int unsigned r, int unsigned lane, bit [31:0] v);
+  tmu_amx_load_lane32 = tmu_eng_load_lane(h, $sformatf("%s %0d lane %0d", file, r, lane), 32, 64'(v));
+endfunction
+// Element (r, c) of a PTO tile of `lane_bits`-bit elements (8, 16, 32, 64), the value in the low bits.
+function automatic int tmu_pto_load_elem(chandle h, string tile, int unsigned r, int unsigned c, int lane_bits,
+                                         bit [63:0] v);
+  tmu_pto_load_elem = tmu_eng_load_lane(h, $sformatf("%s %0d %0d", tile, r, c), lane_bits, v);
+endfunction
+function automatic int tmu_pto_compare_elem(chandle h, string tile, int unsigned r, int unsigned c, int lane_bits,
+                                            bit [63:0] v);
+  tmu_pto_compare_elem = tmu_eng_compare_lane(h, $sformatf("%s %0d %0d", tile, r, c), lane_bits, v);
 endfunction
 function automatic int tmu_pto_load_row256(chandle h, string tile, int unsigned r, bit [255:0] row);
   int unsigned w[8];

@@ -9,8 +9,11 @@
 // without a simulator supplies those three (tb/dpi/test_tmu_dpi_engine.cpp).
 #include <cstdint>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -37,6 +40,10 @@ struct EngineSession {
   std::vector<std::string> lines;
   std::string last_error;
   std::string report;  // keeps the text tmu_eng_report returned alive
+  uint64_t executed = 0;  // tmu_eng_execute calls
+  // The step whose first mismatch line carries the replay: each failing step once.
+  std::optional<uint64_t> replayed_step;
+  std::string replay_dir;  // "" until tmu_eng_replay_dir
 };
 
 using tmu::dpi::count_of;
@@ -80,6 +87,47 @@ std::vector<uint32_t> words_of(const svOpenArrayHandle a) {
   return out;
 }
 
+
+// The replay of the step the first of `lines` fails in, appended to that line: the program written to
+// the replay directory and the command that runs it, or a hint to give the directory. Each failing
+// step once: the engine's later lines of the step point back at its first.
+void add_replay(EngineSession& s, std::vector<std::string>& lines) {
+  if (lines.empty() || s.executed == 0 || s.replayed_step == s.executed) return;
+  s.replayed_step = s.executed;
+  const std::string program = s.scoreboard->replay_program();
+  if (program.empty()) return;
+  if (s.replay_dir.empty()) {
+    lines.front() += fmt::format("; replay: tmu_eng_replay_dir(h, DIR) writes this step as a program for {}",
+                                 s.scoreboard->replay_command("FILE"));
+    return;
+  }
+  const std::string name = fmt::format("{}_step{}.tmu", s.test_name.empty() ? s.engine : s.test_name, s.executed);
+  const std::filesystem::path file = std::filesystem::path(s.replay_dir) / name;
+  std::ofstream out(file);
+  out << program;
+  out.close();
+  if (!out) refuse(fmt::format("cannot write the replay program {}", file.string()));
+  lines.front() += "; replay: " + s.scoreboard->replay_command(file.string());
+}
+
+// The words of a one-lane location's `bits`: one 32-bit word, two for a lane wider than 32 bits
+// (low word first). The engine checks the count against the lane's width.
+std::vector<uint32_t> lane_words(unsigned long long bits, int lane_bits) {
+  if (lane_bits != 8 && lane_bits != 16 && lane_bits != 32 && lane_bits != 64)
+    refuse(fmt::format("a lane is 8, 16, 32 or 64 bits wide, not {}", lane_bits));
+  if (lane_bits < 64 && (bits >> lane_bits) != 0)
+    refuse(fmt::format("{:#x} does not fit a {}-bit lane", bits, lane_bits));
+  if (lane_bits == 64) return {static_cast<uint32_t>(bits), static_cast<uint32_t>(bits >> 32)};
+  return {static_cast<uint32_t>(bits)};
+}
+
+int record(EngineSession& s, std::vector<std::string> lines) {
+  add_replay(s, lines);
+  s.mismatches += lines.size();
+  for (std::string& l : lines)
+    if (s.lines.size() < kKeptLines) s.lines.push_back(std::move(l));
+  return count_of(lines.size());
+}
 
 }  // namespace
 
@@ -127,17 +175,41 @@ int tmu_eng_load(void* h, const char* location, const svOpenArrayHandle words) {
 int tmu_eng_execute(void* h, const char* operation) {
   return guarded(h, "tmu_eng_execute", [&](EngineSession& s) {
     s.scoreboard->execute(text_of(operation));
+    ++s.executed;
     return 0;
   });
 }
 
 int tmu_eng_compare(void* h, const char* location, const svOpenArrayHandle words) {
   return guarded(h, "tmu_eng_compare", [&](EngineSession& s) {
-    const auto lines = s.scoreboard->compare(text_of(location), words_of(words));
-    s.mismatches += lines.size();
-    for (const std::string& l : lines)
-      if (s.lines.size() < kKeptLines) s.lines.push_back(l);
-    return count_of(lines.size());
+    return record(s, s.scoreboard->compare(text_of(location), words_of(words)));
+  });
+}
+
+int tmu_eng_load_lane(void* h, const char* location, int lane_bits, unsigned long long bits) {
+  return guarded(h, "tmu_eng_load_lane", [&](EngineSession& s) {
+    s.scoreboard->load(text_of(location), lane_words(bits, lane_bits));
+    return 0;
+  });
+}
+
+int tmu_eng_compare_lane(void* h, const char* location, int lane_bits, unsigned long long bits) {
+  return guarded(h, "tmu_eng_compare_lane", [&](EngineSession& s) {
+    return record(s, s.scoreboard->compare(text_of(location), lane_words(bits, lane_bits)));
+  });
+}
+
+int tmu_eng_replay_dir(void* h, const char* dir) {
+  return guarded(h, "tmu_eng_replay_dir", [&](EngineSession& s) {
+    const std::string d = text_of(dir);
+    if (!d.empty()) {
+      std::error_code e;
+      std::filesystem::create_directories(d, e);
+      if (e || !std::filesystem::is_directory(d))
+        refuse(fmt::format("the replay directory '{}' cannot be made: {}", d, e ? e.message() : "not a directory"));
+    }
+    s.replay_dir = d;
+    return 0;
   });
 }
 

@@ -49,3 +49,12 @@ expect_equal("the JSON verdict" "${verdict}" "ERROR")
 expect_equal("the JSON reason" "${why}" "${reason}")
 expect_equal("the JSON instrs (as asked)" "${instrs}" "100")
 expect_contains("the JSON replay" "${replay}" "--instrs 100 --max-cycles 50")
+
+# --rtl-plusarg hands +NAME to the RTL's own $test$plusargs (rtl/ reads none; a break-demo.sh copy
+# does) and stays in the replay command; a leading '+' is refused.
+tmu_expect(2 --test random --rtl-plusarg=+tmu_break_sign)
+expect_contains("--rtl-plusarg +NAME" "${err}" "--rtl-plusarg '+tmu_break_sign': give NAME or NAME=VALUE, without the '+'")
+tmu_expect(2 --test random --arch wormhole --seed 5 --instrs 100 --max-cycles 50 --quiet --no-wave
+           --rtl-plusarg tmu_nothing --rtl-plusarg depth=3)
+expect_contains("the replay keeps the plusargs" "${out}"
+                "--seed 5 --instrs 100 --max-cycles 50 --rtl-plusarg tmu_nothing --rtl-plusarg depth=3)")

@@ -17,4 +17,14 @@ expect_contains("the report's header" "${out}" "tmu pto scoreboard (cpusim), tes
 # LE holds and the design, computing LT, cleared it.
 expect_contains("the first line names the element, both values and the operation" "${out}"
   "p (0, 0) u8: design 0x24 (36) model 0x26 (38); after TCMP p fa fb cmp=LE")
+# With LE asked and LT computed, the predicate byte is LT's: the step diagnosis says so, and names
+# the CPU simulator's packing rule; the step is written where +tmu_replay_dir says.
+tmu_expect(1 --seed 7 --bug +tmu_replay_dir=${WORK}/replay)
+set(replay ${WORK}/replay/pto_lane_step3.tmu)
+expect_contains("the line names the swap, the rule and the replay" "${out}"
+  "p (0, 0) u8: design 0x24 (36) model 0x26 (38); after TCMP p fa fb cmp=LE; step 3; no other lane of p 0 mismatches; diagnosis [cmp-mode] the design's predicates are cmp=LT's where the operation asks cmp=LE; cpusim rule: TCMP compares lane by lane; bit k of predicate byte j is source lane 8j + k of the row; replay: tmu --engine pto run ${replay} --show p\n")
+# The replay runs the step on the installed model alone: predicate byte 0 is the model's 0x26.
+run("the replay program" ${WORK}/prefix/bin/tmu --engine pto run ${replay} --show p)
+string(REGEX MATCH "\"bits\": \\[[^\"]*\"[^\"]*\"" byte0 "${out}")
+expect_contains("predicate byte 0 of the replay is the model's" "${byte0}" "\"0x26\"")
 tmu_expect(2 --operations 1x)

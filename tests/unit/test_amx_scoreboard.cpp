@@ -5,9 +5,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "tmu/amx/lane_diagnosis.h"
+#include "tmu/amx/program.h"
 #include "tmu/amx/scoreboard.h"
 #include "tmu/error.h"
 
@@ -106,7 +109,7 @@ TEST(AmxScoreboard, MismatchLineNamesRowLaneValuesAndOperand) {
             "z row 0 lane 3 (f32): design 0x40500001 (0x1.a00002p+1) model 0x40500000 (3.25); "
             "after 0x0000100000000000: matfp f32 z+=x*y x=0x000 y=0x000 zrow=0 xen=0:0(all) yen=0:0(all) "
             "xshuf=S0 yshuf=S0; step 1; z before 0x3e800000 (0.25); x lane 3 0x3fc00000 (1.5) * y lane 0 0x40000000 (2); "
-            "design 1 ulp farther from zero than the model");
+            "no other lane of z row 0 mismatches; design 1 ulp farther from zero than the model");
   EXPECT_EQ(sb->summary(),
             "all 1 mismatching lane is 1 ulp farther from zero than the model: the design rounds away from zero where "
             "matfp rounds to nearest even");
@@ -252,4 +255,99 @@ TEST(AmxScoreboard, ALaneLocationLoadsReadsAndComparesOneLane) {
   sb->execute("0x0000080000000000");
   EXPECT_EQ(sb->read("z 0 lane 31"), std::vector<uint32_t>{k3_25 >> 16});
   EXPECT_THROW(sb->load("z 0 lane 0", std::vector<uint32_t>{0x10000}), tmu::Error);
+}
+
+// Each departure from matfp's arithmetic, on operands where it alone moves the result, worked in
+// binary: f32 has 23 fraction bits, so the ulp of [1, 2) is 2^-23.
+TEST(AmxLaneDiagnosis, NamesTheDepartureThatGivesTheDesignsLane) {
+  const auto f32 = tmu::ieee::kBinary32;
+  const auto diagnose = [&](uint32_t x, uint32_t y, uint32_t z, uint32_t design) {
+    return tmu::amx::diagnose_fma_lane(f32, f32, false, x, y, z, design);
+  };
+  // (1 + 2^-23) * 1.5 + 0 = 1.5 + 2^-23 + 2^-24: a tie between 0x3fc00001 (odd) and 0x3fc00002
+  // (even), which round to nearest even takes; truncation and toward -inf keep 0x3fc00001.
+  EXPECT_EQ(diagnose(0x3F800001, 0x3FC00000, 0, 0x3FC00001),
+            "diagnosis [truncation] the FMA rounds toward zero (truncates) where matfp rounds to nearest even or "
+            "[rounding] the FMA rounds toward -inf where matfp rounds to nearest even");
+  // Negated, the same tie: toward -inf rounds away from zero, to 0xbfc00002, as nearest even does;
+  // truncation and toward +inf both give 0xbfc00001.
+  EXPECT_EQ(diagnose(0xBF800001, 0x3FC00000, 0, 0xBFC00001),
+            "diagnosis [truncation] the FMA rounds toward zero (truncates) where matfp rounds to nearest even or "
+            "[rounding] the FMA rounds toward +inf where matfp rounds to nearest even");
+  // (1 + 2^-12)^2 - 1 = 2^-11 + 2^-24 exactly (0x3a000400: fraction 2^-13 = 0x400 << 0); the
+  // product rounded first is 1 + 2^-11 (the 2^-24 is half an ulp, to the even neighbour), minus 1 is
+  // 2^-11 = 0x3a000000.
+  EXPECT_EQ(diagnose(0x3F800800, 0x3F800800, 0xBF800000, 0x3A000000),
+            "diagnosis [unfused] the design rounds the product before adding it (two roundings) where matfp's FMA "
+            "rounds once");
+  // 2^-126 * 0.5 = 2^-127, the subnormal 0x00400000; flushed, +0.
+  EXPECT_EQ(diagnose(0x00800000, 0x3F000000, 0, 0),
+            "diagnosis [subnormal-flush] the design flushes subnormal operands or results to zero where matfp keeps "
+            "them (FZ off)");
+  // A quiet NaN x with payload 0x123 times 1 plus 1: the default NaN 0x7fc00000 under DN, x itself
+  // when NaNs propagate.
+  EXPECT_EQ(diagnose(0x7FC00123, 0x3F800000, 0x3F800000, 0x7FC00123),
+            "diagnosis [nan-propagation] the design propagates a NaN operand's payload where matfp returns the default "
+            "NaN (FPCR.DN = 1)");
+  // A design off by two ulps on an exact result: nothing explains it.
+  EXPECT_EQ(diagnose(0x3FC00000, 0x40000000, 0x3E800000, 0x40500002), "");
+}
+
+// The line of a truncating design: X lane 0 is 1 + 2^-23 and lane 1 is 1.5 + 2^-23 (0x3fc00001),
+// Y lane 0 is 1.5, Z row 0 zero. Lane 0 is the tie above (0x3fc00002, truncated 0x3fc00001);
+// lane 1 is 2.25 + 1.5 * 2^-23 in [2, 4), whose ulp is 2^-22: 2.25 and three quarters of an ulp,
+// nearest 0x40100001, truncated 0x40100000 (2.25).
+TEST(AmxScoreboard, AMismatchLineDiagnosesTheLaneAndCountsTheOthers) {
+  auto sb = tmu::amx::make_scoreboard(tmu::amx::Version::M1);
+  std::vector<uint32_t> x(16, 0), y(16, 0);
+  x[0] = 0x3F800001;
+  x[1] = 0x3FC00001;
+  y[0] = 0x3FC00000;
+  sb->load("x 0", x);
+  sb->load("y 0", y);
+  sb->execute(kF32Operand);
+  auto z = sb->read("z 0");
+  ASSERT_EQ(z[0], 0x3FC00002u);
+  ASSERT_EQ(z[1], 0x40100001u);
+  z[0] = 0x3FC00001;
+  z[1] = 0x40100000;
+  const auto lines = sb->compare("z 0", z);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0],
+            "z row 0 lane 0 (f32): design 0x3fc00001 (0x1.800002p+0) model 0x3fc00002 (0x1.800004p+0); after "
+            "0x0000100000000000: matfp f32 z+=x*y x=0x000 y=0x000 zrow=0 xen=0:0(all) yen=0:0(all) xshuf=S0 yshuf=S0; "
+            "step 1; z before 0x00000000 (0); x lane 0 0x3f800001 (0x1.000002p+0) * y lane 0 0x3fc00000 (1.5); "
+            "diagnosis [truncation] the FMA rounds toward zero (truncates) where matfp rounds to nearest even or "
+            "[rounding] the FMA rounds toward -inf where matfp rounds to nearest even; 1 other lane of z row 0 mismatches after this operand: lane 1; design 1 ulp nearer zero than the model");
+  EXPECT_EQ(lines[1],
+            "z row 0 lane 1 (f32): design 0x40100000 (2.25) model 0x40100001 (0x1.200002p+1); step 1, the "
+            "operand of the line above; design 1 ulp nearer zero than the model");
+}
+
+// The replay program holds the nonzero registers and Z rows the step read, as raw words, and the
+// operand; run by the AMX program runner it gives the model's value again.
+TEST(AmxScoreboard, TheReplayProgramRerunsTheStep) {
+  auto sb = fma_setup();
+  EXPECT_EQ(sb->replay_program(), "");
+  sb->execute(kF32Operand);
+  const std::string one_half_row = " 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 "
+                                   "0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 "
+                                   "0x3fc00000 0x3fc00000";
+  const std::string quarter_row = " 0x3e800000 0x3e800000 0x3e800000 0x3e800000 0x3e800000 0x3e800000 0x3e800000 "
+                                  "0x3e800000 0x3e800000 0x3e800000 0x3e800000 0x3e800000 0x3e800000 0x3e800000 "
+                                  "0x3e800000 0x3e800000";
+  const std::string program = sb->replay_program();
+  EXPECT_NE(program.find("\n.version M1\n.x 0 raw32" + one_half_row +
+                         "\n.y 0 raw32 0x40000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 "
+                         "0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 "
+                         "0x00000000\n.z 0 raw32" + quarter_row + "\nmatfp 0x0000100000000000\n"),
+            std::string::npos)
+      << program;
+  EXPECT_EQ(sb->replay_command("r.tmu"), "tmu --engine amx run r.tmu --show z --values f32");
+  std::istringstream in(program);
+  const auto run = tmu::amx::run_program(in, "replay.tmu", {});
+  // 0.25 + 1.5 * 2 = 3.25 in every lane of Z row 0.
+  EXPECT_EQ(run.state.z[0][0], 0x00);
+  EXPECT_EQ(run.state.z[0][2], 0x50);
+  EXPECT_EQ(run.state.z[0][3], 0x40);
 }

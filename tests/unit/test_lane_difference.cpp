@@ -2,6 +2,9 @@
 // binary32 and binary16 encodings: 1.0f is 0x3f800000, the next float up 0x3f800001.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "tmu/lane_difference.h"
 
 namespace tmu {
@@ -32,6 +35,20 @@ TEST(LaneDifference, TheTallyNamesOnlyACauseEveryMismatchShares) {
   DifferenceTally signs;
   signs.add("of the other sign than the model");
   EXPECT_EQ(signs.summary("matfp"), "all 1 mismatching lane is of the other sign than the model");
+}
+
+TEST(LaneDifference, OtherLanesInOneClause) {
+  EXPECT_EQ(other_lanes_text("z row 3", "operand", {}, "lane"), "; no other lane of z row 3 mismatches");
+  EXPECT_EQ(other_lanes_text("z row 3", "operand", {"7"}, "lane"),
+            "; 1 other lane of z row 3 mismatches after this operand: lane 7");
+  EXPECT_EQ(other_lanes_text("c", "operation", {"(0, 1)", "(1, 2)"}, ""),
+            "; 2 other lanes of c mismatch after this operation: (0, 1), (1, 2)");
+  // Sixteen named, then an ellipsis: 17 others.
+  std::vector<std::string> many;
+  for (int i = 0; i < 17; ++i) many.push_back(std::to_string(i));
+  EXPECT_EQ(other_lanes_text("z row 0", "operand", many, "lane"),
+            "; 17 other lanes of z row 0 mismatch after this operand: lanes 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, "
+            "14, 15, ...");
 }
 
 }  // namespace

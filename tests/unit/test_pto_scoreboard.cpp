@@ -5,10 +5,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "tmu/error.h"
+#include "tmu/pto/program.h"
 #include "tmu/pto/scoreboard.h"
 
 namespace {
@@ -63,7 +65,8 @@ TEST(PtoScoreboard, MismatchLineNamesTheElementValuesAndOperation) {
   ASSERT_EQ(lines.size(), 1u);
   // The sources' lanes at (0, 5) follow the step: a holds 1.5, b 1.75.
   EXPECT_EQ(lines[0], "c (0, 5) f32: design 0x40500001 (0x1.a00002p+1) model 0x40500000 (3.25); after TADD c a b; step 1; "
-                      "a 0x3fc00000 (1.5); b 0x3fe00000 (1.75); design 1 ulp farther from zero than the model");
+                      "a 0x3fc00000 (1.5); b 0x3fe00000 (1.75); no other lane of c mismatches; design 1 ulp farther from zero than "
+                      "the model");
   EXPECT_EQ(sb->summary(), "all 1 mismatching lane is 1 ulp farther from zero than the model: the design rounds away "
                            "from zero where the model rounds to nearest even");
 }
@@ -86,7 +89,8 @@ TEST(PtoScoreboard, NarrowLanesPackFourToAWord) {
   const auto lines = sb->compare("x 0", want);
   ASSERT_EQ(lines.size(), 1u);
   // x as the operation read it (4), not as it left it.
-  EXPECT_EQ(lines[0], "x (0, 3) i8: design 0x02 (2) model 0x04 (4); after TMAX x x y; step 1; x 0x04 (4); y 0x02 (2)");
+  EXPECT_EQ(lines[0], "x (0, 3) i8: design 0x02 (2) model 0x04 (4); after TMAX x x y; step 1; x 0x04 (4); y 0x02 (2); "
+                      "no other lane of x 0 mismatches");
   EXPECT_EQ(sb->summary(), "");  // integers: no float difference to share
 }
 
@@ -119,7 +123,62 @@ TEST(PtoScoreboard, CompareWritesPredicateBits) {
   EXPECT_EQ(sb->read("p")[0], 0x03u);
   const auto lines = sb->compare("p", fill(8, 0));
   ASSERT_EQ(lines.size(), 1u);
-  EXPECT_EQ(lines[0], "p (0, 0) u8: design 0x00 (0) model 0x03 (3); after TCMP p a b cmp=LE; step 2");
+  // No compare mode gives 0x00 here (EQ 0x02, NE 0xfd, LT 0x01, GT 0xfc, GE 0xfe): the line names
+  // the CPU simulator's packing rule only.
+  EXPECT_EQ(lines[0], "p (0, 0) u8: design 0x00 (0) model 0x03 (3); after TCMP p a b cmp=LE; step 2; no other lane of p "
+                      "mismatches; cpusim rule: TCMP compares lane by lane; bit k of predicate byte j is source lane 8j + k "
+                      "of the row");
+  // A design that computes LT where LE is asked: 0x01, LT's byte.
+  std::vector<uint32_t> lt(8, 0);
+  lt[0] = 0x01;
+  const auto swapped = sb->compare("p", lt);
+  ASSERT_EQ(swapped.size(), 1u);
+  EXPECT_NE(swapped[0].find("; diagnosis [cmp-mode] the design's predicates are cmp=LT's where the operation asks cmp=LE"),
+            std::string::npos)
+      << swapped[0];
+}
+
+// One element alone (NAME ROW COL), so a one-lane design needs no padding: after TADD, c is 3.25
+// everywhere.
+TEST(PtoScoreboard, AnElementLocationLoadsReadsAndComparesOneLane) {
+  auto sb = f32_setup();
+  sb->execute("TADD c a b");
+  EXPECT_EQ(sb->read("c 0 5"), std::vector<uint32_t>{k3_25});
+  EXPECT_TRUE(sb->compare("c 0 5", std::vector<uint32_t>{k3_25}).empty());
+  const auto lines = sb->compare("c 0 5", std::vector<uint32_t>{0x40500001});
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_TRUE(lines[0].starts_with("c (0, 5) f32: design 0x40500001 (0x1.a00002p+1) model 0x40500000 (3.25); after TADD c a b; "
+                                   "step 1; a 0x3fc00000 (1.5); b 0x3fe00000 (1.75); no other lane of c 0 5 mismatches"))
+      << lines[0];
+  sb->load("a 0 2", std::vector<uint32_t>{0x40000000});  // 2.0 into (0, 2) only
+  const auto a = sb->read("a");
+  EXPECT_EQ(a[2], 0x40000000u);
+  EXPECT_EQ(a[1], kOneHalf);
+  EXPECT_THROW(sb->read("c 0 8"), tmu::Error);
+  EXPECT_THROW(sb->compare("c 0 1", std::vector<uint32_t>{1, 2}), tmu::Error);
+}
+
+// The replay program declares every tile as the step read it, sets its nonzero rows by bits, and
+// runs the step's line under the profile.
+TEST(PtoScoreboard, TheReplayProgramRerunsTheStep) {
+  auto sb = f32_setup();
+  EXPECT_EQ(sb->replay_program(), "");
+  sb->execute("TADD c a b");
+  const std::string program = sb->replay_program();
+  EXPECT_NE(program.find("\n.profile cpusim\n"
+                         ".tile a f32 1x8 row_major valid=1x8\n"
+                         ".bits a 0 0 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000 0x3fc00000\n"
+                         ".tile b f32 1x8 row_major valid=1x8\n"
+                         ".bits b 0 0 0x3fe00000 0x3fe00000 0x3fe00000 0x3fe00000 0x3fe00000 0x3fe00000 0x3fe00000 0x3fe00000\n"
+                         ".tile c f32 1x8 row_major valid=1x8\n"
+                         "TADD c a b\n"),
+            std::string::npos)
+      << program;
+  EXPECT_EQ(sb->replay_command("r.tmu"), "tmu --engine pto run r.tmu --show c");
+  std::istringstream in(program);
+  const auto run = tmu::pto::run_program(in, "replay.tmu", {});
+  ASSERT_EQ(run.tiles.size(), 3u);
+  EXPECT_EQ(run.tiles[2].tile.at(0, 5), k3_25);
 }
 
 TEST(PtoScoreboard, LanesAreInRowOrderWhateverTheLayout) {
@@ -147,7 +206,8 @@ TEST(PtoScoreboard, RefusesBadDeclarationsLocationsAndOperations) {
   EXPECT_EQ(error_of([&] { sb->load("z", fill(8, 0)); }),
             "no PTO tile named 'z' (declare it first: NAME TYPE ROWSxCOLS)");
   EXPECT_EQ(error_of([&] { sb->load("a 1", fill(8, 0)); }), "PTO location 'a 1': row '1' is not a number from 0 to 0");
-  EXPECT_EQ(error_of([&] { sb->load("a 0 0", fill(8, 0)); }), "PTO location 'a 0 0' is not NAME or NAME ROW");
+  EXPECT_EQ(error_of([&] { sb->load("a 0 0 0", fill(8, 0)); }), "PTO location 'a 0 0 0' is not NAME, NAME ROW or NAME ROW COL");
+  EXPECT_EQ(error_of([&] { sb->load("a 0 8", fill(1, 0)); }), "PTO location 'a 0 8': column '8' is not a number from 0 to 7");
   EXPECT_EQ(error_of([&] { sb->compare("a", fill(7, 0)); }),
             "PTO location 'a' (8 f32 lanes) takes 8 32-bit words, 7 given");
   EXPECT_EQ(error_of([&] { sb->execute("TFROB c a b"); }), "unknown operation 'TFROB'");

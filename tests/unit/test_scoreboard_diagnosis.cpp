@@ -230,6 +230,88 @@ TEST(ScoreboardDiagnosis, SingleStoredBitFlipIsNamedStorage) {
       << m.datapath->explanation;
 }
 
+TEST(ScoreboardDiagnosis, ProductExponentBiasIsNamed) {
+  Bench b;
+  // 1.0 * 1.0 + 0.5 * 1.0 = 1.5 (Dst16 0x407f). Every product one binade up: 2.0 + 1.0 = 3.0 =
+  // 1.5 * 2^1, exponent 128, mantissa 1000000b: Dst16 0x4080 (mantissa in bits 14:8, exponent 7:0).
+  load_two_products(b, bf16(126, 0));
+  const Mismatch m = mvmul_with_element(b, 0x4080);
+  EXPECT_EQ(m.expected, 0x407Fu);
+  ASSERT_TRUE(m.datapath.has_value());
+  EXPECT_EQ(m.datapath->first_stage, "fidelity_slice");
+  EXPECT_TRUE(contains(m.datapath->explanation, "every product's exponent is one too large: the exponent bias"))
+      << m.datapath->explanation;
+}
+
+// 1.0 * 1.0 + 0.25 * 1.0 = 1.25: exponent 127, mantissa 0100000b, Dst16 0x207f. No stage
+// perturbation reproduces the values below (a missing product gives 1.0, a negated one 0.75, another
+// phase 0, products one binade off 2.5 or 0.625), so the result's fields decide.
+TEST(ScoreboardDiagnosis, NormalisationShiftOffByOneIsNamed) {
+  {
+    Bench b;
+    load_two_products(b, bf16(125, 0));
+    // One place too far left: the mantissa 0100000b becomes 1000000b at the same exponent, 1.5 (0x407f).
+    const Mismatch m = mvmul_with_element(b, 0x407F);
+    EXPECT_EQ(m.expected, 0x207Fu);
+    ASSERT_TRUE(m.datapath.has_value());
+    EXPECT_EQ(m.datapath->first_stage, "accum_normalize");
+    EXPECT_TRUE(contains(m.datapath->explanation, "the normalisation shift is one too large")) << m.datapath->explanation;
+  }
+  {
+    Bench b;
+    load_two_products(b, bf16(125, 0));
+    // One place short: the implicit one lands in the mantissa's top bit, 1.0100000b >> 1 = 1010000b,
+    // and the exponent is one higher: 1.625 * 2^1 = 3.25, Dst16 0x5080.
+    const Mismatch m = mvmul_with_element(b, 0x5080);
+    ASSERT_TRUE(m.datapath.has_value());
+    EXPECT_EQ(m.datapath->first_stage, "accum_normalize");
+    EXPECT_TRUE(contains(m.datapath->explanation, "the normalisation shift is one too small")) << m.datapath->explanation;
+  }
+  {
+    Bench b;
+    load_two_products(b, bf16(125, 0));
+    // The same mantissa two binades up: 5.0 (exponent 129), Dst16 0x2081.
+    const Mismatch m = mvmul_with_element(b, 0x2081);
+    ASSERT_TRUE(m.datapath.has_value());
+    EXPECT_EQ(m.datapath->first_stage, "accum_normalize");
+    EXPECT_TRUE(contains(m.datapath->explanation, "the exponent is off by +2 with the sign and mantissa right"))
+        << m.datapath->explanation;
+  }
+}
+
+// INT8 math: SrcA row 0 all +32 (magnitude bit 5, inside phase 0's SrcA slice, bits 7:5) and SrcB
+// lane 0 +16 (bit 4, inside phase 0's SrcB slice, bits 9:4), the rest zero: element (i, j)'s dot is
+// 32 * 16 = 512. Dst32b row 2 col 4 holds 2^31 - 2, so Dst + 512 = 2^31 + 510 saturates to
+// 2^31 - 1. An adder without the clamp keeps the low 31 bits of the magnitude: 510.
+// Dst32b row 2 lives in DstBits row 2 (the high half) and row 10 (the low half); a high half is the
+// Dst16 form of the sign-magnitude word's top 16 bits taken as BF16 (sign 15, mantissa 14:8 from
+// BF16 bits 6:0, exponent 7:0 from BF16 bits 14:7): 0x7fff for 0x7fff, 0x0000 for 0x0000.
+TEST(ScoreboardDiagnosis, Int8SumWithoutSaturationIsNamed) {
+  Bench b;
+  b.field(FieldScope::Config, "ALU_ACC_CTRL_INT8_math_enabled", 1);
+  for (unsigned r = 0; r < 16; ++r) {
+    b.unpack(SrcOperand::SrcA, r, r == 0 ? filled(tmu_test::int8_datum(32)) : filled(0), DataFormat::INT8);
+    b.unpack(SrcOperand::SrcB, r, row_of(tmu_test::int8_datum(16)), DataFormat::INT8);
+  }
+  b.hand_over(SrcOperand::SrcA);
+  b.hand_over(SrcOperand::SrcB);
+  std::array<uint16_t, kDstCols> high{}, low{};
+  high[4] = 0x7FFF;  // 2^31 - 2 = 0x7ffffffe
+  low[4] = 0xFFFE;
+  b.dst16(2, high);
+  b.dst16(10, low);
+  const auto found = b.step(0, "MVMUL DstRow=0", [&](Observation& obs) {
+    test::find_dst_row(obs, 2)->values[4] = 0x0000;  // 510 = 0x000001fe
+    test::find_dst_row(obs, 10)->values[4] = 0x01FE;
+  });
+  ASSERT_FALSE(found.empty()) << b.sb.report_text();
+  const Mismatch& m = found[0];
+  ASSERT_TRUE(m.datapath.has_value()) << m.report;
+  EXPECT_EQ(m.datapath->first_stage, "int8_sat_acc") << m.report;
+  EXPECT_TRUE(contains(m.datapath->explanation, "Dst 2147483646 + 512 = 2147484158 was not saturated at +/-(2^31 - 1)"))
+      << m.datapath->explanation;
+}
+
 TEST(ScoreboardDiagnosis, GmpoolPlainVisitOrderIsNamed) {
   Bench b;
   b.field(FieldScope::Config, "ALU_ACC_CTRL_Fp32_enabled", 1);

@@ -17,6 +17,17 @@ std::string float_difference(ieee::Format f, uint64_t design, uint64_t model) {
   return fmt::format("{} ulp{} {} zero than the model", count, count == 1 ? "" : "s", ulps < 0 ? "nearer" : "farther from");
 }
 
+std::string other_lanes_text(std::string_view where, std::string_view operation, const std::vector<std::string>& names,
+                             std::string_view noun) {
+  if (names.empty()) return fmt::format("; no other lane of {} mismatches", where);
+  constexpr size_t kNamed = 16;
+  std::string list;
+  for (size_t i = 0; i < names.size() && i <= kNamed; ++i) list += i == kNamed ? ", ..." : (i ? ", " : "") + names[i];
+  const bool one = names.size() == 1;
+  return fmt::format("; {} other lane{} of {} mismatch{} after this {}: {}{}", names.size(), one ? "" : "s", where,
+                     one ? "es" : "", operation, noun.empty() ? "" : fmt::format("{}{} ", noun, one ? "" : "s"), list);
+}
+
 std::string DifferenceTally::add_lane(std::optional<ieee::Format> f, uint64_t design, uint64_t model) {
   if (!f) {
     add_without_difference();

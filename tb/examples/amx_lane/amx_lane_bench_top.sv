@@ -25,6 +25,7 @@ module amx_lane_bench_top (
   localparam logic [2:0] EnableOnly = 3'd1;    // enable mode 1: lane `value` only (bits 23..25)
 
   chandle      sb;
+  string       replay_dir;
   logic [63:0] operand;
   logic [5:0]  row, row_q;
   logic        dut_valid, dut_range_err;
@@ -64,6 +65,8 @@ module amx_lane_bench_top (
   initial begin
     sb = tmu_eng_create("amx", "M1", "amx_lane", seed_i);
     if (sb == null) $fatal(1, "%s", tmu_eng_last_error(null));
+    // +tmu_replay_dir=DIR: each failing step is written there as a `tmu run` program of the model alone.
+    if ($value$plusargs("tmu_replay_dir=%s", replay_dir)) check(tmu_eng_replay_dir(sb, replay_dir));
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

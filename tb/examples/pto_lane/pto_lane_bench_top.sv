@@ -21,6 +21,7 @@ module pto_lane_bench_top (
   import tmu_dpi_pkg::*;
 
   chandle          sb;
+  string           replay_dir;
   logic            dut_valid, dut_range_err;
   logic [255:0]    dut_r;
   logic [7:0]      dut_mask;
@@ -77,6 +78,8 @@ module pto_lane_bench_top (
   initial begin
     sb = tmu_eng_create("pto", "cpusim", "pto_lane", seed_i);
     if (sb == null) $fatal(1, "%s", tmu_eng_last_error(null));
+    // +tmu_replay_dir=DIR: each failing step is written there as a `tmu run` program of the model alone.
+    if ($value$plusargs("tmu_replay_dir=%s", replay_dir)) check(tmu_eng_replay_dir(sb, replay_dir));
     check(tmu_eng_declare(sb, "fa f32 1x8"));
     check(tmu_eng_declare(sb, "fb f32 1x8"));
     check(tmu_eng_declare(sb, "fc f32 1x8"));

@@ -117,6 +117,11 @@ class EngineScoreboard {
   // What the mismatches compare() has reported so far have in common, as one line that points at a
   // cause ("all 12 are 1 ulp nearer zero than the model: ..."); "" when there is nothing to say.
   virtual std::string summary() const { return ""; }
+  // A program in the engine's `tmu run` format that runs the last operation on the model alone from
+  // the state that operation read (written where the bench asks, docs/scoreboard.md "Replay"), and
+  // the command that runs it from `file`; "" for both when the engine has none or nothing ran yet.
+  virtual std::string replay_program() const { return ""; }
+  virtual std::string replay_command(std::string_view /*file*/) const { return ""; }
 };
 
 // Results an engine adds to `tmu audit` beside the shared tables: one CSV and one section of audit.md.

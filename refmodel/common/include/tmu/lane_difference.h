@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tmu/ieee.h"
 
@@ -17,6 +18,13 @@ namespace tmu {
 // than the model", "the other zero than the model", "a NaN where the model has a number", "a number
 // where the model has a NaN", "a NaN of another payload than the model's". design != model.
 std::string float_difference(ieee::Format f, uint64_t design, uint64_t model);
+
+// For a comparison's first mismatch line, the others of the same location and operation in one
+// clause: "; no other lane of WHERE mismatches", or "; N other lanes of WHERE mismatch after this
+// OPERATION: lanes 2, 5, 9" (`noun` "lane" before numbers; "" for names that say what they are),
+// the first 16 named.
+std::string other_lanes_text(std::string_view where, std::string_view operation, const std::vector<std::string>& names,
+                             std::string_view noun);
 
 class DifferenceTally {
  public:

@@ -36,8 +36,7 @@ Formats formats(LaneWidth w) {
   throw Error(ErrorKind::BadInput, "matfp lane width");
 }
 
-// FPCR as corsix/amx test.c runs matfp.c against hardware: RNE, no flush, DN = 1.
-constexpr ieee::Options kFpcr{ieee::Rounding::NearestEven, false, true, ieee::Tininess::BeforeRounding};
+constexpr ieee::Options kFpcr = kMatfpFpcr;
 
 // x <= 0 as an IEEE comparison: true for either zero and any negative number, false for NaNs.
 bool at_most_zero(ieee::Format f, uint64_t x) {

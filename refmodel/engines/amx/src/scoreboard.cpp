@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "tmu/amx/lane_diagnosis.h"
 #include "tmu/amx/program.h"
 #include "tmu/amx/state.h"
 #include "tmu/error.h"
@@ -92,6 +93,11 @@ std::string lane_type_name(const LaneType& t) {
   return t.bytes == 4 ? "f32" : "f64";
 }
 
+struct LaneMismatch {
+  unsigned row, lane;
+  uint64_t design, model;
+};
+
 class AmxScoreboard final : public EngineScoreboard {
  public:
   explicit AmxScoreboard(Version v) : version_(v) { version_name(v); }
@@ -143,25 +149,59 @@ class AmxScoreboard final : public EngineScoreboard {
     } else {
       check_count(l, words);
     }
-    std::vector<std::string> lines;
+    std::vector<LaneMismatch> found;
     for (unsigned i = 0; i < l.count(); ++i) {
       const Row design = l.lane ? one_lane : row_of(words.subspan(i * kRowWords, kRowWords));
       const Row model = row(l.file, l.first() + i);
       for (unsigned lane = 0; lane < lanes; ++lane) {
         const uint64_t d = lane_bits(design, t.bytes, lane), m = lane_bits(model, t.bytes, lane);
-        if (d == m) continue;
-        std::string line = fmt::format("{} lane {} ({}): design {} model {}; {}", l.row_name(l.first() + i), lane,
-                                       lane_type_name(t), value(t, d), value(t, m), operation_text());
-        if (last_operand_) {
-          line += fmt::format("; step {}", steps_);
-          if (l.file == 'z') line += lane_inputs(l.first() + i, lane, t);
-        }
-        // Lanes are typed once an operand has run.
-        line += tally_.add_lane(t.typed ? std::optional(format_of(t)) : std::nullopt, d, m);
-        lines.push_back(std::move(line));
+        if (d != m) found.push_back({l.first() + i, lane, d, m});
       }
     }
+    std::vector<std::string> lines;
+    for (const LaneMismatch& f : found) {
+      std::string line = fmt::format("{} lane {} ({}): design {} model {}; ", l.row_name(f.row), f.lane,
+                                     lane_type_name(t), value(t, f.design), value(t, f.model));
+      if (!last_operand_) {
+        line += operation_text();
+      } else if (&f != &found.front()) {
+        // The operation and the inputs' story are on the comparison's first line.
+        line += fmt::format("step {}, the operand of the line above", steps_);
+      } else {
+        line += fmt::format("{}; step {}", operation_text(), steps_);
+        if (l.file == 'z') line += lane_inputs(f.row, f.lane, t, f.design);
+        line += others_text(l, found, f);
+      }
+      // Lanes are typed once an operand has run.
+      line += tally_.add_lane(t.typed ? std::optional(format_of(t)) : std::nullopt, f.design, f.model);
+      lines.push_back(std::move(line));
+    }
     return lines;
+  }
+
+  std::string replay_program() const override {
+    if (!last_operand_) return "";
+    std::string p = fmt::format(
+        "# The AMX scoreboard's step {} on the model alone: the X and Y registers and the Z rows it read\n"
+        "# (registers and rows left out are zero), then its operand:\n#   {:#018x}: {}\n.version {}\n",
+        steps_, *last_operand_, disassemble_matfp(decode_matfp(*last_operand_), version_), version_name(version_));
+    const auto words_line = [&](std::string head, const Row& r) {
+      bool any = false;
+      for (uint8_t b : r) any = any || b != 0;
+      if (!any) return;
+      for (unsigned w = 0; w < kRowWords; ++w) head += fmt::format(" {:#010x}", lane_bits(r, 4, w));
+      p += head + "\n";
+    };
+    for (unsigned r = 0; r < kPoolRegs; ++r) words_line(fmt::format(".x {} raw32", r * kRowBytes), pool_register(before_.x, r));
+    for (unsigned r = 0; r < kPoolRegs; ++r) words_line(fmt::format(".y {} raw32", r * kRowBytes), pool_register(before_.y, r));
+    for (unsigned r = 0; r < kZRows; ++r) words_line(fmt::format(".z {} raw32", r), before_.z[r]);
+    return p + fmt::format("matfp {:#018x}\n", *last_operand_);
+  }
+
+  std::string replay_command(std::string_view file) const override {
+    if (!last_operand_) return "";
+    const LaneType t = lane_type('z');
+    return fmt::format("tmu --engine amx run {} --show z --values {}", file, lane_type_name(t));
   }
 
   std::string summary() const override { return tally_.summary("matfp"); }
@@ -233,13 +273,33 @@ class AmxScoreboard final : public EngineScoreboard {
   }
 
   // What Z row `row` lane `lane` read in the last operand: "; z before V; x lane I V * y lane J V",
-  // the products' lanes as the operand took them (offsets, indexed load, shuffle, enables).
-  std::string lane_inputs(unsigned row, unsigned lane, const LaneType& z_type) const {
-    std::string text = fmt::format("; z before {}", value(z_type, lane_bits(before_.z[row], z_type.bytes, lane)));
-    const auto in = matfp_lane_operands(before_, decode_matfp(*last_operand_), version_, row, lane);
+  // the products' lanes as the operand took them (offsets, indexed load, shuffle, enables), and which
+  // departure from matfp's arithmetic gives the design's value (lane_diagnosis.h), where one does.
+  std::string lane_inputs(unsigned row, unsigned lane, const LaneType& z_type, uint64_t design) const {
+    const uint64_t z = lane_bits(before_.z[row], z_type.bytes, lane);
+    std::string text = fmt::format("; z before {}", value(z_type, z));
+    const MatfpOperand op = decode_matfp(*last_operand_);
+    const auto in = matfp_lane_operands(before_, op, version_, row, lane);
     if (!in) return text + "; no product of the operation lands in this lane";
     const LaneType xy = lane_type('x');
-    return text + fmt::format("; x lane {} {} * y lane {} {}", in->x_lane, value(xy, in->x), in->y_lane, value(xy, in->y));
+    text += fmt::format("; x lane {} {} * y lane {} {}", in->x_lane, value(xy, in->x), in->y_lane, value(xy, in->y));
+    if (op.alu_mode == kAluAdd || op.alu_mode == kAluSub) {
+      const std::string d = diagnose_fma_lane(format_of(xy), format_of(z_type), op.alu_mode == kAluSub, in->x, in->y, z,
+                                              design);
+      if (!d.empty()) text += "; " + d;
+    }
+    return text;
+  }
+
+  // The comparison's other mismatching lanes (lane_difference.h): by number within one row, by row
+  // and lane across several.
+  static std::string others_text(const Location& l, const std::vector<LaneMismatch>& found, const LaneMismatch& first) {
+    std::vector<std::string> names;
+    for (const LaneMismatch& f : found)
+      if (&f != &first)
+        names.push_back(l.count() == 1 ? std::to_string(f.lane) : fmt::format("{} lane {}", l.row_name(f.row), f.lane));
+    return other_lanes_text(l.count() == 1 ? l.row_name(l.first()) : std::string(1, l.file), "operand", names,
+                            l.count() == 1 ? "lane" : "");
   }
 
   std::string operation_text() const {

@@ -16,6 +16,7 @@
 #include "tmu/pto/text.h"
 #include "tmu/pto/tile.h"
 #include "tmu/text_lines.h"
+#include "scoreboard_diagnosis.h"
 
 namespace tmu::pto {
 
@@ -54,15 +55,15 @@ struct Location {
   const NamedTile* tile = nullptr;
   size_t index = 0;  // of the tile, in declaration order
   unsigned first_row = 0, rows = 0;
+  unsigned first_col = 0, cols = 0;  // every column, or one element (NAME ROW COL)
   std::string text;
 
-  size_t lanes() const { return size_t{rows} * tile->tile.cols; }
+  size_t lanes() const { return size_t{rows} * cols; }
   unsigned bits() const { return width_bits(tile->tile.type); }
   size_t words() const { return words_for(lanes(), bits()); }
   // Element of lane k of the location.
   std::pair<unsigned, unsigned> element(size_t k) const {
-    const unsigned cols = tile->tile.cols;
-    return {first_row + static_cast<unsigned>(k / cols), static_cast<unsigned>(k % cols)};
+    return {first_row + static_cast<unsigned>(k / cols), first_col + static_cast<unsigned>(k % cols)};
   }
 };
 
@@ -91,6 +92,7 @@ class PtoScoreboard final : public EngineScoreboard {
   void execute(std::string_view operation) override {
     const auto w = words_of(operation);
     const ProgramStep step = step_from_words(w);
+    std::vector<NamedTile> before = tiles_;
     // Sources are copies, as in a program: dst may also be a source.
     std::vector<Tile> sources;
     for (const std::string& name : step.srcs) sources.push_back(tiles_[named(name)].tile);
@@ -99,6 +101,8 @@ class PtoScoreboard final : public EngineScoreboard {
     for (const Tile& t : sources) srcs.push_back(&t);
     pto::execute(profile_, step.op, dst, srcs, step.params);
     last_operation_ = step_text(step);
+    last_step_ = step;
+    before_ = std::move(before);
     last_dst_ = step.dst;
     last_sources_.clear();
     // The sources read lane by lane at the dst lane's place: every one but TCMP's (its dst packs
@@ -114,24 +118,59 @@ class PtoScoreboard final : public EngineScoreboard {
     const Location l = parse_location(location);
     check_words(l, words);
     const Tile& t = l.tile->tile;
-    std::vector<std::string> lines;
+    std::vector<size_t> found;  // the mismatching lanes of the location
     for (size_t k = 0; k < l.lanes(); ++k) {
       const auto [r, c] = l.element(k);
+      if (unpack_lane(words, k, l.bits()) != t.at(r, c)) found.push_back(k);
+    }
+    std::vector<std::string> lines;
+    for (size_t k : found) {
+      const auto [r, c] = l.element(k);
       const uint64_t design = unpack_lane(words, k, l.bits()), model = t.at(r, c);
-      if (design == model) continue;
-      std::string line = fmt::format("{} ({}, {}) {}: design {} model {}; {}", l.tile->name, r, c, elem_name(t.type),
-                                     value(t.type, design), value(t.type, model),
-                                     last_operation_.empty() ? "no operation executed yet" : "after " + last_operation_);
-      if (!last_operation_.empty()) line += fmt::format("; step {}", steps_);
-      if (l.tile->name == last_dst_)
-        for (const auto& [name, src] : last_sources_)
-          line += fmt::format("; {} {}", name, value(src.type, src.at(r, c)));
+      std::string line = fmt::format("{} ({}, {}) {}: design {} model {}; ", l.tile->name, r, c, elem_name(t.type),
+                                     value(t.type, design), value(t.type, model));
+      if (last_operation_.empty()) {
+        line += "no operation executed yet";
+      } else if (k != found.front()) {
+        // The operation and the lane's story are on the comparison's first line.
+        line += fmt::format("step {}, the operation of the line above", steps_);
+      } else {
+        line += fmt::format("after {}; step {}", last_operation_, steps_);
+        if (l.tile->name == last_dst_) line += lane_story(l, found, k, design);
+      }
       // The 8-bit floats have no infinities and their own NaNs: no IEEE distance for them.
       line += tally_.add_lane(is_float(t.type) && width_bits(t.type) > 8 ? std::optional(float_format(t.type)) : std::nullopt,
                               design, model);
       lines.push_back(std::move(line));
     }
     return lines;
+  }
+
+  std::string replay_program() const override {
+    if (last_operation_.empty()) return "";
+    std::string p = fmt::format(
+        "# The PTO scoreboard's step {} on the model alone: the tiles as it read them, then its operation.\n"
+        ".profile {}\n",
+        steps_, profile_name(profile_));
+    for (const NamedTile& n : before_) {
+      const Tile& t = n.tile;
+      p += fmt::format(".tile {} {} {}x{} {} valid={}x{}\n", n.name, elem_name(t.type), t.rows, t.cols,
+                       t.layout == Layout::RowMajor ? "row_major" : "col_major", t.valid_rows, t.valid_cols);
+      for (unsigned r = 0; r < t.rows; ++r) {
+        bool any = false;
+        for (unsigned c = 0; c < t.cols; ++c) any = any || t.at(r, c) != 0;
+        if (!any) continue;
+        p += fmt::format(".bits {} {} 0", n.name, r);
+        for (unsigned c = 0; c < t.cols; ++c) p += fmt::format(" {:#0{}x}", t.at(r, c), 2 + width_bits(t.type) / 4);
+        p += "\n";
+      }
+    }
+    return p + last_operation_ + "\n";
+  }
+
+  std::string replay_command(std::string_view file) const override {
+    if (last_operation_.empty()) return "";
+    return fmt::format("tmu --engine pto run {} --show {}", file, last_dst_);
   }
 
   std::string summary() const override { return tally_.summary("the model"); }
@@ -147,6 +186,26 @@ class PtoScoreboard final : public EngineScoreboard {
   }
 
  private:
+  // For the step's first mismatching lane of its dst: the source lanes it read at that place, how
+  // many other lanes of the location mismatch, what gives the design's value, and the profile's rule.
+  std::string lane_story(const Location& l, const std::vector<size_t>& found, size_t k, uint64_t design) const {
+    const auto [r, c] = l.element(k);
+    std::string text;
+    for (const auto& [name, src] : last_sources_) text += fmt::format("; {} {}", name, value(src.type, src.at(r, c)));
+    std::vector<std::string> others;
+    for (size_t other : found)
+      if (other != k) {
+        const auto [orow, ocol] = l.element(other);
+        others.push_back(fmt::format("({}, {})", orow, ocol));
+      }
+    text += other_lanes_text(l.text, "operation", others, "");
+    const std::string d = detail::diagnose_step_lane(profile_, last_step_, before_, l.index, r, c, design);
+    if (!d.empty()) text += "; " + d;
+    const std::string rule = detail::profile_rule(profile_, last_step_.op, l.tile->tile.type);
+    if (!rule.empty() && d.find("[profile]") == std::string::npos) text += "; " + rule;
+    return text;
+  }
+
   // The tile's index in tiles_, or tiles_.size() when none has the name.
   size_t find(std::string_view name) const {
     size_t i = 0;
@@ -163,12 +222,13 @@ class PtoScoreboard final : public EngineScoreboard {
 
   Location parse_location(std::string_view text) const {
     const auto w = words_of(text);
-    if (w.empty() || w.size() > 2) refuse(fmt::format("PTO location '{}' is not NAME or NAME ROW", text));
+    if (w.empty() || w.size() > 3) refuse(fmt::format("PTO location '{}' is not NAME, NAME ROW or NAME ROW COL", text));
     Location l;
     l.text = std::string(text);
     l.index = named(w[0]);
     l.tile = &tiles_[l.index];
     l.rows = l.tile->tile.rows;
+    l.cols = l.tile->tile.cols;
     if (w.size() == 2) {
       const auto r = parse_unsigned(w[1]);
       if (!r || *r >= l.tile->tile.rows)
@@ -176,6 +236,14 @@ class PtoScoreboard final : public EngineScoreboard {
                            l.tile->tile.rows - 1));
       l.first_row = static_cast<unsigned>(*r);
       l.rows = 1;
+    }
+    if (w.size() == 3) {
+      const auto c = parse_unsigned(w[2]);
+      if (!c || *c >= l.tile->tile.cols)
+        refuse(fmt::format("PTO location '{}': column '{}' is not a number from 0 to {}", text, w[2],
+                           l.tile->tile.cols - 1));
+      l.first_col = static_cast<unsigned>(*c);
+      l.cols = 1;
     }
     return l;
   }
@@ -202,6 +270,8 @@ class PtoScoreboard final : public EngineScoreboard {
   std::string last_dst_;  // the last operation's dst tile, and its lane-wise sources as it read them
   std::vector<std::pair<std::string, Tile>> last_sources_;
   uint64_t steps_ = 0;  // operations executed
+  ProgramStep last_step_;
+  std::vector<NamedTile> before_;  // the tiles as the last operation read them
   DifferenceTally tally_;
 };
 

@@ -243,6 +243,14 @@ std::vector<Hypothesis> matmul_hypotheses(const Element& e, const fpu::MvmulTrac
     p[k].sign ^= 1u;
     test("fidelity_slice", fmt::format("product k={} has the wrong sign", k), through_stages(p, -1, -1, true));
   }
+  for (const int d : {1, -1}) {
+    auto p = t.products;
+    for (fpu::SliceProduct& q : p)
+      if (q.mantissa != 0) q.exponent += d;
+    test("fidelity_slice", fmt::format("every product's exponent is one too {}: the exponent bias or rebias constant "
+                                       "of the products (rtl/tmu_fidelity_slice.sv)", d > 0 ? "large" : "small"),
+         through_stages(p, -1, -1, true));
+  }
   for (int g = 0; g < 2; ++g) {
     test("align_group_sum", fmt::format("group {} (products {}..{}) is lost", g, 8 * g, 8 * g + 7),
          through_stages(t.products, g, -1, true));
@@ -289,6 +297,32 @@ std::vector<Hypothesis> elementwise_hypotheses(const Element& e, uint32_t actual
     test("accum_normalize", "the Dst value was not accumulated (read as zero)", run(e.op, e.a, e.b, 0, e.add_dst, e.mode));
   test("shift_round", kLostRoundingBit, run(e.op, e.a, e.b, e.dst_in, e.add_dst, e.mode, fpu::ShiftRounding::Truncate));
   return found;
+}
+
+// What the result's fields alone say when no stage's perturbation reproduces it: the exponent off
+// by a constant with the mantissa right (a bias), or the mantissa shifted one place with the
+// exponent to match (the normalisation shift off by one: one too many left places the leading
+// one above the implicit bit, where the rounding carry rule keeps the exponent; one too few leaves
+// it at the mantissa's top bit and the exponent one higher). `ulp` allows the rounding at the
+// shifted position to differ in the last place. Words in the accumulator layout, same sign.
+std::optional<Hypothesis> result_field_hypothesis(uint32_t e_word, uint32_t a_word, uint32_t ulp) {
+  if (fpu::acc_sign(e_word) != fpu::acc_sign(a_word) || fpu::acc_exponent(e_word) == 0 || fpu::acc_exponent(a_word) == 0)
+    return std::nullopt;
+  const int e_exp = static_cast<int>(fpu::acc_exponent(e_word)), a_exp = static_cast<int>(fpu::acc_exponent(a_word));
+  const uint32_t e_mant = fpu::acc_mantissa(e_word), a_mant = fpu::acc_mantissa(a_word);
+  const auto near = [&](uint32_t a, uint32_t b) { return (a > b ? a - b : b - a) <= ulp; };
+  if (e_mant == a_mant)
+    return Hypothesis{"accum_normalize", fmt::format("the exponent is off by {:+} with the sign and mantissa right: an "
+                                                     "exponent bias or rebias constant",
+                                                     a_exp - e_exp)};
+  if (a_exp == e_exp && near(a_mant, (e_mant << 1) & 0x7FFFFFu))
+    return Hypothesis{"accum_normalize", "the mantissa is the model's shifted one place left: the normalisation shift is "
+                                         "one too large (rtl/tmu_accum_normalize.sv norm_shift)"};
+  if (a_exp == e_exp + 1 && near(a_mant, 0x400000u | e_mant >> 1))
+    return Hypothesis{"accum_normalize", "the mantissa is the model's shifted one place right and the exponent one "
+                                         "higher: the normalisation shift is one too small (rtl/tmu_accum_normalize.sv "
+                                         "norm_shift)"};
+  return std::nullopt;
 }
 
 // ---- The RTL's own stage values, when reported ----
@@ -392,6 +426,14 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
     if (e.dst_in != 0 && run(phase, 0) == actual) found.push_back({"accumulate", "the Dst value was not accumulated"});
     r = run(phase, e.dst_in);
     d.recompute_matches_model = r == expected;
+    // Past +/-(2^31 - 1) the model saturates; an adder without the clamp keeps the magnitude's low 31
+    // bits (rtl/tmu_int8_sat_acc.sv drops its overflow bit), with Dst's sign.
+    if (const int64_t sum = int64_t{t.dst_in} + t.dot; e.add_dst && (sum > INT32_MAX || sum < -INT32_MAX)) {
+      const int64_t wrapped = (sum < 0 ? -sum : sum) & INT32_MAX;
+      if (dst32_to_int32(actual) == (sum < 0 ? -wrapped : wrapped))
+        found.push_back({"int8_sat_acc", fmt::format("Dst {} + {} = {} was not saturated at +/-(2^31 - 1): its magnitude "
+                                                     "wrapped to its low 31 bits", t.dst_in, t.dot, sum)});
+    }
     if (!found.empty()) {
       d.first_stage = found.front().stage;
       d.explanation = found.front().what;
@@ -478,6 +520,9 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
                !storage.empty()) {
       d.first_stage = "storage";
       d.explanation = std::move(storage);
+    } else if (const auto field = result_field_hypothesis(e_word, a_word, ulp)) {
+      d.first_stage = field->stage;
+      d.explanation = field->what;
     } else {
       const double ve = e.mode.dst32 ? dst32_value(expected, false) : dst16_value(static_cast<uint16_t>(expected), e.mode.srca_style);
       const double va = e.mode.dst32 ? dst32_value(actual, false) : dst16_value(static_cast<uint16_t>(actual), e.mode.srca_style);

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "tmu/amx/state.h"
+#include "tmu/ieee.h"
 
 namespace tmu::amx {
 
@@ -33,6 +34,9 @@ const char* lane_width_name(LaneWidth w);
 inline constexpr unsigned kAluAdd = 0;     // z + x*y, one rounding
 inline constexpr unsigned kAluSub = 1;     // z - x*y, one rounding
 inline constexpr unsigned kAluSelect = 4;  // x <= 0 ? 0 : y, Z not read
+// The FPCR matfp computes under, as corsix/amx test.c runs matfp.c against hardware: round to
+// nearest even, no flush to zero, every NaN result the default NaN (DN = 1).
+inline constexpr ieee::Options kMatfpFpcr{ieee::Rounding::NearestEven, false, true, ieee::Tininess::BeforeRounding};
 
 // Bit 53 = 1 (RegisterFile.md "Indexed loads"): the ALU mode is then z + x*y (matfp.c).
 struct IndexedLoad {

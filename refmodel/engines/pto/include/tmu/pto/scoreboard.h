@@ -3,8 +3,8 @@
 // the model under one profile, and the design's tiles compared lane by lane.
 //
 //   declare  "NAME TYPE ROWSxCOLS [row_major|col_major] [valid=VRxVC]" (a `.tile` line's words)
-//   location "NAME" (every lane, row by row) or "NAME R" (row R); whatever the layout, lane k of a
-//            location is element (k / cols, k % cols) of it
+//   location "NAME" (every lane, row by row), "NAME R" (row R) or "NAME R C" (element (R, C) alone);
+//            whatever the layout, lane k of a location is element (k / cols, k % cols) of it
 //   words    lanes packed little-endian by their width into 32-bit words (lane 0 in the low bits
 //            of word 0; four i8, two f16 or one f32 lane a word; a 64-bit lane in two words, low
 //            word first); bits past the last lane of the last word are zero
