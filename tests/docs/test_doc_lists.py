@@ -175,12 +175,12 @@ def check_readme(root, engines, variants, subcommands):
     return failures
 
 
-def table_row(lines, first_cell):
-    """(line number, cells) of the first table row whose first cell starts with first_cell."""
+def table_row(lines, first_cell, column=0):
+    """(line number, cells) of the first table row whose cell `column` starts with first_cell."""
     for n, line in enumerate(lines, 1):
         if line.startswith("|"):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if cells and cells[0].startswith(first_cell):
+            if len(cells) > column and cells[column].startswith(first_cell):
                 return n, cells
     return None, None
 
@@ -189,17 +189,18 @@ def check_architecture(root, engines, variants, subcommands):
     rel = "docs/architecture.md"
     lines = lines_of(os.path.join(root, rel))
     failures = []
-    n, header = table_row(lines, "Member")
+    # The engine interface's table: | Interface | Members | What it is | one column per engine |
+    n, header = table_row(lines, "Interface")
     if header is None:
-        failures.append(f"{rel}: no engine table (a header row beginning '| Member |')")
-    elif [c.strip("`") for c in header[2:]] != engines:
-        failures.append(f"{rel}:{n}: the engine table's columns are {header[2:]}; tmu --help: {engines}")
+        failures.append(f"{rel}: no engine table (a header row beginning '| Interface |')")
+    elif [c.strip("`") for c in header[3:]] != engines:
+        failures.append(f"{rel}:{n}: the engine table's columns are {header[3:]}; tmu --help: {engines}")
     else:
-        n, row = table_row(lines, "`variants()`")
+        n, row = table_row(lines, "`variants()`", column=1)
         if row is None:
             failures.append(f"{rel}: no `variants()` row in the engine table")
         else:
-            for engine, cell in zip(engines, row[2:]):
+            for engine, cell in zip(engines, row[3:]):
                 names = set(expand(cell))
                 missing = [v for v in variants[engine] if v not in names]
                 if missing:
