@@ -2,7 +2,7 @@
 """tmu.tensix.matmul's rate against float32 matmuls of the same shapes (the approximate goldens a
 kernel author compares them with).
 
-  PYTHONPATH=build/python /usr/bin/python3 bench/bench_golden.py [--sizes 256,512,1024,2048]
+  PYTHONPATH=build/python /usr/bin/python3 refmodel/engines/tensix/bench/bench_golden.py [--sizes 256,512,1024,2048]
       [--threads 1,2] [--fidelity HiFi4] [--dst FP32] [--route auto]
 
 For each N x N x N shape and thread count: the BF16 golden's wall time and CPU time, its rate in
