@@ -78,12 +78,26 @@ void bind_tensix(py::module_& m) {
         const TensixArgs o = parse_tensix_args(where, fidelity, src_format, dst, variant, conversion, perturb, input);
         const unsigned nthreads = thread_count(where, threads);
         const llk::Route how = matmul_route(where, route, o.cfg, snapshots);
+        // Every operand converted to Src datums once: each row panel of a (column panel of b) is read
+        // by a whole row (column) of output tiles. The numbers (12 bytes each) are not read again, so
+        // each operand's are freed as soon as its datums (4 bytes each) exist, before the next
+        // operand's numbers and the result are made: a large golden's peak memory is one operand's
+        // numbers and the two operands' datums.
+        const auto datums = [&](SrcMatrix& m) {
+          py::gil_scoped_release release;
+          std::vector<uint32_t> d(m.v.size());
+          for (size_t i = 0; i < d.size(); ++i) d[i] = llk::src_datum(m.v[i], o.cfg.format);
+          std::vector<audit::SrcNumber>().swap(m.v);
+          return d;
+        };
         SrcMatrix an = to_src(a_obj, o, where, "a");
         require_tiles(an, where, "a");
+        std::vector<uint32_t> ad = datums(an);
         SrcMatrix bn = to_src(b_obj, o, where, "b");
         require_tiles(bn, where, "b");
         const py::ssize_t M = an.rows, K = an.cols, N = bn.cols;
         if (bn.rows != K) value_error(where, "b", fmt::format("has {} rows, a has {} columns (expected a (M, K) @ b (K, N))", bn.rows, K));
+        std::vector<uint32_t> bd = datums(bn);
         const unsigned tiles = static_cast<unsigned>(K / kTile);
         std::vector<double> out(static_cast<size_t>(M * N));
         const py::ssize_t passes = o.cfg.phases + 1;
@@ -91,17 +105,6 @@ void bind_tensix(py::module_& m) {
         if (snapshots) snaps.assign(static_cast<size_t>(tiles * passes), std::vector<double>(static_cast<size_t>(M * N)));
         {
           py::gil_scoped_release release;
-          // Every operand converted to Src datums once: each row panel of a (column panel of b) is
-          // read by a whole row (column) of output tiles.
-          // The numbers (12 bytes each) are not read again, so each operand's are freed as soon as
-          // its datums (4 bytes each) exist: a large golden's peak memory drops.
-          auto datums = [&](SrcMatrix& m) {
-            std::vector<uint32_t> d(m.v.size());
-            for (size_t i = 0; i < d.size(); ++i) d[i] = llk::src_datum(m.v[i], o.cfg.format);
-            std::vector<audit::SrcNumber>().swap(m.v);
-            return d;
-          };
-          const std::vector<uint32_t> ad = datums(an), bd = datums(bn);
           const py::ssize_t Nt = N / kTile;
           parallel_for(static_cast<size_t>((M / kTile) * Nt), nthreads, [&](size_t tile) {
             const py::ssize_t ti = static_cast<py::ssize_t>(tile) / Nt, tj = static_cast<py::ssize_t>(tile) % Nt;
@@ -133,6 +136,8 @@ void bind_tensix(py::module_& m) {
             }
           });
         }
+        std::vector<uint32_t>().swap(ad);  // the result is copied into numpy next: hold no more than it
+        std::vector<uint32_t>().swap(bd);
         return tensix_result(out, M, N, audit::output_format(o.cfg.format, o.cfg.dst32), bits, snapshots ? &snaps : nullptr, tiles, passes);
       },
       py::arg("a"), py::arg("b"), py::kw_only(), py::arg("fidelity"), py::arg("src_format"),
