@@ -208,7 +208,7 @@ TEST(AuditAmx, RowsFollowTheTensixRowsAndLeaveThemUnchanged) {
   tensix_only.engines.erase(kAmxRowsName);
   const AuditOptions both = small_options();
   AuditOptions amx_only = small_options();
-  amx_only.ops.clear();
+  matrix_unit_settings(amx_only).ops.clear();
   amx_only.engines[kAmxRowsName] = AmxAuditConfig{{AmxMode::F32}};
   const std::string t = summary_csv(run_audit(tensix_only));
   const std::string b = summary_csv(run_audit(both));

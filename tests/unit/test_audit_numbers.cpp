@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "tmu/audit/audit.h"
-#include "tmu/audit/slices.h"
+#include "tmu/tensix/llk/slices.h"
 #include "tmu/tensix/llk/phase_check.h"
 #include "tmu/tensix/llk/sequence.h"
 #include "tmu/tensix/llk/src_datum.h"
@@ -164,8 +164,8 @@ TEST(AuditDeterminism, SameSeedReplaysBitIdenticallyOnAnyThreadCount) {
 
 TEST(AuditDeterminism, PerturbedRunReportsFailedPhaseChecks) {
   AuditOptions o = small_options(9, 2);
-  o.perturb = Perturbation{Perturbation::Kind::SkipPhase, 2};
-  o.fidelities = {4};
+  matrix_unit_settings(o).perturb = Perturbation{Perturbation::Kind::SkipPhase, 2};
+  matrix_unit_settings(o).fidelities = {4};
   EXPECT_FALSE(run_audit(o).all_phase_checks_passed());
 }
 

@@ -9,6 +9,7 @@
 #include "tmu/rng.h"
 
 namespace tmu::audit {
+using namespace tmu::tensix;
 using namespace tmu::tensix::llk;
 namespace {
 
@@ -17,21 +18,23 @@ using Kind = Perturbation::Kind;
 struct MatmulRun {
   MatmulCase c;
   MatmulExact exact;
+  std::vector<PhaseProducts> phases;
 };
 
 MatmulRun matmul_inputs(SrcFormat f, Distribution d, unsigned tiles, uint64_t seed) {
   use_exact_precision();
-  MatmulRun r{make_matmul_case(f, d, tiles, seed), {}};
+  MatmulRun r{make_matmul_case(f, d, tiles, seed), {}, {}};
   r.exact = exact_matmul(r.c);
+  r.phases = exact_phase_products(r.c);
   return r;
 }
 
 PhaseCheck matmul_check(const MatmulRun& r, unsigned phases, bool dst32, Perturbation p = {}) {
   const SequenceTrace trace = run_matmul_sequence(r.c, RunConfig{r.c.format, phases, dst32, p, Arch::Blackhole});
-  return check_matmul_phases(r.c, r.exact, trace, CheckConfig{r.c.format, phases, dst32});
+  return check_matmul_phases(r.c, r.exact, r.phases, trace, CheckConfig{r.c.format, phases, dst32});
 }
 
-PhaseCheck eltwise_check(const EltwiseCase& c, const EltwiseExact& exact, unsigned phases, bool dst32,
+PhaseCheck eltwise_check(const EltwiseCase& c, const PhaseProducts& exact, unsigned phases, bool dst32,
                          Perturbation p = {}) {
   const SequenceTrace trace = run_eltwise_sequence(c, RunConfig{c.format, phases, dst32, p, Arch::Blackhole});
   return check_eltwise_phases(c, exact, trace, CheckConfig{c.format, phases, dst32});
@@ -68,7 +71,7 @@ TEST(AuditPhaseCheck, RealEltwiseSequencePassesEveryFormatDstModeDistributionAnd
   for (SrcFormat f : kFormats)
     for (Distribution d : kDists) {
       const EltwiseCase c = make_eltwise_case(f, d, 200 + static_cast<unsigned>(f) * 10 + static_cast<unsigned>(d));
-      const EltwiseExact exact = exact_eltwise(c);
+      const PhaseProducts exact = exact_phase_products(c);
       for (bool dst32 : {false, true})
         for (unsigned phases = 1; phases <= 4; ++phases) {
           const PhaseCheck check = eltwise_check(c, exact, phases, dst32);
@@ -84,11 +87,11 @@ TEST(AuditPhaseCheck, RealMatmulSequencePassesOnWormhole) {
   const MatmulRun r = matmul_inputs(SrcFormat::BF16, Distribution::Normal, 2, 17);
   for (bool dst32 : {false, true}) {
     const SequenceTrace trace = run_matmul_sequence(r.c, RunConfig{SrcFormat::BF16, 4, dst32, {}, Arch::Wormhole});
-    const PhaseCheck c = check_matmul_phases(r.c, r.exact, trace, CheckConfig{SrcFormat::BF16, 4, dst32});
+    const PhaseCheck c = check_matmul_phases(r.c, r.exact, r.phases, trace, CheckConfig{SrcFormat::BF16, 4, dst32});
     EXPECT_TRUE(c.passed()) << "dst32=" << dst32 << ": " << describe(c);
     const SequenceTrace skipped = run_matmul_sequence(
         r.c, RunConfig{SrcFormat::BF16, 4, dst32, {Kind::SkipPhase, 2}, Arch::Wormhole});
-    EXPECT_FALSE(check_matmul_phases(r.c, r.exact, skipped, CheckConfig{SrcFormat::BF16, 4, dst32}).passed());
+    EXPECT_FALSE(check_matmul_phases(r.c, r.exact, r.phases, skipped, CheckConfig{SrcFormat::BF16, 4, dst32}).passed());
   }
 }
 
@@ -139,7 +142,7 @@ TEST(AuditPhaseCheck, EachGoldenMistakeInTheEltwiseSequenceIsFlagged) {
   use_exact_precision();
   for (SrcFormat f : kFormats) {
     const EltwiseCase c = make_eltwise_case(f, Distribution::Uniform, 32);
-    const EltwiseExact exact = exact_eltwise(c);
+    const PhaseProducts exact = exact_phase_products(c);
     for (const Mistake& m : kMistakes)
       expect_flagged(eltwise_check(c, exact, 4, true, m.p), m,
                      std::string("ELWMUL ") + info(f).name + " " + perturbation_name(m.p));
@@ -169,14 +172,15 @@ TEST(AuditPhaseCheck, SwappedSlicingIsInvisibleInTheResultButFailsThePhaseCheck)
     for (SrcNumber& x : *v) x = src_from_fields(rng.bits(1), 0, rng.bits(7), SrcFormat::BF16);
   }
   r.exact = exact_matmul(r.c);
+  r.phases = exact_phase_products(r.c);
   const RunConfig good{SrcFormat::BF16, 4, true, {}, Arch::Blackhole};
   RunConfig swapped = good;
   swapped.perturb = Perturbation{Kind::SwapOperands, 0};
   const SequenceTrace a = run_matmul_sequence(r.c, good), b = run_matmul_sequence(r.c, swapped);
   EXPECT_EQ(a.result, b.result);
   for (unsigned e = 0; e < 1024; ++e) ASSERT_EQ(Real(a.result[e]), r.exact.prefix[0][e]) << e;  // and exact
-  EXPECT_TRUE(check_matmul_phases(r.c, r.exact, a, CheckConfig{SrcFormat::BF16, 4, true}).passed());
-  EXPECT_FALSE(check_matmul_phases(r.c, r.exact, b, CheckConfig{SrcFormat::BF16, 4, true}).passed());
+  EXPECT_TRUE(check_matmul_phases(r.c, r.exact, r.phases, a, CheckConfig{SrcFormat::BF16, 4, true}).passed());
+  EXPECT_FALSE(check_matmul_phases(r.c, r.exact, r.phases, b, CheckConfig{SrcFormat::BF16, 4, true}).passed());
 }
 
 TEST(AuditPhaseCheck, PerturbationNamesRoundTrip) {

@@ -44,7 +44,7 @@ TEST(AuditRows, SelectionConfiguresOnlyTheChosenEnginesRows) {
   register_builtin_audit_rows();
   AuditOptions o;
   select_audit_engines(o, {"amx"}, {{"amx-modes", {"F32", "bf16f32", "f32"}}, {"dst", {"32"}}}, "");
-  EXPECT_TRUE(o.ops.empty());
+  EXPECT_TRUE(matrix_unit_settings(o).ops.empty());
   ASSERT_NE(amx_config(o), nullptr);
   EXPECT_EQ(amx_config(o)->modes, (std::vector<AmxMode>{AmxMode::F32, AmxMode::Bf16F32}));  // a value given twice counts once
   EXPECT_EQ(pto_config(o), nullptr);
@@ -52,8 +52,8 @@ TEST(AuditRows, SelectionConfiguresOnlyTheChosenEnginesRows) {
   EXPECT_TRUE(runs_shared_tables(o));
 
   select_audit_engines(o, {"tensix", "pto"}, {{"family", {"ELWMUL"}}, {"pto-tiles", {"2"}}}, "wormhole");
-  EXPECT_EQ(o.ops, std::vector<SeriesOp>{kElwmul});
-  EXPECT_EQ(o.arch, Arch::Wormhole);
+  EXPECT_EQ(matrix_unit_settings(o).ops, std::vector<SeriesOp>{kElwmul});
+  EXPECT_EQ(matrix_unit_settings(o).arch, Arch::Wormhole);
   EXPECT_EQ(amx_config(o), nullptr);
   ASSERT_NE(pto_config(o), nullptr);
   EXPECT_EQ(pto_config(o)->tiles, 2u);

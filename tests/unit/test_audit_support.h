@@ -15,11 +15,11 @@ namespace tmu::audit::test {
 inline AuditOptions small_audit_options(uint64_t seed, unsigned threads) {
   register_builtin_audit_rows();
   AuditOptions o;
-  o.ops = {kMvmul, kElwmul};
+  matrix_unit_settings(o).ops = {kMvmul, kElwmul};
   o.engines[kAmxRowsName] = AmxAuditConfig{};
   o.formats = {SrcFormat::BF16, SrcFormat::FP16};
   o.distributions = {Distribution::Normal, Distribution::Cancellation};
-  o.fidelities = {1, 4};
+  matrix_unit_settings(o).fidelities = {1, 4};
   o.max_k = 2;
   o.table_ks = {1, 2};
   o.samples = 1;

@@ -122,16 +122,18 @@ KPoint k_point(const RunningErrors& running, const std::vector<double>& rel) {
 std::string method_name(unsigned method) {
   if (method == kIeeeOnce) return "IEEE-once";
   if (method == kIeeeSeq) return "IEEE-seq";
-  return fidelity_name(method);
+  return fmt::format("method {}", method);
 }
 
 const char* series_src_name(const SeriesKey& key) {
   return key.op.src_name ? key.op.src_name(key.format) : info(key.format).name;
 }
 
-std::string series_method_name(const SeriesKey& key) {
-  return key.op.method_name ? key.op.method_name(key.format, key.method) : method_name(key.method);
+std::string series_method_name(SeriesOp op, SrcFormat stream, unsigned method) {
+  return op.method_name ? op.method_name(stream, method) : method_name(method);
 }
+
+std::string series_method_name(const SeriesKey& key) { return series_method_name(key.op, key.format, key.method); }
 
 bool AuditResults::all_phase_checks_passed() const {
   for (const auto& [key, check] : checks)

@@ -42,8 +42,8 @@ SrcNumber draw(Rng& rng, Distribution d, SrcFormat f) {
 }
 
 // The matmul inputs of one stream, rounded by `round` (a real to a number of the format) and read
-// back by `value`. One definition for the Matrix Unit's source formats and for the IEEE formats of
-// the AMX rows, so both take their numbers from the generator in the same order: the same stream
+// back by `value`. One definition for the source formats and for the IEEE formats of
+// the engines that keep subnormals, so both take their numbers from the generator in the same order: the same stream
 // gives the same real draws whatever they are rounded to.
 template <typename Number, typename Round, typename Value>
 void draw_matmul(std::vector<Number>& in0, std::vector<Number>& in1, unsigned tiles, Rng& rng, Distribution d,
@@ -158,13 +158,13 @@ EltwiseCase make_eltwise_case(SrcFormat f, Distribution d, uint64_t seed) {
   for (SrcNumber& x : c.a) x = draw(rng, d, f);
   for (SrcNumber& x : c.b) x = draw(rng, d, f);
   if (d != Distribution::Cancellation) return c;
-  const OutFormat& dst16 = info(f).dst16;
+  const OutFormat& acc16 = info(f).acc16;
   for (unsigned e = 0; e < kElements; ++e) {
     const Real product = value_of(c.a[e], f) * value_of(c.b[e], f);
-    const Real init = round_to_format(perturbed_negation(rng, product, cancellation_perturbation_log2(f)), dst16);
-    // The Dst holds no denormals: a start value below the normal range is zero.
+    const Real init = round_to_format(perturbed_negation(rng, product, cancellation_perturbation_log2(f)), acc16);
+    // The accumulator holds no subnormals: a start value below the normal range is zero.
     const double v = exact_double(init);
-    c.dst_init[e] = std::fabs(v) < min_normal(dst16) ? 0.0 : v;
+    c.dst_init[e] = std::fabs(v) < min_normal(acc16) ? 0.0 : v;
   }
   return c;
 }

@@ -6,7 +6,6 @@
 #include <Eigen/Core>
 #include <unsupported/Eigen/MPRealSupport>
 
-#include "tmu/audit/slices.h"
 
 namespace tmu::audit {
 namespace {
@@ -40,76 +39,61 @@ struct Scratch {
 
 }  // namespace
 
+std::vector<Real> values_of(const std::vector<SrcNumber>& numbers, SrcFormat f) {
+  std::vector<Real> v(numbers.size());
+  for (size_t i = 0; i < v.size(); ++i) v[i] = value_of(numbers[i], f);
+  return v;
+}
+
 MatmulExact exact_matmul(const MatmulCase& c) {
-  const SrcFormat f = c.format;
-  const unsigned depth = c.depth();
-  ExactScope exact("exact matmul");
-  const RealMatrix left = matrix_of(kTile, depth, [&](unsigned i, unsigned k) { return value_of(c.left(i, k), f); });
-  const RealMatrix right = matrix_of(depth, kTile, [&](unsigned k, unsigned j) { return value_of(c.right(k, j), f); });
-  std::array<RealMatrix, 4> left_slices, right_slices;
-  for (unsigned p = 0; p < 4; ++p) {
-    left_slices[p] = matrix_of(kTile, depth, [&](unsigned i, unsigned k) {
-      return value_of(slice_of(c.left(i, k), f, Operand::SrcB, p), f);
-    });
-    right_slices[p] = matrix_of(depth, kTile, [&](unsigned k, unsigned j) {
-      return value_of(slice_of(c.right(k, j), f, Operand::SrcA, p), f);
-    });
-  }
-  MatmulExact out;
-  RealMatrix running = RealMatrix::Zero(kTile, kTile);
-  for (unsigned t = 0; t < c.tiles; ++t) {
-    const auto cols = static_cast<Eigen::Index>(t * kTile);
-    running += left.middleCols(cols, kTile) * right.middleRows(cols, kTile);
-    out.prefix.push_back(row_major(running));
-    std::array<std::vector<Real>, 4> phases;
-    for (unsigned p = 0; p < 4; ++p) {
-      const RealMatrix product = left_slices[p].middleCols(cols, kTile) * right_slices[p].middleRows(cols, kTile);
-      phases[p] = row_major(product);
-    }
-    out.phase.push_back(std::move(phases));
-  }
-  exact.verify();
-  return out;
+  return MatmulExact{exact_prefix_products(values_of(c.in0, c.format), values_of(c.in1, c.format), c.tiles)};
 }
 
 EltwiseExact exact_eltwise(const EltwiseCase& c) {
   const SrcFormat f = c.format;
   ExactScope exact("exact element-wise product");
   EltwiseExact out;
-  for (size_t e = 0; e < c.a.size(); ++e) {
+  for (size_t e = 0; e < c.a.size(); ++e)
     out.result.push_back(Real(c.dst_init[e]) + value_of(c.a[e], f) * value_of(c.b[e], f));
-    for (unsigned p = 0; p < 4; ++p) {
-      out.phase[p].push_back(value_of(slice_of(c.a[e], f, Operand::SrcA, p), f) *
-                             value_of(slice_of(c.b[e], f, Operand::SrcB, p), f));
-    }
-  }
   exact.verify();
   return out;
 }
 
-std::vector<std::vector<Real>> exact_prefix_products(const std::vector<Real>& in0, const std::vector<Real>& in1,
-                                                     unsigned tiles) {
+namespace {
+
+// The 32x32 products of every tile pair: with `prefix`, each summed with those before it.
+std::vector<std::vector<Real>> tile_products(const std::vector<Real>& in0, const std::vector<Real>& in1, unsigned tiles,
+                                             bool prefix) {
   const unsigned depth = kTile * tiles;
-  ExactScope exact("exact matmul prefixes");
+  ExactScope exact(prefix ? "exact matmul prefixes" : "exact tile products");
   const RealMatrix left = matrix_of(kTile, depth, [&](unsigned i, unsigned k) { return in0[i * depth + k]; });
   const RealMatrix right = matrix_of(depth, kTile, [&](unsigned k, unsigned j) { return in1[k * kTile + j]; });
   std::vector<std::vector<Real>> out;
   RealMatrix running = RealMatrix::Zero(kTile, kTile);
   for (unsigned t = 0; t < tiles; ++t) {
     const auto cols = static_cast<Eigen::Index>(t * kTile);
-    running += left.middleCols(cols, kTile) * right.middleRows(cols, kTile);
-    out.push_back(row_major(running));
+    const RealMatrix product = left.middleCols(cols, kTile) * right.middleRows(cols, kTile);
+    if (prefix) running += product;
+    out.push_back(row_major(prefix ? running : product));
   }
   exact.verify();
   return out;
 }
 
+}  // namespace
+
+std::vector<std::vector<Real>> exact_prefix_products(const std::vector<Real>& in0, const std::vector<Real>& in1,
+                                                     unsigned tiles) {
+  return tile_products(in0, in1, tiles, true);
+}
+
+std::vector<std::vector<Real>> exact_tile_products(const std::vector<Real>& in0, const std::vector<Real>& in1,
+                                                   unsigned tiles) {
+  return tile_products(in0, in1, tiles, false);
+}
+
 std::vector<std::vector<double>> ieee_sequential_matmul(const MatmulCase& c, const OutFormat& fmt) {
-  const SrcFormat f = c.format;
-  std::vector<Real> left(c.in0.size()), right(c.in1.size());
-  for (size_t i = 0; i < left.size(); ++i) left[i] = value_of(c.in0[i], f);
-  for (size_t i = 0; i < right.size(); ++i) right[i] = value_of(c.in1[i], f);
-  return ieee_sequential_matmul(left, right, c.tiles, fmt);
+  return ieee_sequential_matmul(values_of(c.in0, c.format), values_of(c.in1, c.format), c.tiles, fmt);
 }
 
 std::vector<std::vector<double>> ieee_sequential_matmul(const std::vector<Real>& left, const std::vector<Real>& right,

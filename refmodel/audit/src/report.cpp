@@ -153,7 +153,7 @@ std::string phases_csv(const AuditResults& r) {
     for (size_t p = 0; p < c.passes.size(); ++p) {
       const PassCheck& pc = c.passes[p];
       out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", key.op.name, info(key.format).name,
-                         dst_mode(key.dst32), fidelity_name(key.phases), distribution_name(key.dist), p, p,
+                         dst_mode(key.dst32), series_method_name(key.op, key.format, key.phases), distribution_name(key.dist), p, p,
                          pc.elements, pc.failures, pc.sensitive, num(pc.max_excess),
                          log2_share(pc.sum_abs_added, c.sum_abs_step_product),
                          log2_share(pc.sum_abs_expected, c.sum_abs_step_product), c.steps, c.steps_with_wrong_pass_count,

@@ -9,19 +9,19 @@
 namespace tmu::audit {
 namespace {
 
-// Exponent fields 1..255 (BF16/TF32) and 1..31 (FP16) are all ordinary for the Matrix Unit
-// (FloatBitPatterns.md), so the largest exponent is one above IEEE's.
+// Exponent fields 1..255 (BF16/TF32) and 1..31 (FP16) are all ordinary numbers of a source that
+// has no infinities or NaNs, so the largest exponent is one above IEEE's.
 const SrcFormatInfo kInfo[] = {
-    {SrcFormat::BF16, "BF16", 7, 127, -126, 128, SrcStyle::BF16, DataFormat::BF16, kBf16},
-    {SrcFormat::FP16, "FP16", 10, 15, -14, 16, SrcStyle::FP16, DataFormat::FP16, kFp16},
-    {SrcFormat::TF32, "TF32", 10, 127, -126, 128, SrcStyle::TF32, DataFormat::TF32, kBf16},
+    {SrcFormat::BF16, "BF16", 7, 127, -126, 128, kBf16},
+    {SrcFormat::FP16, "FP16", 10, 15, -14, 16, kFp16},
+    {SrcFormat::TF32, "TF32", 10, 127, -126, 128, kBf16},
 };
 
 }  // namespace
 
 const SrcFormatInfo& info(SrcFormat f) { return kInfo[static_cast<unsigned>(f)]; }
 
-const OutFormat& output_format(SrcFormat f, bool dst32) { return dst32 ? kFp32 : info(f).dst16; }
+const OutFormat& output_format(SrcFormat f, bool dst32) { return dst32 ? kFp32 : info(f).acc16; }
 
 std::optional<SrcFormat> parse_src_format(std::string_view name) {
   std::string lower;

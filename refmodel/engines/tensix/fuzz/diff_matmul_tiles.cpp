@@ -14,6 +14,7 @@
 #include "fuzz.h"
 #include "tmu/tensix/formats.h"
 #include "tmu/tensix/llk/matmul_tiles.h"
+#include "tmu/tensix/llk/src_datum.h"
 
 namespace {
 
@@ -27,14 +28,14 @@ constexpr audit::SrcFormat kFormats[] = {audit::SrcFormat::BF16, audit::SrcForma
 // or anywhere in the format's range, with a mantissa the format holds (BF16: the top seven bits).
 TMU_FUZZ_DECODER uint32_t datum(tmu::fuzz::Fields& in, audit::SrcFormat f, bool spread, int base) {
   const audit::SrcFormatInfo& fi = audit::info(f);
-  const int top = fi.style == SrcStyle::FP16 ? 31 : 255;
+  const int top = llk::src_style(f) == SrcStyle::FP16 ? 31 : 255;
   const uint32_t b = in.byte();
   const uint32_t sign = b >> 7;
-  if ((b & 0x7f) < 6) return pack_src(SrcFields{sign, 0, 0}, fi.style);
+  if ((b & 0x7f) < 6) return pack_src(SrcFields{sign, 0, 0}, llk::src_style(f));
   const int exponent = spread ? 1 + static_cast<int>(in.below(static_cast<uint32_t>(top)))
                               : std::clamp(base - static_cast<int>(b & 7), 1, top);
   const uint32_t mantissa = (static_cast<uint32_t>(in.bits(16)) & low_mask(fi.mantissa_bits)) << (10 - fi.mantissa_bits);
-  return pack_src(SrcFields{sign, static_cast<uint32_t>(exponent), mantissa}, fi.style);
+  return pack_src(SrcFields{sign, static_cast<uint32_t>(exponent), mantissa}, llk::src_style(f));
 }
 
 uint64_t bits_of(double v) {
@@ -63,7 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   c.format = cfg.format;
   c.tiles = 1 + (in.below(8) == 0 ? 1 + in.below(2) : 0);
   const bool spread = in.below(4) == 0;
-  const int top = audit::info(cfg.format).style == SrcStyle::FP16 ? 31 : 255;
+  const int top = llk::src_style(cfg.format) == SrcStyle::FP16 ? 31 : 255;
   std::vector<int> row_base(audit::kTile), col_base(audit::kTile);
   // Bases a little apart so that products of one group differ by a few binades.
   const int centre = 8 + static_cast<int>(in.below(static_cast<uint32_t>(top - 15)));

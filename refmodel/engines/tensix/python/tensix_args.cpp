@@ -94,9 +94,9 @@ TensixArgs parse_tensix_args(const char* where, const std::string& fidelity, con
   const audit::SrcFormatInfo& fi = audit::info(*f);
   const std::string d = lower_name(dst);
   if (d == "fp32") o.cfg.dst32 = true;
-  else if (d == lower_name(fi.dst16.name) || d == "16") o.cfg.dst32 = false;
+  else if (d == lower_name(fi.acc16.name) || d == "16") o.cfg.dst32 = false;
   else value_error(where, "dst", fmt::format("unknown Dst mode '{}' for {} sources (expected FP32, or {} for the 16-bit Dst)", dst,
-                                            fi.name, fi.dst16.name));
+                                            fi.name, fi.acc16.name));
   const std::string arch = variant.is_none() ? "blackhole" : str_arg(variant, where, "variant");
   const std::string a = lower_name(arch);
   if (a == "blackhole") o.cfg.arch = Arch::Blackhole;

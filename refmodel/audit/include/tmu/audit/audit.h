@@ -17,8 +17,6 @@
 #include "tmu/audit/error_stats.h"
 #include "tmu/audit/inputs.h"
 #include "tmu/audit/pass_check.h"
-#include "tmu/audit/perturbation.h"
-#include "tmu/tensix/isa.h"
 
 namespace tmu::audit {
 
@@ -38,33 +36,29 @@ struct SeriesOp {
 };
 
 struct AuditOptions {
-  // The Matrix Unit's settings, read by its rows: its operations (empty: none of them),
-  // fidelity levels, Dst modes, element-wise tiles (also the cross-engine table's), architecture
-  // and perturbation.
-  std::vector<SeriesOp> ops;
+  // What every engine's rows read: the input streams' formats and distributions, the result widths
+  // (dst32_modes: a 16-bit and/or a 32-bit result), the depth and counts of the runs.
   std::vector<SrcFormat> formats{SrcFormat::BF16, SrcFormat::FP16, SrcFormat::TF32};
-  std::vector<unsigned> fidelities{1, 2, 3, 4};
   std::vector<bool> dst32_modes{false, true};
   std::vector<Distribution> distributions{Distribution::Uniform, Distribution::Normal, Distribution::LogUniform,
                                           Distribution::Cancellation};
   unsigned max_k = 16;            // tiles in a K-deep matmul run (inner dimension 32 * max_k)
   std::vector<unsigned> table_ks{1, 16};  // K values with full statistics (1 is always included)
   unsigned samples = 2;           // independent K-deep runs per format and distribution
-  unsigned eltwise_tiles = 4;     // 32x32 element-wise tiles per format and distribution
+  unsigned eltwise_tiles = 4;     // 32x32 element-wise tiles per format and distribution (also the
+                                  // cross-engine table's)
   uint64_t seed = 1;
   unsigned threads = 0;           // 0: one per hardware thread
-  Arch arch = Arch::Blackhole;
-  Perturbation perturb;           // for demonstrations: run every sequence with this mistake
-  // The other engines' rows (tmu/audit/rows.h): each selected engine's configuration, by engine
-  // name, as its AuditRows::select made it; an engine without an entry runs nothing.
+  // Each engine's own part (tmu/audit/rows.h), by engine name, as its AuditRows::select made it; an
+  // engine without an entry runs nothing.
   std::map<std::string, std::any> engines;
   std::function<void(size_t done, size_t total)> progress;  // called from worker threads, serialised
 };
 
-// A series of results: `method` is the fidelity level (1..4) for the Matrix Unit, one of the IEEE
-// references, or from kEngineMethod on an engine's own.
+// A series of results: `method` is one of the IEEE references, or an engine's own (below
+// kIeeeOnce, or from kEngineMethod), named by its SeriesOp's method_name.
 inline constexpr unsigned kIeeeOnce = 5, kIeeeSeq = 6, kEngineMethod = 7;
-std::string method_name(unsigned method);  // LoFi .. HiFi4, IEEE-once, IEEE-seq
+std::string method_name(unsigned method);  // IEEE-once, IEEE-seq; an engine's own: "method N"
 
 struct SeriesKey {
   SeriesOp op;
@@ -78,6 +72,7 @@ struct SeriesKey {
 // What the files print for a series: the source format and the method (SeriesOp's names).
 const char* series_src_name(const SeriesKey& key);
 std::string series_method_name(const SeriesKey& key);
+std::string series_method_name(SeriesOp op, SrcFormat stream, unsigned method);
 
 struct CheckKey {
   SeriesOp op;

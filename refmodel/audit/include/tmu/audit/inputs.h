@@ -25,21 +25,21 @@ Real normal(Rng& rng);       // standard normal, Box-Muller in MPFR
 Real log_uniform(Rng& rng, int lo_exponent, int hi_exponent);  // +-2^u, u uniform in [lo, hi)
 
 // Exponent range of the log-uniform distribution: wide, but every product and every sum of up to
-// 512 products stays a normal number of the 16-bit Dst format (FP16 sources: [2^-6, 2^6)).
+// 512 products stays a normal number of the source's 16-bit accumulation format (FP16 sources:
+// [2^-6, 2^6)).
 int log_uniform_half_range(SrcFormat f);
 
 inline constexpr unsigned kTile = 32;  // tiles are 32x32
 
-// in0 (M=32 x K=32*tiles) is the matmul's left operand, which the LLK unpacks into SrcB; in1
-// (K x N=32) goes to SrcA (llk_math_matmul.h: "MVMUL does D = B*A").
+// in0 (M=32 x K=32*tiles) is the matmul's left operand, in1 (K x N=32) its right one; which operand
+// register each reaches is the engine's business (its rows say).
 struct MatmulCase {
   SrcFormat format = SrcFormat::BF16;
   unsigned tiles = 1;
   std::vector<SrcNumber> in0, in1;  // row-major
-  // Optional, for run_matmul_sequence only: in0's and in1's Src datums (src_datum in `format`),
-  // row-major like them, in place of in0 and in1. A caller running many sequences over the same
-  // operands (tmu.tensix.matmul: one per output tile) converts each operand once instead of once per
-  // sequence. Empty: the sequence converts in0 and in1 itself.
+  // Optional: in0 and in1 already converted to an engine's register datums (row-major like them),
+  // in place of in0 and in1, for an engine that runs many sequences over the same operands and
+  // converts each operand once. Empty: the engine converts in0 and in1 itself.
   std::vector<uint32_t> in0_datums, in1_datums;
   unsigned depth() const { return kTile * tiles; }
   const SrcNumber& left(unsigned i, unsigned k) const { return in0[i * depth() + k]; }
@@ -53,7 +53,7 @@ MatmulCase make_matmul_case(SrcFormat f, Distribution d, unsigned tiles, uint64_
 // The inputs of make_matmul_case(stream, d, tiles, seed) - the same generator stream, so the same
 // real draws, with the stream format's log-uniform range and cancellation perturbation - rounded
 // instead to nearest-even into the IEEE format f with gradual underflow, for an engine that keeps
-// subnormals (the AMX rows). A cancelling partner is formed from its partner's value in f, as the
+// subnormals. A cancelling partner is formed from its partner's value in f, as the
 // stream's is from its value in the source format. Values are f's numbers, exact in double;
 // row-major like MatmulCase.
 struct IeeeMatmulInputs {
@@ -62,12 +62,12 @@ struct IeeeMatmulInputs {
 IeeeMatmulInputs make_ieee_matmul_inputs(SrcFormat stream, const OutFormat& f, Distribution d, unsigned tiles,
                                          uint64_t seed);
 
-// ELWMUL on a 32x32 tile: Dst = dst_init + a * b. dst_init is zero except for the cancellation
-// distribution, where it is -(a*b) perturbed and rounded to the 16-bit Dst format (so it is exact in
-// either Dst mode).
+// An element-wise multiply-add on a 32x32 tile: result = dst_init + a * b. dst_init is zero except
+// for the cancellation distribution, where it is -(a*b) perturbed and rounded to the source's 16-bit
+// accumulation format (so it is exact in a 16-bit or a 32-bit accumulator).
 struct EltwiseCase {
   SrcFormat format = SrcFormat::BF16;
-  std::vector<SrcNumber> a, b;  // 32x32 row-major; a goes to SrcA, b to SrcB
+  std::vector<SrcNumber> a, b;  // 32x32 row-major
   std::vector<double> dst_init;
 };
 EltwiseCase make_eltwise_case(SrcFormat f, Distribution d, uint64_t seed);

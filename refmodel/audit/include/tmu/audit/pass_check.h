@@ -1,5 +1,6 @@
-// What a per-pass contribution check found (the Matrix Unit's phase check, tmu/tensix/llk/
-// phase_check.h): the audit merges these across its worker threads and writes them to phases.csv.
+// What a per-pass contribution check found, for an engine whose operation adds its result in passes
+// (each checked against the exact product the pass should add): the audit merges these across its
+// worker threads and writes them to phases.csv.
 #pragma once
 
 #include <cstddef>

@@ -8,10 +8,8 @@
 #include <string_view>
 
 #include "tmu/audit/exact.h"
-#include "tmu/tensix/formats.h"
 
 namespace tmu::audit {
-using namespace tmu::tensix;
 
 enum class SrcFormat : uint8_t { BF16, FP16, TF32 };
 
@@ -20,14 +18,13 @@ struct SrcFormatInfo {
   const char* name;
   int mantissa_bits;  // explicit mantissa bits: 7 (BF16) or 10
   int bias;
-  int emin, emax;     // unbiased exponents of the normal numbers the Matrix Unit reads
-  SrcStyle style;
-  DataFormat data_format;  // the format tag the unpacker writes with the data (Blackhole)
-  OutFormat dst16;         // what a 16-bit Dst holds for this source (MVMUL.md: FP16 -> FP16, else BF16)
+  int emin, emax;     // unbiased exponents of the normal numbers (an exponent field of all ones is
+                      // an ordinary number: the stream draws none that large)
+  OutFormat acc16;    // the 16-bit accumulation format of this source: FP16 for FP16, else BF16
 };
 const SrcFormatInfo& info(SrcFormat f);
 std::optional<SrcFormat> parse_src_format(std::string_view name);  // "bf16", "fp16", "tf32"
-// What a matmul of the format accumulates into: FP32, or the 16-bit Dst format of the source.
+// What a matmul of the format accumulates into: FP32, or the source's 16-bit accumulation format.
 const OutFormat& output_format(SrcFormat f, bool dst32);
 
 // (-1)^sign * significand * 2^(exponent - mantissa_bits); significand 0 is zero. A number of the
@@ -41,7 +38,7 @@ struct SrcNumber {
 };
 
 // x rounded to nearest-even into the format. Magnitudes below the smallest normal become zero (the
-// Matrix Unit has no denormals); beyond the largest normal is an error (the audit never asks).
+// streams hold no subnormals); beyond the largest normal is an error (the audit never asks).
 SrcNumber round_to_src(const Real& x, SrcFormat f);
 SrcNumber src_from_fields(uint32_t sign, int32_t exponent, uint32_t mantissa, SrcFormat f);
 

@@ -11,7 +11,7 @@ namespace tmu::audit {
 namespace {
 
 std::string dst_label(SrcFormat f, bool dst32) {
-  return dst32 ? "32-bit (FP32)" : fmt::format("16-bit ({})", info(f).dst16.name);
+  return dst32 ? "32-bit (FP32)" : fmt::format("16-bit ({})", info(f).acc16.name);
 }
 
 std::string bits_cell(const ErrorStats* s) {
@@ -22,7 +22,7 @@ std::string bits_cell(const ErrorStats* s) {
 // "pass", or the number of failing element-passes and pass-count mismatches.
 std::string check_cell(const AuditResults& r, SeriesOp op, SrcFormat f, Distribution d, bool dst32) {
   size_t failures = 0, wrong_counts = 0, checks = 0;
-  for (unsigned phases : r.options.fidelities) {
+  for (unsigned phases : matrix_unit_settings(r.options).fidelities) {
     auto it = r.checks.find(CheckKey{op, f, d, dst32, phases});
     if (it == r.checks.end()) continue;
     ++checks;
@@ -35,22 +35,26 @@ std::string check_cell(const AuditResults& r, SeriesOp op, SrcFormat f, Distribu
 }
 
 bool has(const std::vector<Distribution>& v, Distribution d) { return std::find(v.begin(), v.end(), d) != v.end(); }
-bool has_op(const AuditOptions& o, SeriesOp op) { return std::find(o.ops.begin(), o.ops.end(), op) != o.ops.end(); }
+bool has_op(const AuditOptions& o, SeriesOp op) {
+  const std::vector<SeriesOp>& ops = matrix_unit_settings(o).ops;
+  return std::find(ops.begin(), ops.end(), op) != ops.end();
+}
 
 void fidelity_pivot(std::ostream& md, const AuditResults& r, SeriesOp op, unsigned k, Distribution d) {
   const AuditOptions& o = r.options;
+  const std::vector<unsigned>& fidelities = matrix_unit_settings(o).fidelities;
   md << "| Src | Dst |";
-  for (unsigned f : o.fidelities) md << ' ' << fidelity_name(f) << " |";
-  md << " IEEE-once | IEEE-seq | ULP median / p99 (" << fidelity_name(o.fidelities.back()) << ") | phase check |\n|---|---|";
-  for (size_t i = 0; i < o.fidelities.size() + 4; ++i) md << "---|";
+  for (unsigned f : fidelities) md << ' ' << fidelity_name(f) << " |";
+  md << " IEEE-once | IEEE-seq | ULP median / p99 (" << fidelity_name(fidelities.back()) << ") | phase check |\n|---|---|";
+  for (size_t i = 0; i < fidelities.size() + 4; ++i) md << "---|";
   md << '\n';
   for (SrcFormat f : o.formats)
     for (bool dst32 : o.dst32_modes) {
       md << "| " << info(f).name << " | " << dst_label(f, dst32) << " |";
-      for (unsigned phases : o.fidelities) md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, phases})) << " |";
+      for (unsigned phases : fidelities) md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, phases})) << " |";
       md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeOnce})) << " |";
       md << ' ' << bits_cell(find_stats(r, {op, k, f, d, dst32, kIeeeSeq})) << " |";
-      const ErrorStats* top = find_stats(r, {op, k, f, d, dst32, o.fidelities.back()});
+      const ErrorStats* top = find_stats(r, {op, k, f, d, dst32, fidelities.back()});
       md << ' ' << (top ? fmt::format("{:.3g} / {:.3g}", top->p50_ulp, top->p99_ulp) : "") << " |";
       md << ' ' << check_cell(r, op, f, d, dst32) << " |\n";
     }
@@ -59,6 +63,7 @@ void fidelity_pivot(std::ostream& md, const AuditResults& r, SeriesOp op, unsign
 
 void distribution_pivot(std::ostream& md, const AuditResults& r, SeriesOp op, unsigned k, unsigned method) {
   const AuditOptions& o = r.options;
+  const std::vector<unsigned>& fidelities = matrix_unit_settings(o).fidelities;
   md << "| Src | Dst |";
   for (Distribution d : o.distributions) md << ' ' << distribution_name(d) << " | IEEE-seq |";
   md << "\n|---|---|";
@@ -77,7 +82,7 @@ void distribution_pivot(std::ostream& md, const AuditResults& r, SeriesOp op, un
 }
 
 void contribution_table(std::ostream& md, const AuditResults& r, SeriesOp op, Distribution d, bool dst32) {
-  const unsigned top = r.options.fidelities.back();
+  const unsigned top = matrix_unit_settings(r.options).fidelities.back();
   md << "| Src | pass 0 | pass 1 | pass 2 | pass 3 | element-passes checked | sensitive | max error/budget |\n"
         "|---|---|---|---|---|---|---|---|\n";
   for (SrcFormat f : r.options.formats) {
@@ -108,13 +113,14 @@ void contribution_table(std::ostream& md, const AuditResults& r, SeriesOp op, Di
 
 void tensix_markdown(ReportPart part, const AuditResults& r, std::ostream& md) {
   const AuditOptions& o = r.options;
+  const MatrixUnitSettings& mu = matrix_unit_settings(o);
   const Distribution headline = has(o.distributions, Distribution::Uniform) ? Distribution::Uniform : o.distributions[0];
   if (part == ReportPart::Description) {
     md << fmt::format(
         "Seed {}, {}, {} MVMUL run(s) of K = {} tiles and {} ELWMUL tile(s) per source format and distribution"
         "{}; {:.1f} s.\n\n",
-        o.seed, arch_name(o.arch), o.samples, o.max_k, o.eltwise_tiles,
-        o.perturb.kind == Perturbation::Kind::None ? "" : ", sequence perturbed: " + perturbation_name(o.perturb),
+        o.seed, arch_name(mu.arch), o.samples, o.max_k, o.eltwise_tiles,
+        mu.perturb.kind == Perturbation::Kind::None ? "" : ", sequence perturbed: " + perturbation_name(mu.perturb),
         r.seconds);
   } else if (part == ReportPart::Matmul) {
     if (has_op(o, kMvmul)) {
@@ -131,13 +137,13 @@ void tensix_markdown(ReportPart part, const AuditResults& r, std::ostream& md) {
       md << fmt::format("## ELWMUL, {}\n\n", distribution_name(headline));
       fidelity_pivot(md, r, kElwmul, 1, headline);
     }
-    const unsigned top = o.fidelities.back();
-    for (SeriesOp op : o.ops) {
+    const unsigned top = mu.fidelities.back();
+    for (SeriesOp op : mu.ops) {
       md << fmt::format("## {} at {}{}, every input distribution\n\n", op.name, fidelity_name(top),
                         op == kMvmul ? ", K = 1" : "");
       distribution_pivot(md, r, op, 1, top);
     }
-    for (SeriesOp op : o.ops)
+    for (SeriesOp op : mu.ops)
       for (bool dst32 : o.dst32_modes) {
         md << fmt::format("## What each pass added to Dst: {} {}, {}, {} Dst\n\n", op.name, fidelity_name(top),
                           distribution_name(headline), dst32 ? "FP32" : "16-bit");

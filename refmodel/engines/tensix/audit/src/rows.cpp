@@ -53,21 +53,22 @@ class TensixAuditRows final : public AuditRows {
   // are read whether or not the Matrix Unit's own rows run. The rows run on the chosen variant when
   // it names a Tensix architecture, on Blackhole otherwise.
   void select(AuditOptions& o, bool selected, const OptionValues& values, const std::string& variant) const override {
-    o.arch = parse_arch(variant).value_or(Arch::Blackhole);
-    o.ops.clear();
+    MatrixUnitSettings& mu = matrix_unit_settings(o);
+    mu.arch = parse_arch(variant).value_or(Arch::Blackhole);
+    mu.ops.clear();
     if (selected)
       for (const std::string& n : given_values(values, "family", {"mvmul", "elwmul"})) {
         const std::string l = lowercase(n);
         if (l != "mvmul" && l != "elwmul") throw bad_option("--family", fmt::format("{} not in {{mvmul,elwmul}}", n));
-        add_once(o.ops, l == "mvmul" ? kMvmul : kElwmul);
+        add_once(mu.ops, l == "mvmul" ? kMvmul : kElwmul);
       }
-    o.fidelities.clear();
+    mu.fidelities.clear();
     const bool by_phase = option_value(values, "phase") != nullptr;
     for (const std::string& f :
          given_values(values, "fidelity", by_phase ? std::vector<std::string>{} : std::vector<std::string>{"0", "1", "2", "3"}))
-      add_once(o.fidelities, fidelity_passes(f, "--fidelity"));
-    for (const std::string& p : given_values(values, "phase", {})) add_once(o.fidelities, fidelity_passes(p, "--phase"));
-    std::sort(o.fidelities.begin(), o.fidelities.end());
+      add_once(mu.fidelities, fidelity_passes(f, "--fidelity"));
+    for (const std::string& p : given_values(values, "phase", {})) add_once(mu.fidelities, fidelity_passes(p, "--phase"));
+    std::sort(mu.fidelities.begin(), mu.fidelities.end());
     o.dst32_modes.clear();
     for (const std::string& d : given_values(values, "dst", {"16", "32"})) {
       if (d != "16" && d != "32") throw bad_option("--dst", fmt::format("{} not in {{16,32}}", d));
@@ -79,18 +80,19 @@ class TensixAuditRows final : public AuditRows {
     if (!p)
       throw bad_option("--perturb",
                        fmt::format("'{}' is not none, swap, skipN (N 1..3), repeatN or negateN (N 0..3)", perturb));
-    o.perturb = *p;
+    mu.perturb = *p;
   }
 
-  bool runs(const AuditOptions& o) const override { return !o.ops.empty(); }
+  bool runs(const AuditOptions& o) const override { return !matrix_unit_settings(o).ops.empty(); }
 
   void validate(const AuditOptions& o) const override {
     auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
-    if (o.formats.empty() || o.fidelities.empty() || o.dst32_modes.empty())
+    const MatrixUnitSettings& mu = matrix_unit_settings(o);
+    if (o.formats.empty() || mu.fidelities.empty() || o.dst32_modes.empty())
       fail("nothing to audit: an empty list of formats, fidelities or Dst modes");
-    for (SeriesOp op : o.ops)
+    for (SeriesOp op : mu.ops)
       if (op != kMvmul && op != kElwmul) fail(fmt::format("{} is not an operation of the Matrix Unit", op.name));
-    for (unsigned f : o.fidelities)
+    for (unsigned f : mu.fidelities)
       if (f < 1 || f > 4) fail(fmt::format("fidelity {} is not 1..4 phases", f));
   }
 
@@ -99,7 +101,8 @@ class TensixAuditRows final : public AuditRows {
     std::vector<SeriesUnit> units;
     for (unsigned kind : {0u, 1u}) {
       const SeriesOp op = kind == 0 ? kMvmul : kElwmul;
-      if (std::find(o.ops.begin(), o.ops.end(), op) == o.ops.end()) continue;
+      const std::vector<SeriesOp>& ops = matrix_unit_settings(o).ops;
+      if (std::find(ops.begin(), ops.end(), op) == ops.end()) continue;
       const unsigned count = kind == 0 ? o.samples : o.eltwise_tiles;
       for (SrcFormat f : o.formats)
         for (Distribution d : o.distributions)
@@ -119,7 +122,8 @@ class TensixAuditRows final : public AuditRows {
     TensixAuditResults t;
     if (r.cross_table)
       t.elwadd_cross =
-          run_elwadd_cross(o.seed, o.formats, o.distributions, o.fidelities, o.dst32_modes, o.eltwise_tiles, o.arch);
+          run_elwadd_cross(o.seed, o.formats, o.distributions, matrix_unit_settings(o).fidelities, o.dst32_modes,
+                           o.eltwise_tiles, matrix_unit_settings(o).arch);
     r.engines[name()] = std::move(t);
   }
 
@@ -130,12 +134,14 @@ class TensixAuditRows final : public AuditRows {
 
  private:
   static RunConfig run_config(const AuditOptions& o, SrcFormat f, unsigned phases, bool dst32) {
-    return RunConfig{f, phases, dst32, o.perturb, o.arch};
+    const MatrixUnitSettings& mu = matrix_unit_settings(o);
+    return RunConfig{f, phases, dst32, mu.perturb, mu.arch};
   }
 
   static void run_mvmul(const SeriesUnit& u, uint64_t seed, const AuditOptions& o, SeriesSink& sink) {
     const MatmulCase c = make_matmul_case(u.format, u.dist, o.max_k, seed);
     const MatmulExact exact = exact_matmul(c);
+    const std::vector<PhaseProducts> phase_products = exact_phase_products(c);
     for (bool dst32 : o.dst32_modes) {
       const OutFormat& out = output_format(u.format, dst32);
       auto key = [&](unsigned t, unsigned method) { return SeriesKey{kMvmul, t + 1, u.format, u.dist, dst32, method}; };
@@ -144,12 +150,12 @@ class TensixAuditRows final : public AuditRows {
         sink.record(key(t, kIeeeOnce), errors_of(exact.prefix[t], ieee_rounded_once(exact.prefix[t], out), out));
         sink.record(key(t, kIeeeSeq), errors_of(exact.prefix[t], sequential[t], out));
       }
-      for (unsigned phases : o.fidelities) {
+      for (unsigned phases : matrix_unit_settings(o).fidelities) {
         const SequenceTrace trace = run_matmul_sequence(c, run_config(o, u.format, phases, dst32));
         for (unsigned t = 0; t < c.tiles; ++t)
           sink.record(key(t, phases), errors_of(exact.prefix[t], trace.steps[t].snapshots.back(), out));
         sink.check(CheckKey{kMvmul, u.format, u.dist, dst32, phases},
-                   check_matmul_phases(c, exact, trace, CheckConfig{u.format, phases, dst32}));
+                   check_matmul_phases(c, exact, phase_products, trace, CheckConfig{u.format, phases, dst32}));
       }
     }
   }
@@ -157,22 +163,39 @@ class TensixAuditRows final : public AuditRows {
   static void run_elwmul(const SeriesUnit& u, uint64_t seed, const AuditOptions& o, SeriesSink& sink) {
     const EltwiseCase c = make_eltwise_case(u.format, u.dist, seed);
     const EltwiseExact exact = exact_eltwise(c);
+    const PhaseProducts phase_products = exact_phase_products(c);
     for (bool dst32 : o.dst32_modes) {
       const OutFormat& out = output_format(u.format, dst32);
       auto key = [&](unsigned method) { return SeriesKey{kElwmul, 1, u.format, u.dist, dst32, method}; };
       sink.record(key(kIeeeOnce), errors_of(exact.result, ieee_rounded_once(exact.result, out), out));
       sink.record(key(kIeeeSeq), errors_of(exact.result, ieee_sequential_eltwise(c, out), out));
-      for (unsigned phases : o.fidelities) {
+      for (unsigned phases : matrix_unit_settings(o).fidelities) {
         const SequenceTrace trace = run_eltwise_sequence(c, run_config(o, u.format, phases, dst32));
         sink.record(key(phases), errors_of(exact.result, trace.result, out));
         sink.check(CheckKey{kElwmul, u.format, u.dist, dst32, phases},
-                   check_eltwise_phases(c, exact, trace, CheckConfig{u.format, phases, dst32}));
+                   check_eltwise_phases(c, phase_products, trace, CheckConfig{u.format, phases, dst32}));
       }
     }
   }
 };
 
 }  // namespace
+
+std::string matrix_unit_method_name(SrcFormat, unsigned method) {
+  return method >= 1 && method <= 4 ? fidelity_name(method) : method_name(method);
+}
+
+MatrixUnitSettings& matrix_unit_settings(AuditOptions& o) {
+  std::any& settings = o.engines[kTensixRowsName];
+  if (!settings.has_value()) settings = MatrixUnitSettings{};
+  return std::any_cast<MatrixUnitSettings&>(settings);
+}
+
+const MatrixUnitSettings& matrix_unit_settings(const AuditOptions& o) {
+  static const MatrixUnitSettings kDefaults;
+  const auto it = o.engines.find(kTensixRowsName);
+  return it == o.engines.end() ? kDefaults : std::any_cast<const MatrixUnitSettings&>(it->second);
+}
 
 const TensixAuditResults* tensix_results(const AuditResults& r) {
   const auto it = r.engines.find(kTensixRowsName);

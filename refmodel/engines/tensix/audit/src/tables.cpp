@@ -26,28 +26,30 @@ bool elwadd_fidelity_blind(const AuditResults& r, bool dst32) {
 }
 
 std::string elwadd_fidelity_span(const AuditOptions& o) {
-  if (o.fidelities.size() == 1) return method_name(o.fidelities.front());
-  return fmt::format("{} to {}, same results", method_name(o.fidelities.front()), method_name(o.fidelities.back()));
+  const std::vector<unsigned>& fidelities = matrix_unit_settings(o).fidelities;
+  if (fidelities.size() == 1) return fidelity_name(fidelities.front());
+  return fmt::format("{} to {}, same results", fidelity_name(fidelities.front()), fidelity_name(fidelities.back()));
 }
 
 // "k of n lane results": how many of the lanes run above the first fidelity differ from it.
 std::string elwadd_fidelity_note(const AuditResults& r) {
-  if (r.options.fidelities.size() == 1)
+  const std::vector<unsigned>& fidelities = matrix_unit_settings(r.options).fidelities;
+  if (fidelities.size() == 1)
     return fmt::format("Tensix ELWADD runs the LLK's ELWADD MOP (Dst written, not read), configured for {} only.",
-                       method_name(r.options.fidelities.front()));
+                       fidelity_name(fidelities.front()));
   uint64_t lanes = 0, unlike = 0;
   for (const ElwaddCross& e : elwadd(r))
-    if (e.phases != r.options.fidelities.front()) {
+    if (e.phases != fidelities.front()) {
       lanes += e.stats.count;
       unlike += e.lanes_unlike_first;
     }
   return fmt::format(
       "Tensix ELWADD runs the LLK's ELWADD MOP (Dst written, not read), configured for each fidelity asked for; "
       "{} of {} lane results differ from those at {}.",
-      unlike, lanes, method_name(r.options.fidelities.front()));
+      unlike, lanes, fidelity_name(fidelities.front()));
 }
 
-std::string dst_result(SrcFormat f, bool dst32) { return dst32 ? "FP32 Dst" : fmt::format("{} Dst", info(f).dst16.name); }
+std::string dst_result(SrcFormat f, bool dst32) { return dst32 ? "FP32 Dst" : fmt::format("{} Dst", info(f).acc16.name); }
 const char* dst_row(bool dst32) { return dst32 ? "FP32 Dst" : "16-bit Dst (FP16 for FP16, else BF16)"; }
 
 }  // namespace
@@ -56,10 +58,11 @@ const char* dst_row(bool dst32) { return dst32 ? "FP32 Dst" : "16-bit Dst (FP16 
 std::vector<KLine> tensix_k_lines(const AuditResults& r, Distribution d) {
   const AuditOptions& o = r.options;
   std::vector<KLine> lines;
-  if (std::find(o.ops.begin(), o.ops.end(), kMvmul) == o.ops.end()) return lines;
+  const MatrixUnitSettings& mu = matrix_unit_settings(o);
+  if (std::find(mu.ops.begin(), mu.ops.end(), kMvmul) == mu.ops.end()) return lines;
   const bool dst32 = std::find(o.dst32_modes.begin(), o.dst32_modes.end(), true) != o.dst32_modes.end();
   for (SrcFormat f : o.formats)
-    for (unsigned phases : o.fidelities)
+    for (unsigned phases : mu.fidelities)
       lines.push_back(KLine{static_cast<int>(phases), "Tensix MVMUL", info(f).name, output_format(f, dst32).name,
                             fidelity_name(phases), SeriesKey{kMvmul, 1, f, d, dst32, phases}});
   return lines;
@@ -73,18 +76,18 @@ std::vector<CrossLine> tensix_cross_lines(const AuditResults& r) {
   for (Distribution d : o.distributions)
     for (SrcFormat f : o.formats) {
       for (bool dst32 : o.dst32_modes)
-        for (unsigned phases : o.fidelities) {
+        for (unsigned phases : matrix_unit_settings(o).fidelities) {
           const auto it = r.stats.find(SeriesKey{kElwmul, 1, f, d, dst32, phases});
           if (it == r.stats.end()) continue;
-          out.push_back(CrossLine{"Tensix", "ELWMUL", method_name(phases), dst_result(f, dst32), f, d, it->second,
-                                  fmt::format("Tensix | ELWMUL | {} | {}", method_name(phases), dst_row(dst32)),
+          out.push_back(CrossLine{"Tensix", "ELWMUL", fidelity_name(phases), dst_result(f, dst32), f, d, it->second,
+                                  fmt::format("Tensix | ELWMUL | {} | {}", fidelity_name(phases), dst_row(dst32)),
                                   (dst32 ? 10 : 0) + static_cast<int>(phases)});
         }
       for (const ElwaddCross& e : elwadd(r)) {
         if (e.format != f || e.dist != d) continue;
         const bool one_row = elwadd_fidelity_blind(r, e.dst32);
-        const std::string method = one_row ? elwadd_fidelity_span(o) : method_name(e.phases);
-        out.push_back(CrossLine{"Tensix", "ELWADD", method_name(e.phases), dst_result(f, e.dst32), f, d, e.stats,
+        const std::string method = one_row ? elwadd_fidelity_span(o) : fidelity_name(e.phases);
+        out.push_back(CrossLine{"Tensix", "ELWADD", fidelity_name(e.phases), dst_result(f, e.dst32), f, d, e.stats,
                                 fmt::format("Tensix | ELWADD | {} | {}", method, dst_row(e.dst32)),
                                 15 + (e.dst32 ? 5 : 0) + (one_row ? 0 : static_cast<int>(e.phases))});
       }

@@ -7,6 +7,7 @@
 
 #include "tmu/tensix/decode.h"
 #include "tmu/tensix/exec.h"
+#include "tmu/tensix/llk/src_datum.h"
 
 namespace tmu::tensix::llk {
 using namespace tmu::audit;
@@ -23,11 +24,10 @@ SrcFields flip_sign(SrcFields f) {
 
 LlkMachine::LlkMachine(const RunConfig& cfg) : cfg_(cfg) {
   s_.arch = cfg.arch;
-  const SrcFormatInfo& fi = info(cfg.format);
   ConfigRegs& c = s_.Config[0];
   c.ALU_ACC_CTRL_Fp32_enabled = cfg.dst32;
   // Blackhole takes the operand format from the bank's tag; Wormhole from ALU_FORMAT_SPEC.
-  c.ALU_FORMAT_SPEC_REG0_SrcA = c.ALU_FORMAT_SPEC_REG1_SrcB = static_cast<uint8_t>(fi.data_format);
+  c.ALU_FORMAT_SPEC_REG0_SrcA = c.ALU_FORMAT_SPEC_REG1_SrcB = static_cast<uint8_t>(data_format(cfg.format));
 }
 
 void LlkMachine::set_addr_mod(unsigned slot, const AddrMod& a) {
@@ -69,7 +69,7 @@ void LlkMachine::run(const Insn& insn, const std::string& text, int addr_mod) {
 SrcBank& LlkMachine::unpack_target(bool srca) {
   // Tagging before the fill is the same as after: the datums do not depend on the tag.
   SrcBank& bank = srca ? s_.SrcA[s_.MatrixUnit.SrcABank] : s_.SrcB[s_.MatrixUnit.SrcBBank];
-  bank.Format = info(cfg_.format).data_format;
+  bank.Format = data_format(cfg_.format);
   bank.AllowedClient = SrcClient::MatrixUnit;
   return bank;
 }

@@ -51,7 +51,7 @@ std::vector<double> matmul_tile_result(const MatmulCase& c, const RunConfig& cfg
   auto right = [&](unsigned k, unsigned j) { return converted ? c.in1_datums[k * kTile + j] : src_datum(c.right(k, j), f); };
 
   fpu::FpuMode mode;
-  mode.srca_style = mode.srcb_style = info(f).style;
+  mode.srca_style = mode.srcb_style = src_style(f);
   mode.dst32 = cfg.dst32;
   mode.arch = cfg.arch;
   // ZEROACC Mode=3 leaves every Dst row reading as zero.

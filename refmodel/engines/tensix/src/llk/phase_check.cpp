@@ -6,7 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "tmu/audit/slices.h"
+#include "tmu/tensix/llk/slices.h"
 
 namespace tmu::tensix::llk {
 using namespace tmu::audit;
@@ -128,8 +128,8 @@ unsigned comparable_passes(const StepTrace& step, const CheckConfig& cfg) {
 
 }  // namespace
 
-PhaseCheck check_matmul_phases(const MatmulCase& c, const MatmulExact& exact, const SequenceTrace& trace,
-                               const CheckConfig& cfg) {
+PhaseCheck check_matmul_phases(const MatmulCase& c, const MatmulExact& exact, const std::vector<PhaseProducts>& phases,
+                               const SequenceTrace& trace, const CheckConfig& cfg) {
   const SrcFormat f = c.format;
   PhaseCheck check = start_check(trace, cfg);
   Comparator cmp;
@@ -166,7 +166,7 @@ PhaseCheck check_matmul_phases(const MatmulCase& c, const MatmulExact& exact, co
           // The tile's 32-long dot product is two MVMULs of 16 (k 0..15, then 16..31).
           const double budget = (mvmul_budget(products, bound, weight, cfg) +
                                  mvmul_budget(products + 2 * kGroup, bound, weight, cfg)) * kBudgetSlack;
-          cmp.compare(before, after, exact.phase[t][phase][e], budget, check.passes[pass]);
+          cmp.compare(before, after, phases[t][phase][e], budget, check.passes[pass]);
         }
       }
     }
@@ -174,7 +174,7 @@ PhaseCheck check_matmul_phases(const MatmulCase& c, const MatmulExact& exact, co
   return check;
 }
 
-PhaseCheck check_eltwise_phases(const EltwiseCase& c, const EltwiseExact& exact, const SequenceTrace& trace,
+PhaseCheck check_eltwise_phases(const EltwiseCase& c, const PhaseProducts& phases, const SequenceTrace& trace,
                                 const CheckConfig& cfg) {
   const SrcFormat f = c.format;
   const OutFormat& out = output_format(f, cfg.dst32);
@@ -202,7 +202,7 @@ PhaseCheck check_eltwise_phases(const EltwiseCase& c, const EltwiseExact& exact,
         const double common = std::max(scale, floor_pow2(std::fabs(before)));
         const double budget =
             (error + 2 * term_alignment_budget(common, cfg.dst32) + final_rounding_budget(bound, out)) * kBudgetSlack;
-        cmp.compare(before, after, exact.phase[phase][e], budget, check.passes[pass]);
+        cmp.compare(before, after, phases[phase][e], budget, check.passes[pass]);
       }
     }
   }

@@ -177,7 +177,7 @@ class Reducer {
 
   ReduceTrace run() {
     ReduceTrace t;
-    t.format = cfg_.argmax ? &info(c_.format).dst16 : &output_format(c_.format, cfg_.run.dst32);
+    t.format = cfg_.argmax ? &info(c_.format).acc16 : &output_format(c_.format, cfg_.run.dst32);
     const auto cells = result_cells();
     for (const auto& tile : c_.tiles) {
       switch (cfg_.dim) {

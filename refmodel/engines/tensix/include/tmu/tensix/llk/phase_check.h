@@ -18,6 +18,7 @@
 
 #include "tmu/audit/pass_check.h"
 #include "tmu/audit/reference.h"
+#include "tmu/tensix/llk/slices.h"
 #include "tmu/tensix/llk/sequence.h"
 
 namespace tmu::tensix::llk {
@@ -29,9 +30,10 @@ struct CheckConfig {
   bool dst32 = true;
 };
 
-PhaseCheck check_matmul_phases(const MatmulCase& c, const MatmulExact& exact, const SequenceTrace& trace,
-                               const CheckConfig& cfg);
-PhaseCheck check_eltwise_phases(const EltwiseCase& c, const EltwiseExact& exact, const SequenceTrace& trace,
+// `exact` and `phases` are c's exact results (reference.h) and slice products (slices.h).
+PhaseCheck check_matmul_phases(const MatmulCase& c, const MatmulExact& exact, const std::vector<PhaseProducts>& phases,
+                               const SequenceTrace& trace, const CheckConfig& cfg);
+PhaseCheck check_eltwise_phases(const EltwiseCase& c, const PhaseProducts& phases, const SequenceTrace& trace,
                                 const CheckConfig& cfg);
 
 }  // namespace tmu::tensix::llk

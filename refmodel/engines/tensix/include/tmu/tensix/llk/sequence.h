@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "tmu/audit/inputs.h"
-#include "tmu/audit/perturbation.h"
+#include "tmu/tensix/llk/perturbation.h"
 #include "tmu/tensix/isa.h"
 
 namespace tmu::tensix::llk {

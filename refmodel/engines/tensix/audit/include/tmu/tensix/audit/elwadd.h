@@ -12,6 +12,8 @@
 #include "tmu/tensix/llk/sequence.h"
 
 namespace tmu::audit {
+// The Tensix rows speak the model's and the LLK sequences' names.
+using namespace tmu::tensix;
 using namespace tmu::tensix::llk;
 
 // a + b for every element (dst_init plays no part: the MOP does not read Dst), verified exact.

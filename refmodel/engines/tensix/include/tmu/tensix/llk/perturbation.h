@@ -1,6 +1,6 @@
-// The audit's fidelity levels and the sequence mistakes ("perturbations") its options can ask for:
-// the options, the shared files and the Matrix Unit's LLK sequences (tmu/tensix/llk/sequence.h)
-// all speak of them.
+// The Matrix Unit's fidelity levels and the sequence mistakes ("perturbations") its audit options
+// can ask for: the audit rows' options and files, the LLK sequences (sequence.h) and the Python
+// goldens all speak of them. In namespace tmu::audit, as the engines' audit rows are.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,7 @@
-// The ISA's fidelity slice tables as data.
-#include "tmu/audit/slices.h"
+// The ISA's fidelity slice tables as data, and the exact products of the slices.
+#include "tmu/tensix/llk/slices.h"
+
+#include "tmu/audit/reference.h"
 
 namespace tmu::audit {
 namespace {
@@ -46,6 +48,29 @@ int srca_unconsumed_bits(SrcFormat f) {
     consumed += s.top >= s.bottom ? s.top - s.bottom + 1 : 0;
   }
   return info(f).mantissa_bits - consumed;
+}
+
+std::vector<PhaseProducts> exact_phase_products(const MatmulCase& c) {
+  std::vector<PhaseProducts> out(c.tiles);
+  for (unsigned p = 0; p < 4; ++p) {
+    std::vector<Real> left(c.in0.size()), right(c.in1.size());
+    for (size_t i = 0; i < left.size(); ++i) left[i] = value_of(slice_of(c.in0[i], c.format, Operand::SrcB, p), c.format);
+    for (size_t i = 0; i < right.size(); ++i) right[i] = value_of(slice_of(c.in1[i], c.format, Operand::SrcA, p), c.format);
+    std::vector<std::vector<Real>> tiles = exact_tile_products(left, right, c.tiles);
+    for (unsigned t = 0; t < c.tiles; ++t) out[t][p] = std::move(tiles[t]);
+  }
+  return out;
+}
+
+PhaseProducts exact_phase_products(const EltwiseCase& c) {
+  const SrcFormat f = c.format;
+  ExactScope exact("exact slice products");
+  PhaseProducts out;
+  for (unsigned p = 0; p < 4; ++p)
+    for (size_t e = 0; e < c.a.size(); ++e)
+      out[p].push_back(value_of(slice_of(c.a[e], f, Operand::SrcA, p), f) * value_of(slice_of(c.b[e], f, Operand::SrcB, p), f));
+  exact.verify();
+  return out;
 }
 
 }  // namespace tmu::audit

@@ -13,7 +13,10 @@
 // last bit for TF32/FP16), so the product of phase p's slices is exactly what phase p should add.
 #pragma once
 
-#include "tmu/audit/src_number.h"
+#include <array>
+#include <vector>
+
+#include "tmu/audit/inputs.h"
 
 namespace tmu::audit {
 
@@ -38,5 +41,13 @@ SrcNumber slice_of(const SrcNumber& x, SrcFormat f, Operand which, unsigned phas
 
 // Mantissa bits of a SrcA operand no phase consumes (the table's dagger note): 0 for BF16, 1 else.
 int srca_unconsumed_bits(SrcFormat f);
+
+// Exact products of each phase's slices, what pass p of a fidelity level must add (phase_check.h):
+// [t][p] the 32x32 (row-major) product of tile pair t's slices, in0's tile sliced as SrcB and in1's
+// as SrcA (the LLK unpacks in0 into SrcB: llk_math_matmul.h, "MVMUL does D = B*A"); for an
+// element-wise case [p] the products of a sliced as SrcA and b as SrcB.
+using PhaseProducts = std::array<std::vector<Real>, 4>;
+std::vector<PhaseProducts> exact_phase_products(const MatmulCase& c);
+PhaseProducts exact_phase_products(const EltwiseCase& c);
 
 }  // namespace tmu::audit

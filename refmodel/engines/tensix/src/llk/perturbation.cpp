@@ -1,5 +1,5 @@
 // Names of the fidelity levels and of the perturbations (perturbation.h).
-#include "tmu/audit/perturbation.h"
+#include "tmu/tensix/llk/perturbation.h"
 
 #include <cctype>
 #include <utility>
