@@ -8,6 +8,10 @@ input distribution:
   DIR/errors_<op>_<dist>.png  distribution of log2(relative error) per fidelity level, K = 1,
                               next to the two IEEE references; one panel per source format x Dst mode
   DIR/bits_vs_k_<dist>.png    effective bits (-log2 median relative error) versus K, MVMUL
+and, when the audit packed MVMUL's results to L1 (ops MVMUL-L1-<format>):
+  DIR/packed.png              effective bits at K = 1 per fidelity: the FP32 Dst result beside the same
+                              result packed to each L1 format and read back; one panel per
+                              distribution x source format
 and, when the audit ran the AMX rows (op MATFP):
   DIR/errors_matfp_<dist>.png the same error distributions for AMX matfp, K = 1
   DIR/bits_vs_k_engines.png   effective bits versus K, Tensix MVMUL (FP32 Dst, LoFi..HiFi4) beside
@@ -39,6 +43,7 @@ DST_LABEL = {"dst16": "16-bit Dst", "dst32": "FP32 Dst"}
 # Each Matrix Unit source format beside the AMX mode that shares its input stream.
 ENGINE_PAIRS = [("BF16", "AMX bf16->f32"), ("FP16", "AMX f16->f32"), ("TF32", "AMX f32")]
 AMX_COLOUR = "#9467bd"
+PACKED_PREFIX = "MVMUL-L1-"
 
 
 def read_csv(path):
@@ -71,6 +76,8 @@ def plot_error_histograms(rows, out_dir):
             dsts = ordered({k[3] for k in keys}, ["dst16", "dst32"])
             what = {"MVMUL": "32x32 tile matmul (K = 1)", "MATFP": "(AMX) 32x32 tile matmul (K = 1)"}.get(
                 op, "element-wise multiply")
+            if op.startswith(PACKED_PREFIX):
+                what = f"32x32 tile matmul (K = 1), FP32 Dst packed to L1 {op[len(PACKED_PREFIX):]}"
             fig, axes = panel_grid(len(srcs), len(dsts),
                                    f"{op} {what}, {dist} inputs: distribution of log2(relative error)")
             for i, src in enumerate(srcs):
@@ -225,6 +232,47 @@ def cross_order(label):
     return (9, False, 0, label)
 
 
+def plot_packed(rows, out_dir):
+    """Bars per fidelity: MVMUL's FP32 Dst result, then each L1 format it was packed to (K = 1)."""
+    bits = {}  # (dist, src, result, method) -> median bits; result "FP32 Dst" or "L1 <format>"
+    for r in rows:
+        if r["k"] != "1" or r["dst_mode"] != "dst32" or r["method"] not in FIDELITIES:
+            continue
+        if r["op"] == "MVMUL":
+            bits[(r["dist"], r["src"], "FP32 Dst", r["method"])] = float(r["bits"])
+        elif r["op"].startswith(PACKED_PREFIX):
+            bits[(r["dist"], r["src"], "L1 " + r["op"][len(PACKED_PREFIX):], r["method"])] = float(r["bits"])
+    results = ordered({k[2] for k in bits}, ["FP32 Dst", "L1 FP16", "L1 BF16", "L1 BFP8"])
+    if len(results) < 2:
+        return []
+    dists = ordered({k[0] for k in bits}, ["uniform", "normal", "loguniform", "cancel"])
+    srcs = ordered({k[1] for k in bits}, ["BF16", "FP16", "TF32"])
+    fig, axes = panel_grid(len(dists), len(srcs), "MVMUL from L1 to L1, K = 1: effective bits of the FP32 Dst "
+                                                  "result and of the same result packed to L1 and read back")
+    width = 0.8 / len(results)
+    shades = ["#1f77b4", "#2ca02c", "#ff7f0e", "#d62728", "#9467bd"]
+    for i, dist in enumerate(dists):
+        for j, src in enumerate(srcs):
+            ax = axes[i][j]
+            for n, result in enumerate(results):
+                xs, ys = [], []
+                for x, method in enumerate(FIDELITIES):
+                    if (dist, src, result, method) in bits:
+                        xs.append(x + (n - (len(results) - 1) / 2) * width)
+                        ys.append(min(bits[(dist, src, result, method)], 30))
+                ax.bar(xs, ys, width=width, color=shades[n % len(shades)], label=result)
+            ax.set_xticks(range(len(FIDELITIES)))
+            ax.set_xticklabels(FIDELITIES)
+            ax.set_ylabel("bits (median)")
+            ax.set_title(f"{src} sources, {dist} inputs")
+            ax.grid(alpha=0.3, axis="y")
+            ax.legend(fontsize=7)
+    name = os.path.join(out_dir, "packed.png")
+    fig.savefig(name, dpi=110)
+    plt.close(fig)
+    return [name]
+
+
 def plot_cross_engines(rows, out_dir):
     """Grouped bars: one group per engine/operation/method, one bar per source format."""
     if not rows:
@@ -284,7 +332,8 @@ def main(argv):
         return 2
     cross_path = os.path.join(out_dir, "cross_engines.csv")
     cross = read_csv(cross_path) if os.path.exists(cross_path) else []
-    for name in (plot_error_histograms(hist, out_dir) + plot_bits_vs_k(bits, out_dir) + plot_engines(bits, out_dir)
+    for name in (plot_error_histograms(hist, out_dir) + plot_bits_vs_k(bits, out_dir) + plot_packed(bits, out_dir)
+                 + plot_engines(bits, out_dir)
                  + plot_cross_engines(cross, out_dir)):
         print(f"plot_audit.py: wrote {name}")
     return 0

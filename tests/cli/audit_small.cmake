@@ -3,13 +3,16 @@
 # makes the phase check fail (exit status 3), and bad options exit with status 2.
 #
 # Row counts, worked out from the options: 2 source formats x 4 fidelities x 2 Dst modes x 1
-# distribution = 16 configurations per operation and K; the AMX rows (MATFP, after the others) are
-# 3 modes x 1 distribution per K.
+# distribution = 16 configurations per operation and K; the FP32 Dst half of MVMUL's is packed to
+# three L1 formats (MVMUL-L1-BF16, -FP16, -BFP8; IEEE-once only for the two IEEE formats); the AMX
+# rows (MATFP, after the others) are 3 modes x 1 distribution per K.
 #   audit.csv:     MVMUL at K = 1 and K = 2 (32 rows) + ELWMUL (16 rows)           = 48
-#                  + MATFP at K = 1 and 2 (6 rows)                                  = 54
+#                  + MVMUL-L1, K = 1..2 x 2 formats x 3 L1 formats x 4 levels (48)  = 96
+#                  + MATFP at K = 1 and 2 (6 rows)                                  = 102
 #   phases.csv:    2 ops x 2 formats x 2 Dst modes x (1 + 2 + 3 + 4) passes       = 80
 #   bits_vs_k.csv: MVMUL, K = 1..2 x 2 formats x 2 Dst modes x (4 levels + 2 IEEE) = 48
-#                  + MATFP, K = 1..2 x 3 modes x (AMX + 2 IEEE)                     = 66
+#                  + MVMUL-L1, K = 1..2 x 2 formats x (3 x 4 levels + 2 IEEE-once)  = 104
+#                  + MATFP, K = 1..2 x 3 modes x (AMX + 2 IEEE)                     = 122
 file(REMOVE_RECURSE ${WORK})
 set(args audit --samples 1 --k 2 --formats bf16,tf32 --dists uniform --elw-tiles 1 --quiet --seed 7)
 
@@ -52,11 +55,11 @@ if(pos EQUAL -1)
 endif()
 expect_rows(${WORK}/a/audit.csv
   "${audit_header}"
-  54)
+  102)
 expect_rows(${WORK}/a/phases.csv
   "op,src,dst_mode,fidelity,dist,pass,expected_phase,elements,failures,sensitive,max_error_over_budget,added_share_log2,expected_share_log2,steps,steps_wrong_pass_count,verdict"
   80)
-expect_rows(${WORK}/a/bits_vs_k.csv "${bits_header}" 66)
+expect_rows(${WORK}/a/bits_vs_k.csv "${bits_header}" 122)
 foreach(f error_hist.csv audit.md)
   if(NOT EXISTS ${WORK}/a/${f})
     message(FATAL_ERROR "${f} was not written")
@@ -77,7 +80,7 @@ foreach(row "MATFP,1,BF16,dst32,FP32,AMX bf16->f32" "MATFP,1,FP16,dst32,FP32,AMX
   endif()
 endforeach()
 file(STRINGS ${WORK}/a/audit.csv lines)
-list(SUBLIST lines 49 6 last)
+list(SUBLIST lines 97 6 last)
 list(FILTER last EXCLUDE REGEX "^MATFP,")
 if(last)
   message(FATAL_ERROR "audit.csv: the last six rows are not the MATFP rows:\n${last}")
@@ -100,11 +103,11 @@ endforeach()
 # --engines tensix writes the Matrix Unit rows alone, exactly as the full run wrote them; --engines amx
 # the AMX rows alone (no phase checks).
 run_audit(${WORK}/t 0 --engines tensix)
-expect_rows(${WORK}/t/audit.csv "${audit_header}" 48)
-expect_rows(${WORK}/t/bits_vs_k.csv "${bits_header}" 48)
+expect_rows(${WORK}/t/audit.csv "${audit_header}" 96)
+expect_rows(${WORK}/t/bits_vs_k.csv "${bits_header}" 104)
 file(STRINGS ${WORK}/t/audit.csv tensix_lines)
 file(STRINGS ${WORK}/a/audit.csv full_lines)
-list(SUBLIST full_lines 0 49 full_tensix)
+list(SUBLIST full_lines 0 97 full_tensix)
 if(NOT tensix_lines STREQUAL full_tensix)
   message(FATAL_ERROR "--engines tensix changed the Matrix Unit rows of audit.csv")
 endif()

@@ -129,6 +129,10 @@ const char* series_src_name(const SeriesKey& key) {
   return key.op.src_name ? key.op.src_name(key.format) : info(key.format).name;
 }
 
+const char* series_out_name(const SeriesKey& key) {
+  return key.op.out_name ? key.op.out_name(key.format, key.dst32) : output_format(key.format, key.dst32).name;
+}
+
 std::string series_method_name(SeriesOp op, SrcFormat stream, unsigned method) {
   return op.method_name ? op.method_name(stream, method) : method_name(method);
 }

@@ -86,7 +86,7 @@ std::string bits_vs_k_csv(const AuditResults& r) {
   std::string out = "op,src,dst_mode,out_format,dist,method,k,count,bits,bits_p99,bits_mean,bits_min,mean_ulp,max_ulp\n";
   for (const auto& [key, e] : r.bits_vs_k) {
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", key.op.name, series_src_name(key),
-                       dst_mode(key.dst32), output_format(key.format, key.dst32).name, distribution_name(key.dist),
+                       dst_mode(key.dst32), series_out_name(key), distribution_name(key.dist),
                        series_method_name(key), key.k, e.count, num(e.bits), num(e.bits_p99), num(e.bits_mean),
                        num(e.bits_min), num(e.mean_ulp), num(e.max_ulp));
   }
@@ -133,7 +133,7 @@ std::string summary_csv(const AuditResults& r) {
     auto check = r.checks.find(CheckKey{key.op, key.format, key.dist, key.dst32, key.method});
     const std::string verdict = check == r.checks.end() ? "" : check->second.passed() ? "pass" : "FAIL";
     out += fmt::format("{},{},{},{},{},{},{},{},{},", key.op.name, key.k, series_src_name(key),
-                       dst_mode(key.dst32), output_format(key.format, key.dst32).name, series_method_name(key),
+                       dst_mode(key.dst32), series_out_name(key), series_method_name(key),
                        distribution_name(key.dist), s.count, s.exact_zero);
     for (double v : {s.max_abs, s.mean_abs, s.p50_abs, s.p99_abs, s.max_rel, s.mean_rel, s.p50_rel, s.p99_rel,
                      s.max_ulp, s.mean_ulp, s.p50_ulp, s.p99_ulp, s.bits, s.bits_p99, s.bits_mean, s.bits_min})

@@ -3,7 +3,7 @@
 kernel author compares them with).
 
   PYTHONPATH=build/python /usr/bin/python3 refmodel/engines/tensix/bench/bench_golden.py [--sizes 256,512,1024,2048]
-      [--threads 1,2] [--fidelity HiFi4] [--dst FP32] [--route auto]
+      [--threads 1,2] [--fidelity HiFi4] [--dst FP32] [--route auto] [--l1 BFP8,BF16]
 
 For each N x N x N shape and thread count: the BF16 golden's wall time and CPU time, its rate in
 multiply-accumulates per wall second, and numpy's and torch's float32 matmul of the same operands
@@ -14,6 +14,9 @@ system time over the call, so it shows a busy machine's stolen time as wall >> C
 Operands: uniform draws in [-1, 1) rounded to BF16 (the Matrix Unit's normal numbers and zero),
 from a fixed seed (--seed, printed). --route passes tmu.tensix.matmul's route (auto, tiles,
 instructions) to a build that takes one, so the instruction route can be timed beside the tile route.
+--l1 times, in the same run and on the same operands, the golden from L1 to L1 in each format given
+(in_format = out_format: the operands packed from FP32 and unpacked into Src, the result packed to
+L1 and read back) and prints its time over the Dst-only golden's.
 """
 
 import argparse
@@ -45,7 +48,9 @@ def main():
     p.add_argument("--repeat", type=int, default=3, help="runs of each float32 matmul; the best counts")
     p.add_argument("--seed", type=int, default=39)
     p.add_argument("--route", default="auto", help="tmu.tensix.matmul's route, for a build that takes one")
+    p.add_argument("--l1", default="", help="comma-separated L1 formats to time from L1 to L1 (e.g. BFP8,BF16)")
     args = p.parse_args()
+    l1_formats = [f for f in args.l1.split(",") if f]
     sizes = [int(s) for s in args.sizes.split(",")]
     counts = [int(t) for t in args.threads.split(",")]
     if any(n < 32 or n % 32 for n in sizes) or any(t < 1 for t in counts) or args.repeat < 1:
@@ -87,6 +92,11 @@ def main():
                 torch_s = best_seconds(lambda: ta @ tb, args.repeat)
             print(f"{n:>5} {t:>3} {wall:>9.2f} {cpu:>8.2f} {n**3 / wall:>9.3g} {numpy_s:>8.3f} {torch_s:>8.3f} "
                   f"{wall / torch_s:>8.1f}")
+            for f in l1_formats:
+                _, l1_wall, l1_cpu = timed(lambda: tmu.tensix.matmul(a, b, fidelity=args.fidelity, dst=args.dst,
+                                                                     in_format=f, out_format=f, **kw))
+                print(f"{'':>5} {'':>3} {l1_wall:>9.2f} {l1_cpu:>8.2f} L1 {f} to L1 {f}: {l1_wall / wall:.3f} x the "
+                      f"Dst-only golden's wall time, {l1_cpu / cpu:.3f} x its CPU time")
     print(f"load average {os.getloadavg()}")
     return 0
 

@@ -31,6 +31,8 @@ struct SeriesOp {
   // stream format's name and method_name().
   const char* (*src_name)(SrcFormat stream) = nullptr;
   std::string (*method_name)(SrcFormat stream, unsigned method) = nullptr;
+  // The format the results are stored in and counted in (ULPs); null: output_format(stream, dst32).
+  const char* (*out_name)(SrcFormat stream, bool dst32) = nullptr;
   friend std::strong_ordering operator<=>(const SeriesOp& a, const SeriesOp& b) { return a.order <=> b.order; }
   friend bool operator==(const SeriesOp& a, const SeriesOp& b) { return a.order == b.order; }
 };
@@ -69,8 +71,10 @@ struct SeriesKey {
   unsigned method;
   auto operator<=>(const SeriesKey&) const = default;
 };
-// What the files print for a series: the source format and the method (SeriesOp's names).
+// What the files print for a series: the source format, the result's format and the method
+// (SeriesOp's names).
 const char* series_src_name(const SeriesKey& key);
+const char* series_out_name(const SeriesKey& key);
 std::string series_method_name(const SeriesKey& key);
 std::string series_method_name(SeriesOp op, SrcFormat stream, unsigned method);
 

@@ -61,6 +61,31 @@ void fidelity_pivot(std::ostream& md, const AuditResults& r, SeriesOp op, unsign
   md << '\n';
 }
 
+// The packer's share: per source format and L1 format, each fidelity's effective bits in the FP32
+// Dst and after the trip through L1, beside the best any result stored in that format can have.
+void packed_table(std::ostream& md, const AuditResults& r, unsigned k, Distribution d) {
+  const AuditOptions& o = r.options;
+  const MatrixUnitSettings& mu = matrix_unit_settings(o);
+  md << "| Src | L1 format |";
+  for (unsigned f : mu.fidelities) md << ' ' << fidelity_name(f) << ": Dst -> L1 |";
+  md << " IEEE-once in the L1 format |\n|---|---|";
+  for (size_t i = 0; i <= mu.fidelities.size(); ++i) md << "---|";
+  md << '\n';
+  for (SrcFormat f : o.formats)
+    for (L1Format to : mu.packed) {
+      const SeriesOp op = packed_op(to);
+      md << "| " << info(f).name << " | " << l1_format_name(to) << " |";
+      for (unsigned phases : mu.fidelities) {
+        const ErrorStats* dst = find_stats(r, {kMvmul, k, f, d, true, phases});
+        const ErrorStats* l1 = find_stats(r, {op, k, f, d, true, phases});
+        md << ' ' << (dst && l1 ? bits_text(dst->bits) + " -> " + bits_text(l1->bits) : "") << " |";
+      }
+      const ErrorStats* once = find_stats(r, {op, k, f, d, true, kIeeeOnce});
+      md << ' ' << (once ? bits_text(once->bits) : "(no IEEE format)") << " |\n";
+    }
+  md << '\n';
+}
+
 void distribution_pivot(std::ostream& md, const AuditResults& r, SeriesOp op, unsigned k, unsigned method) {
   const AuditOptions& o = r.options;
   const std::vector<unsigned>& fidelities = matrix_unit_settings(o).fidelities;
@@ -131,6 +156,15 @@ void tensix_markdown(ReportPart part, const AuditResults& r, std::ostream& md) {
                           distribution_name(headline));
         fidelity_pivot(md, r, kMvmul, o.max_k, headline);
       }
+    }
+  } else if (part == ReportPart::AfterMatmul) {
+    const bool dst32 = std::find(o.dst32_modes.begin(), o.dst32_modes.end(), true) != o.dst32_modes.end();
+    if (has_op(o, kMvmul) && dst32 && !mu.packed.empty()) {
+      md << fmt::format("## MVMUL from L1 to L1: what the packer adds, K = 1, {}\n\n", distribution_name(headline));
+      md << "Effective bits (median) of the FP32 Dst result and of the same result packed to L1 in each format "
+            "(the packer's default conversion and rounding) and read back by the unpacker; the operands come from "
+            "L1 in their own source format, which the unpacker reads exactly.\n\n";
+      packed_table(md, r, 1, headline);
     }
   } else if (part == ReportPart::Tables) {
     if (has_op(o, kElwmul)) {

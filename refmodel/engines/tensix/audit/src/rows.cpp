@@ -44,6 +44,8 @@ class TensixAuditRows final : public AuditRows {
         {"--elw-tiles", "32x32 ELWMUL tiles per source format and distribution", Kind::Value, "4"},
         {"--perturb", "Run a known golden mistake to see the phase check fail: none, skipN, repeatN, negateN, swap",
          Kind::Value, "none"},
+        {"--packed", "L1 formats MVMUL's FP32 Dst result is also packed to, comma-separated: bf16,fp16,bfp8 (any "
+         "case), or none", Kind::List, "bf16,fp16,bfp8"},
     };
   }
 
@@ -81,6 +83,14 @@ class TensixAuditRows final : public AuditRows {
       throw bad_option("--perturb",
                        fmt::format("'{}' is not none, swap, skipN (N 1..3), repeatN or negateN (N 0..3)", perturb));
     mu.perturb = *p;
+    mu.packed.clear();
+    for (const std::string& name : given_values(values, "packed", {"bf16", "fp16", "bfp8"})) {
+      if (lowercase(name) == "none") continue;
+      const auto f = parse_l1_format(name);
+      if (!f || std::find(std::begin(kPackedFormats), std::end(kPackedFormats), *f) == std::end(kPackedFormats))
+        throw bad_option("--packed", fmt::format("'{}' is not bf16, fp16, bfp8 or none", name));
+      add_once(mu.packed, *f);
+    }
   }
 
   bool runs(const AuditOptions& o) const override { return !matrix_unit_settings(o).ops.empty(); }
@@ -94,6 +104,17 @@ class TensixAuditRows final : public AuditRows {
       if (op != kMvmul && op != kElwmul) fail(fmt::format("{} is not an operation of the Matrix Unit", op.name));
     for (unsigned f : mu.fidelities)
       if (f < 1 || f > 4) fail(fmt::format("fidelity {} is not 1..4 phases", f));
+    for (L1Format f : mu.packed) {
+      packed_op(f);
+      PackConfig pack;
+      pack.arch = mu.arch;
+      pack.to = f;
+      try {
+        plan_pack(pack);
+      } catch (const Error& e) {
+        fail(fmt::format("packing to L1 {} on {}: {}", l1_format_name(f), arch_name(mu.arch), e.what()));
+      }
+    }
   }
 
   // MVMUL's runs (the longest units) first, then ELWMUL's tiles.
@@ -150,10 +171,26 @@ class TensixAuditRows final : public AuditRows {
         sink.record(key(t, kIeeeOnce), errors_of(exact.prefix[t], ieee_rounded_once(exact.prefix[t], out), out));
         sink.record(key(t, kIeeeSeq), errors_of(exact.prefix[t], sequential[t], out));
       }
-      for (unsigned phases : matrix_unit_settings(o).fidelities) {
+      const MatrixUnitSettings& mu = matrix_unit_settings(o);
+      if (dst32)
+        for (L1Format to : mu.packed) {
+          // A block format has no IEEE counterpart to round into once.
+          if (l1_is_bfp(to)) continue;
+          const OutFormat l1 = packed_format(to);
+          for (unsigned t = 0; t < c.tiles; ++t)
+            sink.record(SeriesKey{packed_op(to), t + 1, u.format, u.dist, dst32, kIeeeOnce},
+                        errors_of(exact.prefix[t], ieee_rounded_once(exact.prefix[t], l1), l1));
+        }
+      for (unsigned phases : mu.fidelities) {
         const SequenceTrace trace = run_matmul_sequence(c, run_config(o, u.format, phases, dst32));
-        for (unsigned t = 0; t < c.tiles; ++t)
-          sink.record(key(t, phases), errors_of(exact.prefix[t], trace.steps[t].snapshots.back(), out));
+        for (unsigned t = 0; t < c.tiles; ++t) {
+          const std::vector<double>& result = trace.steps[t].snapshots.back();
+          sink.record(key(t, phases), errors_of(exact.prefix[t], result, out));
+          if (dst32)
+            for (L1Format to : mu.packed)
+              sink.record(SeriesKey{packed_op(to), t + 1, u.format, u.dist, dst32, phases},
+                          errors_of(exact.prefix[t], through_l1(result, mu.arch, to), packed_format(to)));
+        }
         sink.check(CheckKey{kMvmul, u.format, u.dist, dst32, phases},
                    check_matmul_phases(c, exact, phase_products, trace, CheckConfig{u.format, phases, dst32}));
       }
