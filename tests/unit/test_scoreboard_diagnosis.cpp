@@ -255,7 +255,8 @@ TEST(ScoreboardDiagnosis, ElwmulProductExponentBiasIsNamed) {
     }
     b.hand_over(SrcOperand::SrcA);
     b.hand_over(SrcOperand::SrcB);
-    const auto found = b.step(0, "ELWMUL DstRow=0", [&](Observation& obs) { test::find_dst_row(obs, 1)->values[9] = rtl_value; });
+    const auto found =
+        b.step(0, "ELWMUL DstRow=0", [&](Observation& obs) { test::find_dst_row(obs, 1)->values[9] = rtl_value; });
     ASSERT_EQ(found.size(), 1u) << b.sb.report_text();
     EXPECT_EQ(found[0].expected, 0x407Fu);
     ASSERT_TRUE(found[0].datapath.has_value());

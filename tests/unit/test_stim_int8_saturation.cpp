@@ -37,7 +37,9 @@ TensixState run_sequence(Arch arch, uint64_t seed, InitialState* initial) {
   return m;
 }
 
-int64_t dst32_int(const TensixState& m, unsigned row32, unsigned col) { return dst32_to_int32(m.Dst.read32(row32, col, 0)); }
+int64_t dst32_int(const TensixState& m, unsigned row32, unsigned col) {
+  return dst32_to_int32(m.Dst.read32(row32, col, 0));
+}
 
 int64_t preloaded_int(const InitialState& init, unsigned row32, unsigned col) {
   uint32_t high = 0, low = 0;

@@ -100,7 +100,8 @@ module tmu_dpi_lanes_top (
     end
     check(pto, tmu_eng_execute(pto, $sformatf("TADD %sc %sa %sb", type_name, type_name, type_name)));
     for (int c = 0; c < lanes; c++) begin
-      automatic longint unsigned v = design_lane(lane_bits == 32 ? 64'h3FE00000 : 64'($unsigned(16'(100 * c - 7))), c == planted_elem);
+      automatic longint unsigned sum = lane_bits == 32 ? 64'h3FE00000 : 64'($unsigned(16'(100 * c - 7)));
+      automatic longint unsigned v = design_lane(sum, c == planted_elem);
       automatic int m = tmu_pto_compare_elem(pto, {type_name, "c"}, 0, c, lane_bits, lane_bits == 16 ? 64'(16'(v)) : v);
       check(pto, m);
       if (m != 0) $display("tmu_dpi_lanes: pto %s c 0 %0d: %0d mismatch", type_name, c, m);
@@ -126,7 +127,7 @@ module tmu_dpi_lanes_top (
     if (pto_mismatches != 0) $display("%s", tmu_eng_report(pto));
     // The calls' counts and the scoreboards' own must agree: no comparison went unseen.
     if (tmu_eng_mismatch_count(amx) != amx_mismatches || tmu_eng_mismatch_count(pto) != pto_mismatches)
-      $fatal(1, "tmu_dpi_lanes: the scoreboards counted %0d (amx) and %0d (pto) mismatches, the calls returned %0d and %0d",
+      $fatal(1, "tmu_dpi_lanes: mismatches (amx/pto) counted by the scoreboards %0d/%0d, returned by the calls %0d/%0d",
              tmu_eng_mismatch_count(amx), tmu_eng_mismatch_count(pto), amx_mismatches, pto_mismatches);
     pass_o = amx_mismatches == 0 && pto_mismatches == 0;
     $display("tmu_dpi_lanes: %s amx_mismatches=%0d pto_mismatches=%0d", pass_o ? "PASS" : "FAIL", amx_mismatches,
