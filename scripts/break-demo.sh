@@ -15,10 +15,15 @@
 #   norm-shift      tmu_accum_normalize shifts one place too far left when it normalises
 #                   ([accum_normalize] "the normalisation shift is one too large")
 #   exponent-bias   tmu_fidelity_slice's rebias of an 8-bit-exponent product is one too large
-#                   ([fidelity_slice] "every product's exponent is one too large")
+#                   ([fidelity_slice] "every product's exponent is one too large"), run on MVMUL
+#   exponent-bias-elwmul
+#                   the same break run on ELWMUL (eltwise_mul_none), whose one product comes from
+#                   the same tmu_fidelity_slice ([fidelity_slice], the same words)
 #   fidelity-phase  tmu_mu_ctrl hands the multipliers the wrong fidelity phase (bit 0 flipped), so
 #                   a phase multiplies another phase's slices ([fidelity_slice] "the RTL multiplied
 #                   fidelity phase 1's slices instead of phase 0's")
+#   int8-sat-acc    tmu_int8_sat_acc without its clamp: an INT8 sum past +/-(2^31 - 1) keeps its
+#                   magnitude's low 31 bits (run on int8_saturation; [int8_sat_acc] "was not saturated")
 #   stages          each of the above in turn, one run each with its diagnosis (ctest
 #                   cosim.break_demo.stages checks that each names its class)
 # A break that needs a copy of its own (a constant a plusarg cannot reach):
@@ -69,20 +74,28 @@ stage_breaks=(
   "tmu_accum_normalize.sv|norm_shift = \$signed({2'b0, leading_zeros}) - NormW'(MagW - 1 - FracBits);|norm_shift = \$signed({2'b0, leading_zeros}) - NormW'(MagW - 1 - FracBits) + \$signed(NormW'($(plus norm_shift)));  // BROKEN ON PURPOSE (break-demo.sh)"
   "tmu_fidelity_slice.sv|adjust = ExpW'(Exp8Adjust);|adjust = ExpW'(Exp8Adjust) + ExpW'($(plus exponent_bias));  // BROKEN ON PURPOSE (break-demo.sh)"
   "tmu_mu_ctrl.sv|ctrl_o.mode.phase        = rwc_i.fidelity_phase + cfg_i.fidelity_base;|ctrl_o.mode.phase        = (rwc_i.fidelity_phase + cfg_i.fidelity_base) ^ tmu_pkg::fidelity_phase_t'($(plus fidelity_phase));  // BROKEN ON PURPOSE (break-demo.sh)"
+  "tmu_int8_sat_acc.sv|magnitude = '1;|magnitude = $(plus int8_sat_acc) ? magnitude_sum[MagW-1:0] : '1;  // BROKEN ON PURPOSE (break-demo.sh)"
 )
-stage_names=(rounding-bit sign norm-shift exponent-bias fidelity-phase)
-stage_run="--test matmul_hifi4 --arch blackhole"
+stage_names=(rounding-bit sign norm-shift exponent-bias exponent-bias-elwmul fidelity-phase int8-sat-acc)
+# A stage break's run: the test that reaches the broken stage and the plusarg that breaks it.
+stage_run() {
+  case "$1" in
+    exponent-bias-elwmul) echo "--test eltwise_mul_none --arch blackhole --rtl-plusarg tmu_break_exponent_bias" ;;
+    int8-sat-acc) echo "--test int8_saturation --arch blackhole --rtl-plusarg tmu_break_int8_sat_acc" ;;
+    *) echo "--test matmul_hifi4 --arch blackhole --rtl-plusarg tmu_break_${1//-/_}" ;;
+  esac
+}
 case "$name" in
   argmax-order)
     breaks=("tmu_gmpool_column.sv|localparam int unsigned Step = (r < HalfW) ? (r ^ 4) : r;|localparam int unsigned Step = r;  // BROKEN ON PURPOSE (break-demo.sh): plain visit order")
     runs=("argmax-order|--test maxpool_gmpool_argmax --arch blackhole") ;;
-  rounding-bit|sign|norm-shift|exponent-bias|fidelity-phase)
+  rounding-bit|sign|norm-shift|exponent-bias|exponent-bias-elwmul|fidelity-phase|int8-sat-acc)
     breaks=("${stage_breaks[@]}")
-    runs=("$name|$stage_run --rtl-plusarg tmu_break_${name//-/_}") ;;
+    runs=("$name|$(stage_run "$name")") ;;
   stages)
     breaks=("${stage_breaks[@]}")
     runs=()
-    for b in "${stage_names[@]}"; do runs+=("$b|$stage_run --rtl-plusarg tmu_break_${b//-/_}"); done ;;
+    for b in "${stage_names[@]}"; do runs+=("$b|$(stage_run "$b")"); done ;;
   *) echo "break-demo.sh: give ${stage_names[*]}, stages or argmax-order (see the header of $0)" >&2
      exit 2 ;;
 esac

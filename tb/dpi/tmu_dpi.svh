@@ -216,6 +216,9 @@ import "DPI-C" function string tmu_eng_last_error(input chandle h);
 // Typed helpers over tmu_eng_*: a 64-byte AMX row as bit [511:0] (byte i at bits [8*i +: 8]), a
 // 64-bit matfp operand, and a 32-byte PTO row (8 f32/i32, 16 f16/i16 or 32 i8 lanes; lane k of
 // width W at bits [W*k +: W]) as bit [255:0].
+// With Verilator 5.006, make each call a statement of its own: a ?: between two calls, or an
+// if/else whose arms each only assign one variable from a call, makes the calls of every arm, and
+// each compare records its lanes (scoreboard.md, "Engine scoreboards").
 function automatic int tmu_amx_load(chandle h, string location, bit [511:0] row);
   int unsigned w[16];
   for (int i = 0; i < 16; i++) w[i] = row[32*i +: 32];

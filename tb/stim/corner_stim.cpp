@@ -1,9 +1,9 @@
 // Directed sequences for the corners the LLK sequences leave alone: Dst hazards at every window, a
 // hazard-free stream that must not stall, Matrix Unit writes of every Src row and window offset,
 // ZEROACC under every Dst offset and tile mode, GMPOOL argmax over negative maxima, ADDR_MOD bias and
-// CLR_DVALID on every thread, the INT8 zero flag on every SrcB exponent bit, and the bank format
-// tags and format overrides the operands are read with. docs/mutation-report.md gives, for each,
-// the RTL mutants that showed the corner untested.
+// CLR_DVALID on every thread, the INT8 zero flag on every SrcB exponent bit, INT8 accumulation at the
+// INT32 saturation limits, and the bank format tags and format overrides the operands are read with.
+// docs/mutation-report.md gives, for each, the RTL mutants that showed the corner untested.
 #include "directed.h"
 #include "tmu/bits.h"
 #include "tmu/tensix/isa.h"
@@ -308,6 +308,64 @@ void int8_zero_flag_body(D& d) {
   }
 }
 
+// ---- INT8 accumulation at the INT32 limits: Dst32b values near +/-(2^31 - 1) plus INT8 products,
+// so tmu_int8_sat_acc saturates (both signs), lands on the limit exactly and subtracts next to it.
+// SrcA is +32 everywhere and SrcB row r is 64 with the sign (-1)^r: at fidelity phase 0 (SrcA
+// magnitude bits 7:5, SrcB bits 9:4, int8_math.cpp) ELWMUL's product is +/-2048 and MVMUL's dot
+// (16 such products) +/-32768, with SrcB's row's sign. ELWMUL accumulates into Dst32b rows 0..7,
+// MVMUL into rows 8..15; column c of a row holds int8_limit_dst(c) with that row's product sign and
+// magnitude. The seed varies only columns 8..15. ----
+constexpr int64_t kInt32Limit = (int64_t{1} << 31) - 1;
+constexpr uint32_t kInt8LimitSrcA = 32, kInt8LimitSrcB = 64;
+constexpr int64_t kElwmulProduct = int64_t{kInt8LimitSrcA} * kInt8LimitSrcB, kMvmulDot = 16 * kElwmulProduct;
+
+// Dst's value for column c, with s the sign of the product added to it and p its magnitude.
+int64_t int8_limit_dst(unsigned c, int64_t s, int64_t p, Rng& rng) {
+  switch (c) {
+    case 0: return s * kInt32Limit;                // at the limit already: stays there
+    case 1: return s * (kInt32Limit - p);          // reaches the limit exactly
+    case 2: return s * (kInt32Limit - p + 1);      // 2^31: one past it
+    case 3: return s * (kInt32Limit - 1);          // p - 1 past it
+    case 4: return -s * kInt32Limit;               // opposite signs: a subtraction, never saturated
+    case 5: return 0;
+    case 6: return s * (int64_t{1} << 30);
+    case 7: return -s * p;                         // sums to +0
+    default: return s * (kInt32Limit - static_cast<int64_t>(rng.below(2 * static_cast<uint64_t>(p))));
+  }
+}
+
+RowFn int8_limit_rows() {
+  return [](unsigned operand, unsigned row, Rng&) {
+    std::array<uint32_t, kSrcCols> r{};
+    const uint32_t sign = operand == 1 ? row & 1 : 0;
+    r.fill(src_layout::assemble(sign, operand == 0 ? kInt8LimitSrcA : kInt8LimitSrcB, src_layout::kInt8Marker));
+    return r;
+  };
+}
+
+void int8_limit_dst_rows(InitialState& init, Rng& rng) {
+  for (unsigned row32 = 0; row32 < 16; ++row32) {
+    const int64_t s = row32 % 2 ? -1 : 1, p = row32 < 8 ? kElwmulProduct : kMvmulDot;
+    std::array<uint16_t, kDstCols> high{}, low{};
+    for (unsigned c = 0; c < kDstCols; ++c) {
+      const uint32_t v = dst32_from_int32(static_cast<int32_t>(int8_limit_dst(c, s, p, rng)));
+      high[c] = static_cast<uint16_t>(dst_layout::high_half(v));
+      low[c] = static_cast<uint16_t>(dst_layout::low_half(v));
+    }
+    init.dst_rows.push_back({DstRegs::hi_row(row32), high, true});
+    init.dst_rows.push_back({DstRegs::lo_row(row32), low, true});
+  }
+}
+
+void int8_limit_body(D& d) {
+  d.cfg("ALU_ACC_CTRL_INT8_math_enabled", 1);
+  d.cfg("ALU_ACC_CTRL_Fp32_enabled", 1);
+  d.addr_mod(0, {});
+  d.word(kResetCounters);
+  d.op("ELWMUL AddrMod=0");
+  d.op("MVMUL AddrMod=0 DstRow=8");
+}
+
 // ---- The formats operands are read in: Blackhole's bank tags as preloaded, then ALU_FORMAT_SPEC
 // overrides (with implied formats disabled on Blackhole). SrcB is read in its own style only when
 // both operands have 8-bit exponents (BF16 or TF32 style; otherwise in SrcA's), so the pairs are
@@ -434,6 +492,7 @@ void add_corner_tests(std::map<std::string, Directed>& t) {
   t["refused_instructions"] = {bf16_rows(), refused_body, random_valid_dst};
   t["elw_wrapped_difference"] = {wrapped_difference_rows(), wrapped_difference_body, wrapped_difference_dst};
   t["int8_zero_flag"] = {int8_exponent_bit_rows(), int8_zero_flag_body, nullptr};
+  t["int8_saturation"] = {int8_limit_rows(), int8_limit_body, int8_limit_dst_rows};
 }
 
 }  // namespace tmu::tb

@@ -75,6 +75,13 @@
 //   refused_instructions       every unknown opcode, reserved bits, fields above their maximum, and the
 //                              undefined / unsupported encodings: the RTL must refuse each alike;
 //                              on Blackhole, ADDR_MOD uses with ExtraAddrModBit set
+//   elw_wrapped_difference     ELWADD/ELWSUB whose aligned operand difference goes below zero, onto
+//                              Dst exponents near the operands', both views
+//   int8_zero_flag             INT8 ELWADD/ELWSUB/ELWMUL with every single-bit SrcB exponent, the zero
+//                              flag enabled and disabled
+//   int8_saturation            INT8 ELWMUL and MVMUL products added to Dst32b values at and next to
+//                              +/-(2^31 - 1): saturation of both signs, the limit reached exactly,
+//                              subtraction from the limit (tmu_int8_sat_acc's clamp)
 // All exist on both architectures. For directed tests the seed varies only the data and
 // `instructions` is ignored.
 #pragma once

@@ -243,6 +243,30 @@ TEST(ScoreboardDiagnosis, ProductExponentBiasIsNamed) {
       << m.datapath->explanation;
 }
 
+// ELWMUL's one product goes through the same multiplier stage: 1.5 * 1.0 = 1.5 (Dst16 0x407f; at
+// phase 0 SrcA's slice 1.1000b and SrcB's 1.000000b are both exact). Its exponent one too large
+// gives 3.0 = 1.5 * 2^1 (0x4080), one too small 0.75 = 1.5 * 2^-1 (exponent 126: 0x407e).
+TEST(ScoreboardDiagnosis, ElwmulProductExponentBiasIsNamed) {
+  for (const auto& [rtl_value, side] : {std::pair<uint16_t, const char*>{0x4080, "large"}, {0x407E, "small"}}) {
+    Bench b;
+    for (unsigned r = 0; r < 16; ++r) {
+      b.unpack(SrcOperand::SrcA, r, filled(kOneAndHalf), DataFormat::BF16);
+      b.unpack(SrcOperand::SrcB, r, filled(kOne), DataFormat::BF16);
+    }
+    b.hand_over(SrcOperand::SrcA);
+    b.hand_over(SrcOperand::SrcB);
+    const auto found =
+        b.step(0, "ELWMUL DstRow=0", [&](Observation& obs) { test::find_dst_row(obs, 1)->values[9] = rtl_value; });
+    ASSERT_EQ(found.size(), 1u) << b.sb.report_text();
+    EXPECT_EQ(found[0].expected, 0x407Fu);
+    ASSERT_TRUE(found[0].datapath.has_value());
+    EXPECT_EQ(found[0].datapath->first_stage, "fidelity_slice") << found[0].report;
+    EXPECT_TRUE(contains(found[0].datapath->explanation,
+                         fmt::format("every product's exponent is one too {}: the exponent bias", side)))
+        << found[0].datapath->explanation;
+  }
+}
+
 // 1.0 * 1.0 + 0.25 * 1.0 = 1.25: exponent 127, mantissa 0100000b, Dst16 0x207f. No stage
 // perturbation reproduces the values below (a missing product gives 1.0, a negated one 0.75, another
 // phase 0, products one binade off 2.5 or 0.625), so the result's fields decide.

@@ -62,20 +62,28 @@ uint32_t elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, const
   ElwTrace& t = trace ? *trace : local;
   t.a = read_fp_operand(srca, mode.srca_style);
   t.b = read_fp_operand(srcb, effective_srcb_style(mode), mode.srcb_zero_flag_disabled);
-  const int32_t adjust = product_exponent_adjust(has_8bit_exponent(mode), mode.dst32, mode.fidelity_phase);
-  SliceProduct p;
+  SliceProduct p;  // a flushed operand leaves exponent 0: the zero product
   if (!t.a.flushed_zero && !t.b.flushed_zero) {
     p.sign = t.a.sign ^ t.b.sign;
-    p.exponent = static_cast<int32_t>(t.a.exponent + t.b.exponent) + adjust;
+    p.exponent = static_cast<int32_t>(t.a.exponent + t.b.exponent) +
+                 product_exponent_adjust(has_8bit_exponent(mode), mode.dst32, mode.fidelity_phase);
     p.mantissa = slice_multiply(srca_fidelity_slice(t.a.significand, mode.fidelity_phase),
                                 srcb_fidelity_slice(t.b.significand, mode.fidelity_phase));
   }
+  return elwmul_product_to_dst(p, dst_stored, mode, &t, rounding);
+}
+
+uint32_t elwmul_product_to_dst(SliceProduct product, uint32_t dst_stored, const FpuMode& mode, ElwTrace* trace,
+                               ShiftRounding rounding) {
+  ElwTrace local;
+  ElwTrace& t = trace ? *trace : local;
   // Unlike MVMUL's adder tree, the element-wise path drops a product whose exponent underflows.
-  if (t.a.flushed_zero || t.b.flushed_zero || p.exponent <= 0) {
-    p = SliceProduct{0, zero_product_exponent(adjust), 0};
+  if (product.exponent <= 0) {
+    product = SliceProduct{0, zero_product_exponent(product_exponent_adjust(has_8bit_exponent(mode), mode.dst32,
+                                                                            mode.fidelity_phase)), 0};
   }
-  t.product = p;
-  t.term = AccTerm{p.sign, p.exponent, p.mantissa << (kAccFractionBits - kProductFractionBits)};
+  t.product = product;
+  t.term = AccTerm{product.sign, product.exponent, product.mantissa << (kAccFractionBits - kProductFractionBits)};
   t.dst_word = dst_to_acc(dst_stored, mode);
   const uint32_t word = accum_normalize(t.term, AccTerm{}, t.dst_word, config_of(mode, rounding), &t.accum);
   return finish_element(word, mode, &t.result_word);

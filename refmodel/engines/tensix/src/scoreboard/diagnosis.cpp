@@ -205,6 +205,13 @@ struct Hypothesis {
   std::string what;
 };
 
+// The products' exponent bias or rebias constant off by d (rtl/tmu_fidelity_slice.sv, which MVMUL's
+// sixteen multipliers and ELWMUL's one share).
+std::string product_bias_text(int d) {
+  return fmt::format("every product's exponent is one too {}: the exponent bias or rebias constant of the "
+                     "products (rtl/tmu_fidelity_slice.sv)", d > 0 ? "large" : "small");
+}
+
 std::vector<Hypothesis> matmul_hypotheses(const Element& e, const fpu::MvmulTrace& t, uint32_t actual) {
   std::vector<Hypothesis> found;
   auto test = [&](const char* stage, std::string what, uint32_t candidate) {
@@ -247,9 +254,7 @@ std::vector<Hypothesis> matmul_hypotheses(const Element& e, const fpu::MvmulTrac
     auto p = t.products;
     for (fpu::SliceProduct& q : p)
       if (q.mantissa != 0) q.exponent += d;
-    test("fidelity_slice", fmt::format("every product's exponent is one too {}: the exponent bias or rebias constant "
-                                       "of the products (rtl/tmu_fidelity_slice.sv)", d > 0 ? "large" : "small"),
-         through_stages(p, -1, -1, true));
+    test("fidelity_slice", product_bias_text(d), through_stages(p, -1, -1, true));
   }
   for (int g = 0; g < 2; ++g) {
     test("align_group_sum", fmt::format("group {} (products {}..{}) is lost", g, 8 * g, 8 * g + 7),
@@ -267,7 +272,7 @@ std::vector<Hypothesis> matmul_hypotheses(const Element& e, const fpu::MvmulTrac
   return found;
 }
 
-std::vector<Hypothesis> elementwise_hypotheses(const Element& e, uint32_t actual) {
+std::vector<Hypothesis> elementwise_hypotheses(const Element& e, const fpu::ElwTrace& t, uint32_t actual) {
   std::vector<Hypothesis> found;
   auto test = [&](const char* stage, std::string what, uint32_t candidate) {
     if (candidate == actual) found.push_back({stage, std::move(what)});
@@ -287,6 +292,14 @@ std::vector<Hypothesis> elementwise_hypotheses(const Element& e, uint32_t actual
     test("fidelity_slice", fmt::format("the RTL used fidelity phase {} instead of {}", q, e.mode.fidelity_phase),
          run(e.op, e.a, e.b, e.dst_in, e.add_dst, other));
   }
+  // The product's exponent one off, from the product as the model formed it (one that underflowed
+  // is the zero product already, and stays it).
+  if (e.op == Op::ELWMUL && t.product.mantissa != 0)
+    for (const int d : {1, -1}) {
+      fpu::SliceProduct p = t.product;
+      p.exponent += d;
+      test("fidelity_slice", product_bias_text(d), fpu::elwmul_product_to_dst(p, e.dst_in, e.mode));
+    }
   if (e.op == Op::ELWSUB) {
     test("elw_adder", "SrcB's sign was not inverted (computed ELWADD)", run(Op::ELWADD, e.a, e.b, e.dst_in, e.add_dst, e.mode));
     test("elw_adder", "SrcA and SrcB swapped (SrcB - SrcA)", run(Op::ELWSUB, e.b, e.a, e.dst_in, e.add_dst, e.mode));
@@ -497,7 +510,7 @@ std::optional<DatapathDiagnosis> diagnose_datapath_element(const TensixState& be
       }
       stages += fmt::format("  term entering the accumulator: {}\n", term_text(et.term));
       stages += accum_text(et.accum, et.dst_word);
-      found = elementwise_hypotheses(e, actual);
+      found = elementwise_hypotheses(e, et, actual);
     }
     stages += fmt::format("  stored result {}\n", describe_dst_element(r, DstView{e.mode.dst32, false, e.mode.srca_style}));
     d.recompute_matches_model = r == expected;

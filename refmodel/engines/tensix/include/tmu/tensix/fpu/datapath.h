@@ -260,6 +260,12 @@ AccTerm elw_adder(uint32_t srca, uint32_t srcb, const FpuMode& mode, ElwTrace* t
 // `rounding` of the whole-element functions reaches every stage (Truncate: the diagnosis's fault).
 uint32_t elwmul_element(uint32_t srca, uint32_t srcb, uint32_t dst_stored, const FpuMode& mode,
                         ElwTrace* trace = nullptr, ShiftRounding rounding = ShiftRounding::Nearest);
+// ELWMUL from its product on (elwmul_element's second half): a product whose exponent underflows
+// (<= 0) becomes the zero product, and the product enters accum_normalize as the one term added to
+// Dst. Fills trace's product, term, dst_word, accum and result_word. The diagnosis hands it a
+// perturbed product.
+uint32_t elwmul_product_to_dst(SliceProduct product, uint32_t dst_stored, const FpuMode& mode,
+                               ElwTrace* trace = nullptr, ShiftRounding rounding = ShiftRounding::Nearest);
 // Dst = (Dst if add_dst) + SrcA +/- SrcB. SrcA and SrcB are added at the larger one's exponent: the
 // smaller is shifted and rounded (ties away) with no guard bits. With a non-zero fidelity phase the
 // sum is divided by 32 (phase bit 0) and 128 (phase bit 1) before Dst is added - ISA-defined
