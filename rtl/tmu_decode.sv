@@ -13,38 +13,57 @@ module tmu_decode (
   output logic                 scalar_o,  // a Scalar Unit (GPR) instruction
   output logic [tmu_isa_pkg::IdxW-1:0] idx_o,
   output logic [0:0] f_AddDst_o,
+  output logic [1:0] f_AddrCntContext_o,
   output logic [2:0] f_AddrMod_o,
+  output logic [0:0] f_AllDatumsAreZero_o,
   output logic [0:0] f_ArgMax_o,
   output logic [0:0] f_BothBanks_o,
   output logic [0:0] f_Broadcast1RowTo8_o,
   output logic [0:0] f_BroadcastCol0_o,
   output logic [0:0] f_BroadcastSrcBCol0_o,
   output logic [0:0] f_BroadcastSrcBRow_o,
+  output logic [1:0] f_CfgContext_o,
+  output logic [1:0] f_Ch0YInc_o,
+  output logic [1:0] f_Ch0ZInc_o,
+  output logic [1:0] f_Ch1YInc_o,
+  output logic [1:0] f_Ch1ZInc_o,
   output logic [0:0] f_ClearSrcA_o,
   output logic [0:0] f_ClearSrcB_o,
+  output logic [0:0] f_Concat_o,
   output logic [3:0] f_ConditionMask_o,
+  output logic [1:0] f_ContextADC_o,
+  output logic [2:0] f_ContextNumber_o,
+  output logic [1:0] f_CtxtCtrl_o,
   output logic [0:0] f_Dim16x16_o,
   output logic [1:0] f_Direction_o,
   output logic [0:0] f_Dst_o,
+  output logic [0:0] f_DstAccessMode_o,
   output logic [0:0] f_DstCr_o,
   output logic [0:0] f_DstCtoCr_o,
   output logic [3:0] f_DstInc_o,
   output logic [9:0] f_DstRow_o,
   output logic [3:0] f_DstVal_o,
   output logic [0:0] f_Fidelity_o,
+  output logic [0:0] f_FlipSrc_o,
   output logic [0:0] f_FlipSrcA_o,
   output logic [0:0] f_FlipSrcB_o,
+  output logic [0:0] f_Flush_o,
   output logic [9:0] f_Imm10_o,
   output logic [0:0] f_IndexEn_o,
   output logic [0:0] f_InvalidateSrcBCache_o,
   output logic [0:0] f_KeepReadingSameSrc_o,
+  output logic [0:0] f_Last_o,
   output logic [5:0] f_LeftReg_o,
   output logic [2:0] f_Mode_o,
   output logic [0:0] f_Move4Rows_o,
   output logic [0:0] f_Move8Rows_o,
+  output logic [0:0] f_MultiContextMode_o,
   output logic [0:0] f_NegativeInfSrcA_o,
   output logic [15:0] f_NewValue_o,
   output logic [0:0] f_OpBisConst_o,
+  output logic [0:0] f_OvrdThreadId_o,
+  output logic [3:0] f_PackerMask_o,
+  output logic [3:0] f_ReadIntfSel_o,
   output logic [0:0] f_Reset_o,
   output logic [0:0] f_ResetSrcAGateControl_o,
   output logic [6:0] f_ResultHalfReg_o,
@@ -52,6 +71,8 @@ module tmu_decode (
   output logic [0:0] f_Revert_o,
   output logic [5:0] f_RightReg_o,
   output logic [4:0] f_RotateWeights_o,
+  output logic [2:0] f_RowPadZero_o,
+  output logic [0:0] f_RowSearch_o,
   output logic [0:0] f_SetSignalsMode_o,
   output logic [0:0] f_ShiftInZero_o,
   output logic [0:0] f_SingleBankMatrixUnit_o,
@@ -66,8 +87,11 @@ module tmu_decode (
   output logic [5:0] f_SrcBRow_o,
   output logic [3:0] f_SrcBVal_o,
   output logic [5:0] f_SrcRow_o,
+  output logic [0:0] f_UseContextCounter_o,
   output logic [0:0] f_UseDst32b_o,
-  output logic [0:0] f_UseDst32bLo_o
+  output logic [0:0] f_UseDst32bLo_o,
+  output logic [0:0] f_WhichUnpacker_o,
+  output logic [0:0] f_ZeroWrite_o
 );
 
   logic [7:0]  opcode;
@@ -81,38 +105,57 @@ module tmu_decode (
     scalar_o = 1'b0;
     idx_o    = '0;
     f_AddDst_o = '0;
+    f_AddrCntContext_o = '0;
     f_AddrMod_o = '0;
+    f_AllDatumsAreZero_o = '0;
     f_ArgMax_o = '0;
     f_BothBanks_o = '0;
     f_Broadcast1RowTo8_o = '0;
     f_BroadcastCol0_o = '0;
     f_BroadcastSrcBCol0_o = '0;
     f_BroadcastSrcBRow_o = '0;
+    f_CfgContext_o = '0;
+    f_Ch0YInc_o = '0;
+    f_Ch0ZInc_o = '0;
+    f_Ch1YInc_o = '0;
+    f_Ch1ZInc_o = '0;
     f_ClearSrcA_o = '0;
     f_ClearSrcB_o = '0;
+    f_Concat_o = '0;
     f_ConditionMask_o = '0;
+    f_ContextADC_o = '0;
+    f_ContextNumber_o = '0;
+    f_CtxtCtrl_o = '0;
     f_Dim16x16_o = '0;
     f_Direction_o = '0;
     f_Dst_o = '0;
+    f_DstAccessMode_o = '0;
     f_DstCr_o = '0;
     f_DstCtoCr_o = '0;
     f_DstInc_o = '0;
     f_DstRow_o = '0;
     f_DstVal_o = '0;
     f_Fidelity_o = '0;
+    f_FlipSrc_o = '0;
     f_FlipSrcA_o = '0;
     f_FlipSrcB_o = '0;
+    f_Flush_o = '0;
     f_Imm10_o = '0;
     f_IndexEn_o = '0;
     f_InvalidateSrcBCache_o = '0;
     f_KeepReadingSameSrc_o = '0;
+    f_Last_o = '0;
     f_LeftReg_o = '0;
     f_Mode_o = '0;
     f_Move4Rows_o = '0;
     f_Move8Rows_o = '0;
+    f_MultiContextMode_o = '0;
     f_NegativeInfSrcA_o = '0;
     f_NewValue_o = '0;
     f_OpBisConst_o = '0;
+    f_OvrdThreadId_o = '0;
+    f_PackerMask_o = '0;
+    f_ReadIntfSel_o = '0;
     f_Reset_o = '0;
     f_ResetSrcAGateControl_o = '0;
     f_ResultHalfReg_o = '0;
@@ -120,6 +163,8 @@ module tmu_decode (
     f_Revert_o = '0;
     f_RightReg_o = '0;
     f_RotateWeights_o = '0;
+    f_RowPadZero_o = '0;
+    f_RowSearch_o = '0;
     f_SetSignalsMode_o = '0;
     f_ShiftInZero_o = '0;
     f_SingleBankMatrixUnit_o = '0;
@@ -134,8 +179,11 @@ module tmu_decode (
     f_SrcBRow_o = '0;
     f_SrcBVal_o = '0;
     f_SrcRow_o = '0;
+    f_UseContextCounter_o = '0;
     f_UseDst32b_o = '0;
     f_UseDst32bLo_o = '0;
+    f_WhichUnpacker_o = '0;
+    f_ZeroWrite_o = '0;
     if (arch_i == tmu_pkg::ARCH_BLACKHOLE) begin
       unique case (opcode)
         8'h08: begin  // MOVD2A
@@ -414,6 +462,40 @@ module tmu_decode (
           f_SrcBCr_o = 1'(operands[19:19]);
           f_DstCr_o = 1'(operands[20:20]);
           legal_o  = (operands & 24'he0003f) == 24'h0;
+        end
+        8'h41: begin  // PACR
+          known_o  = 1'b1;
+          idx_o    = tmu_isa_pkg::IDX_PACR;
+          f_Last_o = 1'(operands[0:0]);
+          f_Flush_o = 1'(operands[1:1]);
+          f_CtxtCtrl_o = 2'(operands[3:2]);
+          f_Concat_o = 1'(operands[4:4]);
+          f_OvrdThreadId_o = 1'(operands[7:7]);
+          f_ReadIntfSel_o = 4'(operands[11:8]);
+          f_ZeroWrite_o = 1'(operands[12:12]);
+          f_AddrCntContext_o = 2'(operands[14:13]);
+          f_AddrMod_o = 3'(operands[16:15]);
+          f_DstAccessMode_o = 1'(operands[17:17]);
+          f_RowPadZero_o = 3'(operands[20:18]);
+          f_CfgContext_o = 2'(operands[22:21]);
+          legal_o  = (operands & 24'h800060) == 24'h0;
+        end
+        8'h42: begin  // UNPACR
+          known_o  = 1'b1;
+          idx_o    = tmu_isa_pkg::IDX_UNPACR;
+          f_RowSearch_o = 1'(operands[2:2]);
+          f_UseContextCounter_o = 1'(operands[3:3]);
+          f_AllDatumsAreZero_o = 1'(operands[4:4]);
+          f_FlipSrc_o = 1'(operands[6:6]);
+          f_MultiContextMode_o = 1'(operands[7:7]);
+          f_ContextADC_o = 2'(operands[9:8]);
+          f_ContextNumber_o = 3'(operands[12:10]);
+          f_Ch0ZInc_o = 2'(operands[16:15]);
+          f_Ch0YInc_o = 2'(operands[18:17]);
+          f_Ch1ZInc_o = 2'(operands[20:19]);
+          f_Ch1YInc_o = 2'(operands[22:21]);
+          f_WhichUnpacker_o = 1'(operands[23:23]);
+          legal_o  = (operands & 24'h006023) == 24'h0;
         end
         8'h45: begin  // SETDMAREG
           known_o  = 1'b1;
@@ -782,6 +864,35 @@ module tmu_decode (
           f_SrcBCr_o = 1'(operands[19:19]);
           f_DstCr_o = 1'(operands[20:20]);
           legal_o  = (operands & 24'he0003f) == 24'h0;
+        end
+        8'h41: begin  // PACR
+          known_o  = 1'b1;
+          idx_o    = tmu_isa_pkg::IDX_PACR;
+          f_Last_o = 1'(operands[0:0]);
+          f_Flush_o = 1'(operands[1:1]);
+          f_Concat_o = 1'(operands[4:4]);
+          f_OvrdThreadId_o = 1'(operands[7:7]);
+          f_PackerMask_o = 4'(operands[11:8]);
+          f_ZeroWrite_o = 1'(operands[12:12]);
+          f_AddrMod_o = 3'(operands[16:15]);
+          legal_o  = (operands & 24'hfe606c) == 24'h0;
+        end
+        8'h42: begin  // UNPACR
+          known_o  = 1'b1;
+          idx_o    = tmu_isa_pkg::IDX_UNPACR;
+          f_RowSearch_o = 1'(operands[2:2]);
+          f_UseContextCounter_o = 1'(operands[3:3]);
+          f_AllDatumsAreZero_o = 1'(operands[4:4]);
+          f_FlipSrc_o = 1'(operands[6:6]);
+          f_MultiContextMode_o = 1'(operands[7:7]);
+          f_ContextADC_o = 2'(operands[9:8]);
+          f_ContextNumber_o = 3'(operands[12:10]);
+          f_Ch0ZInc_o = 2'(operands[16:15]);
+          f_Ch0YInc_o = 2'(operands[18:17]);
+          f_Ch1ZInc_o = 2'(operands[20:19]);
+          f_Ch1YInc_o = 2'(operands[22:21]);
+          f_WhichUnpacker_o = 1'(operands[23:23]);
+          legal_o  = (operands & 24'h006023) == 24'h0;
         end
         8'h45: begin  // SETDMAREG
           known_o  = 1'b1;

@@ -477,6 +477,82 @@ package tmu_isa_pkg;
   localparam int unsigned BH_INCRWC_DstCr_LO = 20;
   localparam int unsigned BH_INCRWC_DstCr_W = 1;
   localparam int unsigned BH_INCRWC_DstCr_MAX = 1;
+  localparam logic [7:0] BH_OP_PACR = 8'h41;
+  localparam logic [23:0] BH_PACR_RESERVED = 24'h800060;
+  localparam int unsigned BH_PACR_Last_LO = 0;
+  localparam int unsigned BH_PACR_Last_W = 1;
+  localparam int unsigned BH_PACR_Last_MAX = 1;
+  localparam int unsigned BH_PACR_Flush_LO = 1;
+  localparam int unsigned BH_PACR_Flush_W = 1;
+  localparam int unsigned BH_PACR_Flush_MAX = 1;
+  localparam int unsigned BH_PACR_CtxtCtrl_LO = 2;
+  localparam int unsigned BH_PACR_CtxtCtrl_W = 2;
+  localparam int unsigned BH_PACR_CtxtCtrl_MAX = 3;
+  localparam int unsigned BH_PACR_Concat_LO = 4;
+  localparam int unsigned BH_PACR_Concat_W = 1;
+  localparam int unsigned BH_PACR_Concat_MAX = 1;
+  localparam int unsigned BH_PACR_OvrdThreadId_LO = 7;
+  localparam int unsigned BH_PACR_OvrdThreadId_W = 1;
+  localparam int unsigned BH_PACR_OvrdThreadId_MAX = 1;
+  localparam int unsigned BH_PACR_ReadIntfSel_LO = 8;
+  localparam int unsigned BH_PACR_ReadIntfSel_W = 4;
+  localparam int unsigned BH_PACR_ReadIntfSel_MAX = 15;
+  localparam int unsigned BH_PACR_ZeroWrite_LO = 12;
+  localparam int unsigned BH_PACR_ZeroWrite_W = 1;
+  localparam int unsigned BH_PACR_ZeroWrite_MAX = 1;
+  localparam int unsigned BH_PACR_AddrCntContext_LO = 13;
+  localparam int unsigned BH_PACR_AddrCntContext_W = 2;
+  localparam int unsigned BH_PACR_AddrCntContext_MAX = 3;
+  localparam int unsigned BH_PACR_AddrMod_LO = 15;
+  localparam int unsigned BH_PACR_AddrMod_W = 2;
+  localparam int unsigned BH_PACR_AddrMod_MAX = 3;
+  localparam int unsigned BH_PACR_DstAccessMode_LO = 17;
+  localparam int unsigned BH_PACR_DstAccessMode_W = 1;
+  localparam int unsigned BH_PACR_DstAccessMode_MAX = 1;
+  localparam int unsigned BH_PACR_RowPadZero_LO = 18;
+  localparam int unsigned BH_PACR_RowPadZero_W = 3;
+  localparam int unsigned BH_PACR_RowPadZero_MAX = 7;
+  localparam int unsigned BH_PACR_CfgContext_LO = 21;
+  localparam int unsigned BH_PACR_CfgContext_W = 2;
+  localparam int unsigned BH_PACR_CfgContext_MAX = 3;
+  localparam logic [7:0] BH_OP_UNPACR = 8'h42;
+  localparam logic [23:0] BH_UNPACR_RESERVED = 24'h006023;
+  localparam int unsigned BH_UNPACR_RowSearch_LO = 2;
+  localparam int unsigned BH_UNPACR_RowSearch_W = 1;
+  localparam int unsigned BH_UNPACR_RowSearch_MAX = 1;
+  localparam int unsigned BH_UNPACR_UseContextCounter_LO = 3;
+  localparam int unsigned BH_UNPACR_UseContextCounter_W = 1;
+  localparam int unsigned BH_UNPACR_UseContextCounter_MAX = 1;
+  localparam int unsigned BH_UNPACR_AllDatumsAreZero_LO = 4;
+  localparam int unsigned BH_UNPACR_AllDatumsAreZero_W = 1;
+  localparam int unsigned BH_UNPACR_AllDatumsAreZero_MAX = 1;
+  localparam int unsigned BH_UNPACR_FlipSrc_LO = 6;
+  localparam int unsigned BH_UNPACR_FlipSrc_W = 1;
+  localparam int unsigned BH_UNPACR_FlipSrc_MAX = 1;
+  localparam int unsigned BH_UNPACR_MultiContextMode_LO = 7;
+  localparam int unsigned BH_UNPACR_MultiContextMode_W = 1;
+  localparam int unsigned BH_UNPACR_MultiContextMode_MAX = 1;
+  localparam int unsigned BH_UNPACR_ContextADC_LO = 8;
+  localparam int unsigned BH_UNPACR_ContextADC_W = 2;
+  localparam int unsigned BH_UNPACR_ContextADC_MAX = 3;
+  localparam int unsigned BH_UNPACR_ContextNumber_LO = 10;
+  localparam int unsigned BH_UNPACR_ContextNumber_W = 3;
+  localparam int unsigned BH_UNPACR_ContextNumber_MAX = 7;
+  localparam int unsigned BH_UNPACR_Ch0ZInc_LO = 15;
+  localparam int unsigned BH_UNPACR_Ch0ZInc_W = 2;
+  localparam int unsigned BH_UNPACR_Ch0ZInc_MAX = 3;
+  localparam int unsigned BH_UNPACR_Ch0YInc_LO = 17;
+  localparam int unsigned BH_UNPACR_Ch0YInc_W = 2;
+  localparam int unsigned BH_UNPACR_Ch0YInc_MAX = 3;
+  localparam int unsigned BH_UNPACR_Ch1ZInc_LO = 19;
+  localparam int unsigned BH_UNPACR_Ch1ZInc_W = 2;
+  localparam int unsigned BH_UNPACR_Ch1ZInc_MAX = 3;
+  localparam int unsigned BH_UNPACR_Ch1YInc_LO = 21;
+  localparam int unsigned BH_UNPACR_Ch1YInc_W = 2;
+  localparam int unsigned BH_UNPACR_Ch1YInc_MAX = 3;
+  localparam int unsigned BH_UNPACR_WhichUnpacker_LO = 23;
+  localparam int unsigned BH_UNPACR_WhichUnpacker_W = 1;
+  localparam int unsigned BH_UNPACR_WhichUnpacker_MAX = 1;
   localparam logic [7:0] BH_OP_SETDMAREG = 8'h45;
   localparam logic [23:0] BH_SETDMAREG_RESERVED = 24'h000000;
   localparam int unsigned BH_SETDMAREG_ResultHalfReg_LO = 0;
@@ -1057,6 +1133,67 @@ package tmu_isa_pkg;
   localparam int unsigned WH_INCRWC_DstCr_LO = 20;
   localparam int unsigned WH_INCRWC_DstCr_W = 1;
   localparam int unsigned WH_INCRWC_DstCr_MAX = 1;
+  localparam logic [7:0] WH_OP_PACR = 8'h41;
+  localparam logic [23:0] WH_PACR_RESERVED = 24'hfe606c;
+  localparam int unsigned WH_PACR_Last_LO = 0;
+  localparam int unsigned WH_PACR_Last_W = 1;
+  localparam int unsigned WH_PACR_Last_MAX = 1;
+  localparam int unsigned WH_PACR_Flush_LO = 1;
+  localparam int unsigned WH_PACR_Flush_W = 1;
+  localparam int unsigned WH_PACR_Flush_MAX = 1;
+  localparam int unsigned WH_PACR_Concat_LO = 4;
+  localparam int unsigned WH_PACR_Concat_W = 1;
+  localparam int unsigned WH_PACR_Concat_MAX = 1;
+  localparam int unsigned WH_PACR_OvrdThreadId_LO = 7;
+  localparam int unsigned WH_PACR_OvrdThreadId_W = 1;
+  localparam int unsigned WH_PACR_OvrdThreadId_MAX = 1;
+  localparam int unsigned WH_PACR_PackerMask_LO = 8;
+  localparam int unsigned WH_PACR_PackerMask_W = 4;
+  localparam int unsigned WH_PACR_PackerMask_MAX = 15;
+  localparam int unsigned WH_PACR_ZeroWrite_LO = 12;
+  localparam int unsigned WH_PACR_ZeroWrite_W = 1;
+  localparam int unsigned WH_PACR_ZeroWrite_MAX = 1;
+  localparam int unsigned WH_PACR_AddrMod_LO = 15;
+  localparam int unsigned WH_PACR_AddrMod_W = 2;
+  localparam int unsigned WH_PACR_AddrMod_MAX = 3;
+  localparam logic [7:0] WH_OP_UNPACR = 8'h42;
+  localparam logic [23:0] WH_UNPACR_RESERVED = 24'h006023;
+  localparam int unsigned WH_UNPACR_RowSearch_LO = 2;
+  localparam int unsigned WH_UNPACR_RowSearch_W = 1;
+  localparam int unsigned WH_UNPACR_RowSearch_MAX = 1;
+  localparam int unsigned WH_UNPACR_UseContextCounter_LO = 3;
+  localparam int unsigned WH_UNPACR_UseContextCounter_W = 1;
+  localparam int unsigned WH_UNPACR_UseContextCounter_MAX = 1;
+  localparam int unsigned WH_UNPACR_AllDatumsAreZero_LO = 4;
+  localparam int unsigned WH_UNPACR_AllDatumsAreZero_W = 1;
+  localparam int unsigned WH_UNPACR_AllDatumsAreZero_MAX = 1;
+  localparam int unsigned WH_UNPACR_FlipSrc_LO = 6;
+  localparam int unsigned WH_UNPACR_FlipSrc_W = 1;
+  localparam int unsigned WH_UNPACR_FlipSrc_MAX = 1;
+  localparam int unsigned WH_UNPACR_MultiContextMode_LO = 7;
+  localparam int unsigned WH_UNPACR_MultiContextMode_W = 1;
+  localparam int unsigned WH_UNPACR_MultiContextMode_MAX = 1;
+  localparam int unsigned WH_UNPACR_ContextADC_LO = 8;
+  localparam int unsigned WH_UNPACR_ContextADC_W = 2;
+  localparam int unsigned WH_UNPACR_ContextADC_MAX = 3;
+  localparam int unsigned WH_UNPACR_ContextNumber_LO = 10;
+  localparam int unsigned WH_UNPACR_ContextNumber_W = 3;
+  localparam int unsigned WH_UNPACR_ContextNumber_MAX = 7;
+  localparam int unsigned WH_UNPACR_Ch0ZInc_LO = 15;
+  localparam int unsigned WH_UNPACR_Ch0ZInc_W = 2;
+  localparam int unsigned WH_UNPACR_Ch0ZInc_MAX = 3;
+  localparam int unsigned WH_UNPACR_Ch0YInc_LO = 17;
+  localparam int unsigned WH_UNPACR_Ch0YInc_W = 2;
+  localparam int unsigned WH_UNPACR_Ch0YInc_MAX = 3;
+  localparam int unsigned WH_UNPACR_Ch1ZInc_LO = 19;
+  localparam int unsigned WH_UNPACR_Ch1ZInc_W = 2;
+  localparam int unsigned WH_UNPACR_Ch1ZInc_MAX = 3;
+  localparam int unsigned WH_UNPACR_Ch1YInc_LO = 21;
+  localparam int unsigned WH_UNPACR_Ch1YInc_W = 2;
+  localparam int unsigned WH_UNPACR_Ch1YInc_MAX = 3;
+  localparam int unsigned WH_UNPACR_WhichUnpacker_LO = 23;
+  localparam int unsigned WH_UNPACR_WhichUnpacker_W = 1;
+  localparam int unsigned WH_UNPACR_WhichUnpacker_MAX = 1;
   localparam logic [7:0] WH_OP_SETDMAREG = 8'h45;
   localparam logic [23:0] WH_SETDMAREG_RESERVED = 24'h000000;
   localparam int unsigned WH_SETDMAREG_ResultHalfReg_LO = 0;
@@ -1542,6 +1679,63 @@ package tmu_isa_pkg;
   localparam int unsigned INCRWC_DstCr_LO = 20;
   localparam int unsigned INCRWC_DstCr_W = 1;
   localparam int unsigned INCRWC_DstCr_MAX = 1;
+  localparam logic [7:0] OP_PACR = 8'h41;
+  localparam int unsigned PACR_Last_LO = 0;
+  localparam int unsigned PACR_Last_W = 1;
+  localparam int unsigned PACR_Last_MAX = 1;
+  localparam int unsigned PACR_Flush_LO = 1;
+  localparam int unsigned PACR_Flush_W = 1;
+  localparam int unsigned PACR_Flush_MAX = 1;
+  localparam int unsigned PACR_Concat_LO = 4;
+  localparam int unsigned PACR_Concat_W = 1;
+  localparam int unsigned PACR_Concat_MAX = 1;
+  localparam int unsigned PACR_OvrdThreadId_LO = 7;
+  localparam int unsigned PACR_OvrdThreadId_W = 1;
+  localparam int unsigned PACR_OvrdThreadId_MAX = 1;
+  localparam int unsigned PACR_ZeroWrite_LO = 12;
+  localparam int unsigned PACR_ZeroWrite_W = 1;
+  localparam int unsigned PACR_ZeroWrite_MAX = 1;
+  localparam int unsigned PACR_AddrMod_LO = 15;
+  localparam int unsigned PACR_AddrMod_W = 2;
+  localparam int unsigned PACR_AddrMod_MAX = 3;
+  localparam logic [7:0] OP_UNPACR = 8'h42;
+  localparam logic [23:0] UNPACR_RESERVED = 24'h006023;
+  localparam int unsigned UNPACR_RowSearch_LO = 2;
+  localparam int unsigned UNPACR_RowSearch_W = 1;
+  localparam int unsigned UNPACR_RowSearch_MAX = 1;
+  localparam int unsigned UNPACR_UseContextCounter_LO = 3;
+  localparam int unsigned UNPACR_UseContextCounter_W = 1;
+  localparam int unsigned UNPACR_UseContextCounter_MAX = 1;
+  localparam int unsigned UNPACR_AllDatumsAreZero_LO = 4;
+  localparam int unsigned UNPACR_AllDatumsAreZero_W = 1;
+  localparam int unsigned UNPACR_AllDatumsAreZero_MAX = 1;
+  localparam int unsigned UNPACR_FlipSrc_LO = 6;
+  localparam int unsigned UNPACR_FlipSrc_W = 1;
+  localparam int unsigned UNPACR_FlipSrc_MAX = 1;
+  localparam int unsigned UNPACR_MultiContextMode_LO = 7;
+  localparam int unsigned UNPACR_MultiContextMode_W = 1;
+  localparam int unsigned UNPACR_MultiContextMode_MAX = 1;
+  localparam int unsigned UNPACR_ContextADC_LO = 8;
+  localparam int unsigned UNPACR_ContextADC_W = 2;
+  localparam int unsigned UNPACR_ContextADC_MAX = 3;
+  localparam int unsigned UNPACR_ContextNumber_LO = 10;
+  localparam int unsigned UNPACR_ContextNumber_W = 3;
+  localparam int unsigned UNPACR_ContextNumber_MAX = 7;
+  localparam int unsigned UNPACR_Ch0ZInc_LO = 15;
+  localparam int unsigned UNPACR_Ch0ZInc_W = 2;
+  localparam int unsigned UNPACR_Ch0ZInc_MAX = 3;
+  localparam int unsigned UNPACR_Ch0YInc_LO = 17;
+  localparam int unsigned UNPACR_Ch0YInc_W = 2;
+  localparam int unsigned UNPACR_Ch0YInc_MAX = 3;
+  localparam int unsigned UNPACR_Ch1ZInc_LO = 19;
+  localparam int unsigned UNPACR_Ch1ZInc_W = 2;
+  localparam int unsigned UNPACR_Ch1ZInc_MAX = 3;
+  localparam int unsigned UNPACR_Ch1YInc_LO = 21;
+  localparam int unsigned UNPACR_Ch1YInc_W = 2;
+  localparam int unsigned UNPACR_Ch1YInc_MAX = 3;
+  localparam int unsigned UNPACR_WhichUnpacker_LO = 23;
+  localparam int unsigned UNPACR_WhichUnpacker_W = 1;
+  localparam int unsigned UNPACR_WhichUnpacker_MAX = 1;
   localparam logic [7:0] OP_SETDMAREG = 8'h45;
   localparam logic [23:0] SETDMAREG_RESERVED = 24'h000000;
   localparam int unsigned SETDMAREG_ResultHalfReg_LO = 0;
@@ -1655,7 +1849,7 @@ package tmu_isa_pkg;
   localparam logic [23:0] DMANOP_RESERVED = 24'hffffff;
 
   // ---- instruction index (tmu_decode idx_o), the same on both architectures ----
-  localparam int unsigned NumInsns = 37;
+  localparam int unsigned NumInsns = 39;
   localparam int unsigned IdxW = 6;
   localparam logic [IdxW-1:0] IDX_ADDDMAREG = 6'd0;
   localparam logic [IdxW-1:0] IDX_APOOL3S1 = 6'd1;
@@ -1685,15 +1879,17 @@ package tmu_isa_pkg;
   localparam logic [IdxW-1:0] IDX_MPOOL3S2 = 6'd25;
   localparam logic [IdxW-1:0] IDX_MULDMAREG = 6'd26;
   localparam logic [IdxW-1:0] IDX_MVMUL = 6'd27;
-  localparam logic [IdxW-1:0] IDX_SETDMAREG = 6'd28;
-  localparam logic [IdxW-1:0] IDX_SETRWC = 6'd29;
-  localparam logic [IdxW-1:0] IDX_SHIFTDMAREG = 6'd30;
-  localparam logic [IdxW-1:0] IDX_SHIFTXA = 6'd31;
-  localparam logic [IdxW-1:0] IDX_SHIFTXB = 6'd32;
-  localparam logic [IdxW-1:0] IDX_SUBDMAREG = 6'd33;
-  localparam logic [IdxW-1:0] IDX_TRNSPSRCB = 6'd34;
-  localparam logic [IdxW-1:0] IDX_ZEROACC = 6'd35;
-  localparam logic [IdxW-1:0] IDX_ZEROSRC = 6'd36;
+  localparam logic [IdxW-1:0] IDX_PACR = 6'd28;
+  localparam logic [IdxW-1:0] IDX_SETDMAREG = 6'd29;
+  localparam logic [IdxW-1:0] IDX_SETRWC = 6'd30;
+  localparam logic [IdxW-1:0] IDX_SHIFTDMAREG = 6'd31;
+  localparam logic [IdxW-1:0] IDX_SHIFTXA = 6'd32;
+  localparam logic [IdxW-1:0] IDX_SHIFTXB = 6'd33;
+  localparam logic [IdxW-1:0] IDX_SUBDMAREG = 6'd34;
+  localparam logic [IdxW-1:0] IDX_TRNSPSRCB = 6'd35;
+  localparam logic [IdxW-1:0] IDX_UNPACR = 6'd36;
+  localparam logic [IdxW-1:0] IDX_ZEROACC = 6'd37;
+  localparam logic [IdxW-1:0] IDX_ZEROSRC = 6'd38;
 
   // ---- timing by instruction index (refmodel/engines/tensix/isa/tensix_isa.json timing_source) ----
   // ISSUE_CYCLES: cycles the instruction holds its unit (1 / throughput); LATENCY: cycles
@@ -1702,6 +1898,7 @@ package tmu_isa_pkg;
   localparam logic [NumInsns*IssueCyclesW-1:0] ISSUE_CYCLES = {
     2'd1,  // ZEROSRC
     2'd1,  // ZEROACC
+    2'd1,  // UNPACR
     2'd1,  // TRNSPSRCB
     2'd3,  // SUBDMAREG
     2'd2,  // SHIFTXB
@@ -1709,6 +1906,7 @@ package tmu_isa_pkg;
     2'd3,  // SHIFTDMAREG
     2'd1,  // SETRWC
     2'd1,  // SETDMAREG
+    2'd1,  // PACR
     2'd1,  // MVMUL
     2'd3,  // MULDMAREG
     2'd1,  // MPOOL3S2
@@ -1742,6 +1940,7 @@ package tmu_isa_pkg;
   localparam logic [NumInsns*LatencyW-1:0] LATENCY = {
     3'd1,  // ZEROSRC
     3'd1,  // ZEROACC
+    3'd1,  // UNPACR
     3'd1,  // TRNSPSRCB
     3'd3,  // SUBDMAREG
     3'd2,  // SHIFTXB
@@ -1749,6 +1948,7 @@ package tmu_isa_pkg;
     3'd3,  // SHIFTDMAREG
     3'd1,  // SETRWC
     3'd1,  // SETDMAREG
+    3'd1,  // PACR
     3'd5,  // MVMUL
     3'd3,  // MULDMAREG
     3'd5,  // MPOOL3S2

@@ -43,6 +43,14 @@ module tmu_mu_ctrl (
   logic [4:0] f_RotateWeights;
   logic [5:0] f_LeftReg, f_ResultReg, f_RightReg, f_SrcARow, f_SrcBRow, f_SrcRow;
   logic [6:0] f_ResultHalfReg;
+  // UNPACR's and PACR's fields: the RTL has no unpacker or packer, so they are decoded and unused.
+  logic [0:0] f_AllDatumsAreZero, f_Concat, f_DstAccessMode, f_FlipSrc, f_Flush, f_Last;
+  logic [0:0] f_MultiContextMode, f_OvrdThreadId, f_RowSearch, f_UseContextCounter, f_WhichUnpacker;
+  logic [0:0] f_ZeroWrite;
+  logic [1:0] f_AddrCntContext, f_CfgContext, f_Ch0YInc, f_Ch0ZInc, f_Ch1YInc, f_Ch1ZInc, f_ContextADC;
+  logic [1:0] f_CtxtCtrl;
+  logic [2:0] f_ContextNumber, f_RowPadZero;
+  logic [3:0] f_PackerMask, f_ReadIntfSel;
   logic [9:0] f_DstRow, f_Imm10;
   logic [15:0] f_NewValue;
 
@@ -67,7 +75,16 @@ module tmu_mu_ctrl (
     .f_SingleBankMatrixUnit_o (f_SingleBankMatrixUnit), .f_SrcA_o (f_SrcA), .f_SrcACr_o (f_SrcACr),
     .f_SrcAInc_o (f_SrcAInc), .f_SrcARow_o (f_SrcARow), .f_SrcAVal_o (f_SrcAVal), .f_SrcB_o (f_SrcB),
     .f_SrcBCr_o (f_SrcBCr), .f_SrcBInc_o (f_SrcBInc), .f_SrcBRow_o (f_SrcBRow), .f_SrcBVal_o (f_SrcBVal),
-    .f_SrcRow_o (f_SrcRow), .f_UseDst32b_o (f_UseDst32b), .f_UseDst32bLo_o (f_UseDst32bLo)
+    .f_SrcRow_o (f_SrcRow), .f_UseDst32b_o (f_UseDst32b), .f_UseDst32bLo_o (f_UseDst32bLo),
+    .f_AddrCntContext_o (f_AddrCntContext), .f_AllDatumsAreZero_o (f_AllDatumsAreZero),
+    .f_CfgContext_o (f_CfgContext), .f_Ch0YInc_o (f_Ch0YInc), .f_Ch0ZInc_o (f_Ch0ZInc),
+    .f_Ch1YInc_o (f_Ch1YInc), .f_Ch1ZInc_o (f_Ch1ZInc), .f_Concat_o (f_Concat),
+    .f_ContextADC_o (f_ContextADC), .f_ContextNumber_o (f_ContextNumber), .f_CtxtCtrl_o (f_CtxtCtrl),
+    .f_DstAccessMode_o (f_DstAccessMode), .f_FlipSrc_o (f_FlipSrc), .f_Flush_o (f_Flush),
+    .f_Last_o (f_Last), .f_MultiContextMode_o (f_MultiContextMode), .f_OvrdThreadId_o (f_OvrdThreadId),
+    .f_PackerMask_o (f_PackerMask), .f_ReadIntfSel_o (f_ReadIntfSel), .f_RowPadZero_o (f_RowPadZero),
+    .f_RowSearch_o (f_RowSearch), .f_UseContextCounter_o (f_UseContextCounter),
+    .f_WhichUnpacker_o (f_WhichUnpacker), .f_ZeroWrite_o (f_ZeroWrite)
   );
 
   // Fields only the GPR unit, the RWC unit (which decodes SETRWC/INCRWC itself) or nobody reads.
@@ -82,7 +99,12 @@ module tmu_mu_ctrl (
                            f_SrcBCr, f_IndexEn, f_InvalidateSrcBCache, f_OpBisConst,
                            f_ResetSrcAGateControl, f_SetSignalsMode, f_LeftReg, f_ResultReg, f_RightReg,
                            f_RotateWeights, f_ResultHalfReg, f_NewValue, f_UseDst32b, f_Mode[2],
-                           rwc_i.dst_cr, rwc_i.srca_cr, rwc_i.srcb_cr, za_offset[7:0]};
+                           rwc_i.dst_cr, rwc_i.srca_cr, rwc_i.srcb_cr, za_offset[7:0],
+                           f_AddrCntContext, f_AllDatumsAreZero, f_CfgContext, f_Ch0YInc, f_Ch0ZInc,
+                           f_Ch1YInc, f_Ch1ZInc, f_Concat, f_ContextADC, f_ContextNumber, f_CtxtCtrl,
+                           f_DstAccessMode, f_FlipSrc, f_Flush, f_Last, f_MultiContextMode,
+                           f_OvrdThreadId, f_PackerMask, f_ReadIntfSel, f_RowPadZero, f_RowSearch,
+                           f_UseContextCounter, f_WhichUnpacker, f_ZeroWrite};
 
   // ---- shared values ----
   // context.cpp operand_style / formats.cpp src_style_of_format_code.
@@ -409,6 +431,9 @@ module tmu_mu_ctrl (
       tmu_isa_pkg::IDX_APOOL3S2, tmu_isa_pkg::IDX_MPOOL3S1, tmu_isa_pkg::IDX_MPOOL3S2: begin
         ctrl_o.rwc.latch_srca = 1'b1;
       end
+      // The RTL has no unpacker or packer: an UNPACR or PACR is reported as unsupported and changes
+      // nothing (the co-simulation stimulus never issues one).
+      tmu_isa_pkg::IDX_UNPACR, tmu_isa_pkg::IDX_PACR: status_base = tmu_pkg::INSN_UNSUPPORTED;
       default: ;  // GATESRCRST, CLREXPHIST: no architectural effect; GPR ops: the GPR unit
     endcase
 

@@ -91,6 +91,7 @@ class RandomStimulus final : public StreamStimulus {
   RandomStimulus(Arch arch, uint64_t seed, uint64_t instructions)
       : StreamStimulus("random", arch, seed), target_(instructions) {
     for (const InsnSpec& spec : tmu::tensix::instructions(arch)) {
+      if (!unit_in_rtl(spec.unit)) continue;  // UNPACR, PACR: the RTL has no unpacker or packer
       OpPlan p;
       p.spec = &spec;
       for (const FieldSpec& f : spec.fields()) p.fields.push_back({f.id, f.lo, f.width, f.max, kind_of(spec.op, f), &f});

@@ -354,6 +354,28 @@ const std::vector<WordCase>& word_cases() {
     {Both, Op::FLUSHDMA, {{F::ConditionMask, 10}}, 0x4600000au},
     // TT_OP_DMANOP on BH+WH (no fields): 0x60<<24
     {Both, Op::DMANOP, {}, 0x60000000u},
+    // UNPACR_Regular (Bits32.lua UNPACR_Regular, both architectures), unpacker 0 in MultiContextMode
+    // handing the bank over: 0x42<<24 | 1<<7 | 1<<6
+    {Both, Op::UNPACR, {{F::MultiContextMode, 1}, {F::FlipSrc, 1}}, 0x420000c0u},
+    // UNPACR, every field: 0x42<<24 | 1<<23 (WhichUnpacker) | 3<<21 (Ch1YInc) | 2<<19 (Ch1ZInc) |
+    // 1<<17 (Ch0YInc) | 3<<15 (Ch0ZInc) | 5<<10 (ContextNumber) | 2<<8 (ContextADC) | 1<<7 | 1<<6 |
+    // 1<<4 (AllDatumsAreZero) | 1<<3 (UseContextCounter) | 1<<2 (RowSearch) = 0x42f396dc
+    {Both, Op::UNPACR, {{F::WhichUnpacker, 1}, {F::Ch1YInc, 3}, {F::Ch1ZInc, 2}, {F::Ch0YInc, 1}, {F::Ch0ZInc, 3},
+                        {F::ContextNumber, 5}, {F::ContextADC, 2}, {F::MultiContextMode, 1}, {F::FlipSrc, 1},
+                        {F::AllDatumsAreZero, 1}, {F::UseContextCounter, 1}, {F::RowSearch, 1}}, 0x42f396dcu},
+    // PACR on WH (Bits32.lua PACR), packer 0, last of a tile, ADDR_MOD_PACK_SEC2: 0x41<<24 | 2<<15 | 1<<8 | 1
+    {WH, Op::PACR, {{F::Last, 1}, {F::PackerMask, 1}, {F::AddrMod, 2}}, 0x41010101u},
+    // PACR on WH, every field: 0x41<<24 | 3<<15 | 1<<12 | 0xf<<8 | 1<<7 | 1<<4 | 1<<1 | 1 = 0x41019f93
+    {WH, Op::PACR, {{F::AddrMod, 3}, {F::ZeroWrite, 1}, {F::PackerMask, 0xf}, {F::OvrdThreadId, 1}, {F::Concat, 1},
+                    {F::Flush, 1}, {F::Last, 1}}, 0x41019f93u},
+    // PACR on BH (Bits32_PACR_BH.svg), all four read interfaces, last: 0x41<<24 | 0xf<<8 | 1
+    {BH, Op::PACR, {{F::ReadIntfSel, 0xf}, {F::Last, 1}}, 0x41000f01u},
+    // PACR on BH, every field: 0x41<<24 | 3<<21 (CfgContext) | 5<<18 (RowPadZero) | 1<<17 (DstAccessMode) |
+    // 1<<15 (AddrMod) | 2<<13 (AddrCntContext) | 1<<12 | 0xa<<8 (ReadIntfSel) | 1<<7 | 1<<4 |
+    // 3<<2 (CtxtCtrl) | 1<<1 | 1 = 0x4176da9f
+    {BH, Op::PACR, {{F::CfgContext, 3}, {F::RowPadZero, 5}, {F::DstAccessMode, 1}, {F::AddrMod, 1},
+                    {F::AddrCntContext, 2}, {F::ZeroWrite, 1}, {F::ReadIntfSel, 0xa}, {F::OvrdThreadId, 1},
+                    {F::Concat, 1}, {F::CtxtCtrl, 3}, {F::Flush, 1}, {F::Last, 1}}, 0x4176da9fu},
   };
   return cases;
 }
@@ -395,13 +417,13 @@ TEST(IsaEncodings, DecodingTheHandDerivedWordGivesTheFields) {
   }
 }
 
-// The 37 instructions tmu covers, by name, so that a lost table entry shows.
+// The 39 instructions tmu covers, by name, so that a lost table entry shows.
 const std::vector<std::string> kAllMnemonics = {
     "MVMUL",       "DOTPV",      "GAPOOL",      "GMPOOL",     "ELWMUL",     "ELWADD",    "ELWSUB",       "ZEROACC",
     "ZEROSRC",     "MOVA2D",     "MOVB2D",      "MOVD2A",     "MOVD2B",     "MOVB2A",    "SETRWC",       "INCRWC",
     "CLEARDVALID", "TRNSPSRCB",  "CONV3S1",     "CONV3S2",    "APOOL3S1",   "APOOL3S2",  "MPOOL3S1",     "MPOOL3S2",
     "GATESRCRST",  "CLREXPHIST", "SHIFTXA",     "SHIFTXB",    "SETDMAREG",  "ADDDMAREG", "SUBDMAREG",    "MULDMAREG",
-    "SHIFTDMAREG", "BITWOPDMAREG", "CMPDMAREG", "FLUSHDMA",   "DMANOP"};
+    "SHIFTDMAREG", "BITWOPDMAREG", "CMPDMAREG", "FLUSHDMA",   "DMANOP",    "UNPACR",       "PACR"};
 
 TEST(IsaEncodings, EveryInstructionOnEveryArchitectureHasHandDerivedWords) {
   for (Arch arch : {Arch::Blackhole, Arch::Wormhole}) {
@@ -422,7 +444,9 @@ TEST(IsaEncodings, DmaregInstructionsBelongToTheScalarUnit) {
     for (const InsnSpec& spec : instructions(arch)) {
       const std::string mn = spec.mnemonic;
       const bool scalar = mn.find("DMA") != std::string::npos;
-      EXPECT_EQ(spec.unit, scalar ? Unit::ScalarUnit : Unit::MatrixUnit) << mn;
+      const Unit expected = scalar ? Unit::ScalarUnit : mn == "UNPACR" ? Unit::Unpacker : mn == "PACR" ? Unit::Packer
+                                                                                                     : Unit::MatrixUnit;
+      EXPECT_EQ(spec.unit, expected) << mn;
       EXPECT_NE(std::string(spec.summary), "") << mn;
     }
 }
@@ -526,6 +550,17 @@ std::vector<Layout> family_layouts() {
   add({Op::SHIFTDMAREG, Op::BITWOPDMAREG, Op::CMPDMAREG}, Both,
       {{F::LeftReg, 0x3f}, {F::RightReg, 0xfc0}, {F::ResultReg, 0x3f000}, {F::Mode, 0x1c0000},
        {F::OpBisConst, 0x800000}});
+  // UNPACR_Regular.md / Bits32.lua UNPACR_Regular; PACR.md / Bits32.lua PACR (WH), Bits32_PACR_BH.svg (BH).
+  add({Op::UNPACR}, Both,
+      {{F::RowSearch, 0x4}, {F::UseContextCounter, 0x8}, {F::AllDatumsAreZero, 0x10}, {F::FlipSrc, 0x40},
+       {F::MultiContextMode, 0x80}, {F::ContextADC, 0x300}, {F::ContextNumber, 0x1c00}, {F::Ch0ZInc, 0x18000},
+       {F::Ch0YInc, 0x60000}, {F::Ch1ZInc, 0x180000}, {F::Ch1YInc, 0x600000}, {F::WhichUnpacker, 0x800000}});
+  add({Op::PACR}, WH, {{F::Last, 0x1}, {F::Flush, 0x2}, {F::Concat, 0x10}, {F::OvrdThreadId, 0x80},
+                       {F::PackerMask, 0xf00}, {F::ZeroWrite, 0x1000}, {F::AddrMod, 0x18000}});
+  add({Op::PACR}, BH, {{F::Last, 0x1}, {F::Flush, 0x2}, {F::CtxtCtrl, 0xc}, {F::Concat, 0x10}, {F::OvrdThreadId, 0x80},
+                       {F::ReadIntfSel, 0xf00}, {F::ZeroWrite, 0x1000}, {F::AddrCntContext, 0x6000},
+                       {F::AddrMod, 0x18000}, {F::DstAccessMode, 0x20000}, {F::RowPadZero, 0x1c0000},
+                       {F::CfgContext, 0x600000}});
   for (const Layout& l : layouts()) out.push_back(l);
   return out;
 }

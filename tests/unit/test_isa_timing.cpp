@@ -41,6 +41,8 @@ const std::map<Op, Timing>& expected_timing() {
       {Op::SETDMAREG, {1, 1}}, {Op::ADDDMAREG, {3, 3}}, {Op::SUBDMAREG, {3, 3}}, {Op::MULDMAREG, {3, 3}},
       {Op::SHIFTDMAREG, {3, 3}}, {Op::BITWOPDMAREG, {3, 3}}, {Op::CMPDMAREG, {3, 3}},
       {Op::FLUSHDMA, {2, 2}}, {Op::DMANOP, {1, 1}},
+      // Unpacker and Packer: accepted in a cycle; their throughput is not modelled (timing_source).
+      {Op::UNPACR, {1, 1}}, {Op::PACR, {1, 1}},
   };
   return table;
 }

@@ -57,7 +57,7 @@ TEST(VectorFile, TheDefaultEnginesFilesMayOmitTheEngineLine) {
 TEST(VectorFile, StructuralFaultsNameTheLineAndTheReason) {
   const std::string h = "tmu-vectors 1\nengine e\n";
   EXPECT_EQ(error_of(""), "f.tmv:1: empty file: expected 'tmu-vectors 1'");
-  EXPECT_EQ(error_of("tmu-vectors 3\n"), "f.tmv:1: format version 3 is not supported (this tmu reads versions 1 to 2)");
+  EXPECT_EQ(error_of("tmu-vectors 4\n"), "f.tmv:1: format version 4 is not supported (this tmu reads versions 1 to 3)");
   EXPECT_EQ(error_of("arch x\n"), "f.tmv:1: expected the version line 'tmu-vectors 1' first");
   EXPECT_EQ(error_of(h + "vector a\nend\nvector a\nend\neof 2\n"), "f.tmv:5: vector name 'a' is used twice");
   EXPECT_EQ(error_of(h + "vector a\nop\nvector b\n"), "f.tmv:5: 'vector' inside vector 'a' (line 3): its 'end' is missing");

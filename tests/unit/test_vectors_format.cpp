@@ -199,7 +199,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         Malformed{"empty file", "", 1, "empty file"},
         Malformed{"no version line", "arch blackhole\n", 1, "expected the version line"},
-        Malformed{"future version", "tmu-vectors 3\n", 1, "format version 3 is not supported"},
+        Malformed{"future version", "tmu-vectors 4\n", 1, "format version 4 is not supported"},
         Malformed{"unknown record at top level", "tmu-vectors 1\narch blackhole\nfrobnicate 1\n", 3, "unknown record 'frobnicate'"},
         Malformed{"unknown architecture", "tmu-vectors 1\narch grayskull\n", 2, "unknown architecture 'grayskull'"},
         Malformed{"vector before arch", "tmu-vectors 1\nvector v\n", 2, "'arch' must come before the first vector"},

@@ -30,7 +30,7 @@ inline constexpr const char* kVectorMagic = "tmu-vectors";
 // Writers write version 1 unless a file holds records of a newer version (an engine's records name
 // the version they need, docs/vector-format.md); readers take every version from 1 to kVectorFormatNewest.
 inline constexpr unsigned kVectorFormatVersion = 1;
-inline constexpr unsigned kVectorFormatNewest = 2;
+inline constexpr unsigned kVectorFormatNewest = 3;
 inline constexpr const char* kVectorFileExtension = ".tmv";
 inline constexpr const char* kVectorManifestName = "MANIFEST";
 

@@ -3,11 +3,13 @@
 tmu_fuzz_harness(tensix_program SOURCES tensix_program.cpp LINK tmu_tensix RUNS 30000 MAX_LEN 8192
                  DICT tensix.dict
                  SEEDS ${programs}/eltwise_pool.tmu ${programs}/gpr_ops.tmu ${programs}/housekeeping.tmu
-                       ${programs}/matmul_32x32_hifi4.tmu ${programs}/mov.tmu
-                 TARGET refmodel/engines/tensix/src/program)
+                       ${programs}/matmul_32x32_hifi4.tmu ${programs}/mov.tmu ${programs}/l1_matmul.tmu
+                 TARGET refmodel/engines/tensix/src/program refmodel/engines/tensix/src/insn/unpacr.cpp
+                        refmodel/engines/tensix/src/insn/pacr.cpp)
 tmu_fuzz_harness(tensix_vectors SOURCES tensix_vectors.cpp LINK tmu_engines RUNS 30000 MAX_LEN 16384
                  DICT tensix.dict
                  SEEDS ${vector_corpus}/blackhole/gpr ${vector_corpus}/wormhole/rwc ${vector_corpus}/blackhole/mov
+                       ${vector_corpus}/blackhole/pacr ${vector_corpus}/wormhole/unpacr
                  TARGET refmodel/engines/tensix/src/vectors/parser.cpp refmodel/engines/tensix/src/vectors/records.cpp
                         refmodel/engines/tensix/src/vectors/conversion.cpp
                         refmodel/engines/tensix/src/vectors/replay.cpp refmodel/common/src/vector_file.cpp

@@ -18,7 +18,7 @@ import sys
 import jsonschema
 
 ARCHES = ("blackhole", "wormhole")
-UNITS = ("MatrixUnit", "ScalarUnit")
+UNITS = ("MatrixUnit", "ScalarUnit", "Unpacker", "Packer")
 
 
 def fail(msg):
@@ -81,8 +81,13 @@ def load(path, schema_path):
             per_arch[arch].append(dict(mn=mn, opcode=opcode, unit=insn["unit"],
                                        summary=insn.get("summary", ""), fields=parsed, reserved=reserved,
                                        issue_cycles=insn["issue_cycles"], latency=insn["latency"]))
-        # One execution function serves every architecture, so a meaning keeps its name everywhere.
-        name_sets = {a: {f[0] for i in per_arch[a] if i["mn"] == mn for f in i["fields"]} for a in arches}
+        # One execution function serves every architecture, so a meaning keeps its name everywhere;
+        # arch_fields lists the fields whose meaning exists on some architectures only.
+        arch_only = set(insn.get("arch_fields", []))
+        name_sets = {a: {f[0] for i in per_arch[a] if i["mn"] == mn for f in i["fields"]} - arch_only for a in arches}
+        listed = set().union(*({f[0] for i in per_arch[a] if i["mn"] == mn for f in i["fields"]} for a in arches))
+        if arch_only - listed:
+            fail(f"{path}: {mn}: arch_fields names fields no architecture has: {sorted(arch_only - listed)}")
         if len({frozenset(v) for v in name_sets.values()}) > 1:
             fail(f"{path}: {mn}: field names differ between architectures: "
                  + "; ".join(f"{a}: {sorted(v)}" for a, v in name_sets.items()))

@@ -124,7 +124,8 @@ py::dict run_words(TensixState& s, const std::vector<uint32_t>& words, unsigned 
     for (size_t i = 0; i < words.size(); ++i) {
       try {
         const Executed x = execute_one(s, words[i], thread, form);
-        (x.unit == Unit::MatrixUnit ? mu : su) += x.result.cycles;
+        if (x.unit == Unit::MatrixUnit) mu += x.result.cycles;
+        else if (x.unit == Unit::ScalarUnit) su += x.result.cycles;
       } catch (const Error& e) {
         throw Error(e.kind(), fmt::format("words[{}] = 0x{:08x}: {}", i, words[i], e.message()));
       }

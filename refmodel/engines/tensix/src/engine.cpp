@@ -128,7 +128,7 @@ class TensixWords final : public WordCodec {
       std::string fields;
       for (const FieldSpec& f : spec.fields()) fields += fmt::format(" {}[{}:{}]", field_name(f.id), f.lo + f.width - 1, f.lo);
       out.push_back(fmt::format("{:<13} 0x{:02x} {:<10}{}  # {}", spec.mnemonic, spec.opcode,
-                                spec.unit == Unit::MatrixUnit ? "MatrixUnit" : "ScalarUnit", fields, spec.summary));
+                                unit_name(spec.unit), fields, spec.summary));
     }
     return out;
   }
@@ -136,14 +136,14 @@ class TensixWords final : public WordCodec {
 
 class TensixPrograms final : public ProgramRunner {
  public:
-  std::string state_parts() const override { return "rwcs gprs config threadconfig banks srca srcb dst dst32"; }
+  std::string state_parts() const override { return "rwcs gprs config threadconfig banks srca srcb dst dst32 l1:ADDR:BYTES"; }
   std::string value_readings() const override {
     return "Dst as bf16, fp16 or int8 (16-bit rows; in dst32 as FP32 / INT32), tf32, fp32 or int32 (dst32 only)";
   }
   nlohmann::ordered_json run_program(std::istream& in, const std::string& path, const RunRequest& r) const override {
     for (const std::string& p : r.parts)
       if (!is_state_part(p))
-        throw bad(fmt::format("--show: unknown part '{}' (rwcs gprs config threadconfig banks srca srcb dst dst32)", p));
+        throw bad(fmt::format("--show: unknown part '{}' (rwcs gprs config threadconfig banks srca srcb dst dst32 l1:ADDR:BYTES)", p));
     static const std::vector<std::string> kReadings{"bf16", "fp16", "int8", "tf32", "fp32", "int32"};
     if (!r.values.empty() && std::find(kReadings.begin(), kReadings.end(), r.values) == kReadings.end())
       throw bad(fmt::format("--values {}: Tensix Dst reads as bf16 fp16 int8 tf32 fp32 int32", r.values));
@@ -168,7 +168,7 @@ class TensixVectors final : public VectorFiles {
   std::vector<EngineOption> vector_options() const override {
     using K = EngineOption::Kind;
     return {
-        {"--family,--ops", "Families, comma-separated: mvmul elwmul elwadd elwsub gmpool mov zeroacc src rwc shift legacy gpr l1 "
+        {"--family,--ops", "Families, comma-separated: mvmul elwmul elwadd elwsub gmpool mov zeroacc src rwc shift legacy gpr l1 unpacr pacr "
                            "(--ops: alias)", K::List, ""},
         {"--format,--formats", "Data formats, comma-separated: bf16 fp16 tf32 int8 (--formats: alias)", K::List, ""},
         {"--fidelity", std::string("Only files of the phases these fidelity levels run, comma-separated: ") + kFidelitySpellings,

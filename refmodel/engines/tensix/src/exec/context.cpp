@@ -34,6 +34,16 @@ void WriteSet::note_gpr(uint32_t index) {
   if (std::find(gprs.begin(), gprs.end(), index) == gprs.end()) gprs.push_back(static_cast<uint8_t>(index));
 }
 
+void WriteSet::note_l1_bytes(uint64_t addr, uint64_t n) {
+  if (n == 0) return;
+  for (uint64_t line = addr & ~uint64_t{15}; line < addr + n; line += 16)
+    if (std::find(l1_lines.begin(), l1_lines.end(), line) == l1_lines.end()) l1_lines.push_back(static_cast<uint32_t>(line));
+}
+void WriteSet::note_adc_set(unsigned thread, unsigned unit) {
+  const auto key = static_cast<uint8_t>(thread * 3 + unit);
+  if (std::find(adc_sets.begin(), adc_sets.end(), key) == adc_sets.end()) adc_sets.push_back(key);
+}
+
 const char* src_client_name(SrcClient c) { return c == SrcClient::MatrixUnit ? "MatrixUnit" : "Unpackers"; }
 
 namespace insn {

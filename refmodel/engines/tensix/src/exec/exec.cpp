@@ -53,6 +53,8 @@ constexpr std::array<insn::Handler, kNumOps> make_handler_table() {
   set(Op::CMPDMAREG, exec_cmpdmareg);
   set(Op::FLUSHDMA, exec_flushdma);
   set(Op::DMANOP, exec_dmanop);
+  set(Op::UNPACR, exec_unpacr);
+  set(Op::PACR, exec_pacr);
   return t;
 }
 

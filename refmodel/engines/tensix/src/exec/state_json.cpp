@@ -1,9 +1,11 @@
 #include "tmu/tensix/state_json.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include <fmt/format.h>
 
+#include "tmu/error.h"
 #include "tmu/tensix/state_fields.h"
 
 namespace tmu::tensix {
@@ -34,7 +36,27 @@ nlohmann::json src_json(const std::array<SrcBank, kSrcBanks>& banks) {
 
 }  // namespace
 
-bool is_state_part(const std::string& part) { return std::find(kParts.begin(), kParts.end(), part) != kParts.end(); }
+std::optional<L1Region> parse_l1_part(const std::string& part) {
+  if (part.rfind("l1:", 0) != 0) return std::nullopt;
+  const auto colon = part.find(':', 3);
+  if (colon == std::string::npos) return std::nullopt;
+  auto number = [](const std::string& text) -> std::optional<uint64_t> {
+    uint64_t v = 0;
+    const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    const char* first = text.data() + (hex ? 2 : 0);
+    const char* last = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(first, last, v, hex ? 16 : 10);
+    if (ec != std::errc() || ptr != last || first == last) return std::nullopt;
+    return v;
+  };
+  const auto addr = number(part.substr(3, colon - 3)), bytes = number(part.substr(colon + 1));
+  if (!addr || !bytes || *bytes == 0) return std::nullopt;
+  return L1Region{*addr, *bytes};
+}
+
+bool is_state_part(const std::string& part) {
+  return std::find(kParts.begin(), kParts.end(), part) != kParts.end() || parse_l1_part(part).has_value();
+}
 
 nlohmann::json state_to_json(const TensixState& s, const std::vector<std::string>& parts) {
   auto want = [&](const char* p) { return parts.empty() || std::find(parts.begin(), parts.end(), p) != parts.end(); };
@@ -103,6 +125,21 @@ nlohmann::json state_to_json(const TensixState& s, const std::vector<std::string
       rows[std::to_string(r)] = {{"valid", valid}, {"bits", std::move(vals)}};
     }
     j["dst32"] = std::move(rows);
+  }
+  // L1 regions, only on request: 16 bytes a line, keyed by the line's address.
+  for (const std::string& p : parts) {
+    const auto region = parse_l1_part(p);
+    if (!region) continue;
+    const uint64_t size = l1_size(s.arch);
+    if (region->addr > size || region->bytes > size - region->addr)
+      throw Error(ErrorKind::BadInput, fmt::format("--show {}: bytes 0x{:x}..0x{:x} leave L1 (0x{:x} bytes on {})", p,
+                                                   region->addr, region->addr + region->bytes - 1, size, arch_name(s.arch)));
+    for (uint64_t a = region->addr; a < region->addr + region->bytes; a += 16) {
+      nlohmann::json line = nlohmann::json::array();
+      for (uint64_t b = a; b < std::min(a + 16, region->addr + region->bytes); ++b)
+        line.push_back(fmt::format("0x{:02x}", s.L1.empty() ? 0 : s.L1[b]));
+      j["l1"][fmt::format("0x{:06x}", a)] = std::move(line);
+    }
   }
   return j;
 }

@@ -45,5 +45,8 @@ void exec_bitwopdmareg(ExecContext&);
 void exec_cmpdmareg(ExecContext&);
 void exec_flushdma(ExecContext&);
 void exec_dmanop(ExecContext&);
+// L1 <-> registers through the unpackers and the packer (unpacr.cpp, pacr.cpp)
+void exec_unpacr(ExecContext&);
+void exec_pacr(ExecContext&);
 
 }  // namespace tmu::tensix::insn

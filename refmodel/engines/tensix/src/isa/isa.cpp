@@ -41,6 +41,16 @@ const OpcodeIndex& index_for(Arch arch) {
 
 const char* arch_name(Arch arch) { return arch == Arch::Blackhole ? "blackhole" : "wormhole"; }
 
+const char* unit_name(Unit unit) {
+  switch (unit) {
+    case Unit::MatrixUnit: return "MatrixUnit";
+    case Unit::ScalarUnit: return "ScalarUnit";
+    case Unit::Unpacker: return "Unpacker";
+    case Unit::Packer: return "Packer";
+  }
+  return "?";
+}
+
 std::optional<Arch> parse_arch(std::string_view name) {
   if (iequal(name, "blackhole") || iequal(name, "bh")) return Arch::Blackhole;
   if (iequal(name, "wormhole") || iequal(name, "wh") || iequal(name, "wormhole_b0")) return Arch::Wormhole;

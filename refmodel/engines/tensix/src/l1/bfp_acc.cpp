@@ -58,6 +58,13 @@ std::optional<L1Format> parse_l1_format(std::string_view s) {
   return std::nullopt;
 }
 DataFormat l1_format_code(L1Format f) { return info(f).code; }
+std::optional<L1Format> l1_format_of_code(uint32_t code, bool is_unsigned) {
+  if (!is_valid_data_format_code(code)) return std::nullopt;
+  if (code == static_cast<uint32_t>(DataFormat::INT8) && is_unsigned) return L1Format::UINT8;
+  for (L1Format f : kL1Formats)
+    if (f != L1Format::UINT8 && static_cast<uint32_t>(l1_format_code(f)) == code) return f;
+  return std::nullopt;
+}
 unsigned l1_datum_bits(L1Format f) { return info(f).bits; }
 bool l1_is_bfp(L1Format f) {
   switch (f) {

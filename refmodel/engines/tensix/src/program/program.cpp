@@ -226,6 +226,10 @@ class Interpreter {
       auto [name, value] = split_assignment(w[2]);
       if (name != "bank") bad(fmt::format("unknown unpacker field '{}' (expected bank)", name));
       state_.Unpackers[which].SrcBank = static_cast<uint8_t>(parse_uint_max(value, 1, "bank"));
+    } else if (head == ".l1") {
+      directive_l1(w);
+    } else if (head == ".adc") {
+      directive_adc(w);
     } else if (head == ".srca" || head == ".srcb") {
       if (w.size() < 4) bad(fmt::format("usage: {} BANK ROW[-LAST] v0..v15 | fill V", head));
       const uint32_t bank = parse_uint_max(w[1], kSrcBanks - 1, "bank");
@@ -258,7 +262,7 @@ class Interpreter {
     } else {
       static constexpr std::string_view kDirectives[] = {".arch", ".thread", ".config", ".threadconfig", ".addrmod",
                                                          ".rwc", ".global", ".bank", ".unpacker", ".srca", ".srcb",
-                                                         ".dst16", ".dst32", ".gpr", ".word"};
+                                                         ".dst16", ".dst32", ".gpr", ".word", ".l1", ".adc"};
       bad(fmt::format("unknown directive '{}'{}", head, did_you_mean(head, kDirectives)));
     }
   }
@@ -304,6 +308,63 @@ class Interpreter {
     }
   }
 
+  // .l1 ADDR u8|u16|u32 v0 v1 ... | fill COUNT V: values stored little-endian from byte ADDR. A u16
+  // takes bf16:/fp16: values as their IEEE-order patterns, a u32 fp32:/tf32:/bf16:/fp16: ones as
+  // FP32 and int8:/int32: as INT32 sign-magnitude (the L1 layouts of docs/l1-formats.md).
+  void directive_l1(const std::vector<std::string>& w) {
+    if (w.size() < 4) bad("usage: .l1 ADDR u8|u16|u32 v0 v1 ... | fill COUNT V");
+    const uint64_t size = l1_size(state_.arch);
+    const uint64_t addr = parse_uint_max(w[1], size - 1, "L1 address");
+    const unsigned bytes = w[2] == "u8" ? 1 : w[2] == "u16" ? 2 : w[2] == "u32" ? 4 : 0;
+    if (!bytes) bad(fmt::format("L1 value width '{}' is not u8, u16 or u32", w[2]));
+    std::vector<uint32_t> values;
+    if (w[3] == "fill") {
+      if (w.size() != 6) bad("usage: .l1 ADDR WIDTH fill COUNT V");
+      const uint32_t count = parse_uint_max(w[4], size / bytes, "fill count");
+      values.assign(count, parse_l1_value(w[5], bytes));
+    } else {
+      for (size_t i = 3; i < w.size(); ++i) values.push_back(parse_l1_value(w[i], bytes));
+    }
+    if (addr + uint64_t{bytes} * values.size() > size)
+      bad(fmt::format("{} bytes from L1 address 0x{:x} leave L1 (0x{:x} bytes on {})", bytes * values.size(), addr, size,
+                      arch_name(state_.arch)));
+    if (state_.L1.empty()) state_.L1.assign(size, 0);
+    for (size_t i = 0; i < values.size(); ++i)
+      for (unsigned k = 0; k < bytes; ++k) state_.L1[addr + i * bytes + k] = static_cast<uint8_t>(values[i] >> (8 * k));
+  }
+
+  static uint32_t parse_l1_value(const std::string& text, unsigned bytes) {
+    if (text.find(':') == std::string::npos) return parse_uint_max(text, (uint64_t{1} << (8 * bytes)) - 1, "L1 value");
+    const TypedValue v = parse_typed(text);
+    std::string reason;
+    if (bytes == 2 && (v.format == "bf16" || v.format == "fp16")) {
+      const auto d = typed_to_dst16(v, &reason);
+      if (d) return v.format == "bf16" ? dst16_to_bf16(*d) : dst16_to_fp16(*d);
+    } else if (bytes == 4 && v.format != "raw") {
+      const auto d = typed_to_dst32(v, &reason);
+      if (d) return dst32_to_fp32(*d);  // the Dst32 shuffle undone: IEEE FP32, or INT32 sign-magnitude
+    } else {
+      reason = fmt::format("a {}-byte L1 value takes raw bits{}", bytes, bytes == 2 ? ", bf16: or fp16:" : "");
+    }
+    bad(fmt::format("value '{}' cannot be a {}-bit L1 value: {}", text, 8 * bytes, reason));
+  }
+
+  // .adc unpacker0|unpacker1|packer CHANNEL NAME=V ...: the current thread's address counters.
+  void directive_adc(const std::vector<std::string>& w) {
+    if (w.size() < 4) bad("usage: .adc unpacker0|unpacker1|packer 0|1 X=.. Y=.. Z=.. W=.. (also X_Cr .. W_Cr)");
+    AdcSet& set = state_.ADCs[thread_];
+    Adc* adc = w[1] == "unpacker0" ? &set.Unpacker[0] : w[1] == "unpacker1" ? &set.Unpacker[1] : w[1] == "packer" ? &set.Packers : nullptr;
+    if (!adc) bad(fmt::format("ADC '{}' is not unpacker0, unpacker1 or packer", w[1]));
+    AdcChannel& ch = adc->Channel[parse_uint_max(w[2], 1, "ADC channel")];
+    for (size_t i = 3; i < w.size(); ++i) {
+      auto [name, value] = split_assignment(w[i]);
+      uint32_t* field = name == "X" ? &ch.X : name == "X_Cr" ? &ch.X_Cr : name == "Y" ? &ch.Y : name == "Y_Cr" ? &ch.Y_Cr
+                      : name == "Z" ? &ch.Z : name == "Z_Cr" ? &ch.Z_Cr : name == "W" ? &ch.W : name == "W_Cr" ? &ch.W_Cr : nullptr;
+      if (!field) bad(fmt::format("unknown ADC counter '{}' (X Y Z W X_Cr Y_Cr Z_Cr W_Cr)", name));
+      *field = parse_uint_max(value, (1u << 18) - 1, "ADC counter");
+    }
+  }
+
   void directive_bank(const std::vector<std::string>& w) {
     if (w.size() < 4 || (w[1] != "srca" && w[1] != "srcb")) bad("usage: .bank srca|srcb BANK owner=matrix|unpackers format=NAME");
     const uint32_t bank = parse_uint_max(w[2], kSrcBanks - 1, "bank");
@@ -329,10 +390,12 @@ class Interpreter {
     const ExecResult r = execute(state_, insn, thread_);
     if (r.status == ExecResult::Status::Stalled)
       bad(fmt::format("{} stalls: {}; nothing in a program can hand the bank over, so it would wait forever "
-                      "(give it to the Matrix Unit with `.bank ... owner=matrix`)",
-                      insn.mnemonic(), r.stall_reason));
+                      "(give it to the {} with `.bank ... owner={}`)",
+                      insn.mnemonic(), r.stall_reason, insn.spec->unit == Unit::Unpacker ? "Unpackers" : "Matrix Unit",
+                      insn.spec->unit == Unit::Unpacker ? "unpackers" : "matrix"));
     ++instructions;
-    (insn.spec->unit == Unit::MatrixUnit ? matrix_unit_cycles : scalar_unit_cycles) += r.cycles;
+    if (insn.spec->unit == Unit::MatrixUnit) matrix_unit_cycles += r.cycles;
+    else if (insn.spec->unit == Unit::ScalarUnit) scalar_unit_cycles += r.cycles;
     if (opts_.trace) {
       *opts_.trace << fmt::format("{}:{}: t{} {} | cycles={} latency={} dst_rows={} gprs={}{}{}\n", file_, line,
                                   thread_, disassemble(insn), r.cycles, r.latency, r.writes.dst_rows.size(),

@@ -99,6 +99,11 @@ void Builder::set_dst32_row(unsigned row32, bool valid, const std::array<uint32_
   set_dst_row(DstRegs::lo_row(row32), valid, lo);
 }
 
+void Builder::set_record(const Record& r) {
+  write_location(s_, r);
+  add(r);
+}
+
 void Builder::set_dst_validity(unsigned row, bool valid) {
   Record r;
   r.space = Space::DstValid;

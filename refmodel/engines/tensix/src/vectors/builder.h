@@ -44,6 +44,8 @@ class Builder {
   void set_dst_row(unsigned row, bool valid, const std::array<uint32_t, 16>& bits16);
   // Dst32b row `row32` (stored through Adj32): both DstBits rows get the same validity.
   void set_dst32_row(unsigned row32, bool valid, const std::array<uint32_t, 16>& words);
+  // Any location with its value (an L1 line, a SrcRow counter, ...).
+  void set_record(const Record& r);
   // Only the validity of a DstBits row (init `dstvalid`): for rows whose bits are not read.
   void set_dst_validity(unsigned row, bool valid);
 

@@ -38,6 +38,8 @@ void plan_gpr_files(std::vector<FileSpec>& out);
 std::unique_ptr<FileGenerator> make_gpr_generator(const FileSpec& spec, Arch arch);
 void plan_l1_files(std::vector<FileSpec>& out);  // packer and unpacker conversions
 std::unique_ptr<FileGenerator> make_l1_generator(const FileSpec& spec, Arch arch);
+void plan_l1_insn_files(std::vector<FileSpec>& out);  // unpacr pacr: the instructions on L1
+std::unique_ptr<FileGenerator> make_l1_insn_generator(const FileSpec& spec, Arch arch);
 
 // ---- Shared by the Matrix Unit generators: the configuration an arithmetic instruction reads ----
 

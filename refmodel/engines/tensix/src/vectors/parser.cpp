@@ -56,7 +56,7 @@ void expect_count(std::span<const std::string_view> w, size_t n, const char* usa
 }
 
 // One location record: the words after `init` / `expect`.
-Record parse_record(std::span<const std::string_view> all) {
+Record parse_record(std::span<const std::string_view> all, Arch arch, unsigned version) {
   const std::span<const std::string_view> w = all.subspan(1);
   if (w.empty()) bad(fmt::format("'{}' needs a location", all[0]));
   Record r;
@@ -128,9 +128,36 @@ Record parse_record(std::span<const std::string_view> all) {
     expect_count(w, 3, "dstvalid ROW VALID");
     r.a = static_cast<uint16_t>(parse_decimal(w[1], kDstRows - 1, "Dst row"));
     r.value = parse_decimal(w[2], 1, "validity");
+  } else if (kind == "l1line") {
+    if (w.size() < 2) bad("expected 'l1line ADDR b0 .. b15'");
+    const uint32_t addr = parse_decimal(w[1], l1_size(arch) - 16, "L1 address");
+    if (addr % 16) bad(fmt::format("L1 address {} is not a multiple of 16", addr));
+    r = l1_line_location(addr);
+    row_values(2, 0xFF, "L1 byte (8 bits)");
+  } else if (kind == "adc") {
+    r.space = Space::Adc;
+    expect_count(w, 6, "adc THREAD unpacker0|unpacker1|packer CHANNEL NAME HEX");
+    r.a = static_cast<uint16_t>(parse_decimal(w[1], kNumThreads - 1, "thread"));
+    const int unit = w[2] == "unpacker0" ? 0 : w[2] == "unpacker1" ? 1 : w[2] == "packer" ? 2 : -1;
+    if (unit < 0) bad(fmt::format("ADC '{}' is not unpacker0, unpacker1 or packer", w[2]));
+    r.b = static_cast<uint16_t>(unit * 2 + parse_decimal(w[3], 1, "ADC channel"));
+    field_of(r.space, w[4], w[5]);
+  } else if (kind == "packer") {
+    r.space = Space::Packer;
+    expect_count(w, 3, "packer NAME HEX");
+    field_of(r.space, w[1], w[2]);
+  } else if (kind == "srcrow") {
+    r.space = Space::SrcRow;
+    expect_count(w, 4, "srcrow UNPACKER THREAD HEX");
+    r.a = static_cast<uint16_t>(parse_decimal(w[1], 1, "unpacker"));
+    r.b = static_cast<uint16_t>(parse_decimal(w[2], kNumThreads - 1, "thread"));
+    r.value = parse_hex(w[3], kSrcRows - 1, "SrcRow (6 bits)");
   } else {
-    bad(fmt::format("unknown location '{}' (cfg tcfg addrmod rwc global bank unpacker gpr srca srcb dst dstvalid)", kind));
+    bad(fmt::format("unknown location '{}' (cfg tcfg addrmod rwc global bank unpacker gpr srca srcb dst dstvalid "
+                    "l1line adc packer srcrow)", kind));
   }
+  if (is_l1_space(r.space) && version < kL1FormatVersion)
+    bad(fmt::format("'{}' is a record of format version {}; this file says 'tmu-vectors {}'", kind, kL1FormatVersion, version));
   return r;
 }
 
@@ -280,7 +307,7 @@ class Parser {
       else bad(fmt::format("view of '{}': expected srca, srcb or dst", w[1]));
     } else if (head == "init") {
       if (stage_ != Stage::Init) bad("'init' after 'insn': the initial state comes first");
-      add(v.init, init_keys_, parse_record(w), number);
+      add(v.init, init_keys_, parse_record(w, out_.arch, version_), number);
     } else if (head == "insn") {
       expect_count(w, 2, "insn HEX");
       if (stage_ == Stage::Expect) bad("'insn' after 'expect': instructions come before the expected state");
@@ -296,7 +323,7 @@ class Parser {
     } else if (head == "expect") {
       if (stage_ == Stage::Init) bad("'expect' before any 'insn'");
       stage_ = Stage::Expect;
-      add(v.expect, expect_keys_, parse_record(w), number);
+      add(v.expect, expect_keys_, parse_record(w, out_.arch, version_), number);
     } else {
       bad(fmt::format("unknown record '{}' in a vector (thread view init insn expect end; pack unpack first)", head));
     }

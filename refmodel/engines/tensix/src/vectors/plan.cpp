@@ -23,6 +23,7 @@ const std::vector<FileSpec>& all_files() {
     plan_housekeeping_files(out);
     plan_gpr_files(out);
     plan_l1_files(out);
+    plan_l1_insn_files(out);
     return out;
   }();
   return files;
@@ -43,6 +44,7 @@ std::unique_ptr<FileGenerator> make_generator(const FileSpec& spec, Arch arch) {
   if (f == "mov") return make_mov_generator(spec, arch);
   if (f == "gpr") return make_gpr_generator(spec, arch);
   if (f == "l1") return make_l1_generator(spec, arch);
+  if (f == "unpacr" || f == "pacr") return make_l1_insn_generator(spec, arch);
   return make_housekeeping_generator(spec, arch);
 }
 
@@ -62,7 +64,7 @@ std::string regenerate_command(const FileSpec& spec, const GenerateOptions& o) {
 }  // namespace
 
 std::vector<std::string> family_names() {
-  return {"mvmul", "elwmul", "elwadd", "elwsub", "gmpool", "mov", "zeroacc", "src", "rwc", "shift", "legacy", "gpr", "l1"};
+  return {"mvmul", "elwmul", "elwadd", "elwsub", "gmpool", "mov", "zeroacc", "src", "rwc", "shift", "legacy", "gpr", "l1", "unpacr", "pacr"};
 }
 
 std::vector<FileSpec> plan_files(const FileFilter& filter) {

@@ -30,6 +30,19 @@ bool is_state_field_space(Space s) { return s <= Space::Global; }
 constexpr std::array<std::string_view, 2> kBankFields = {"AllowedClient", "Format"};
 constexpr std::array<unsigned, 2> kBankFieldWidths = {1, 4};
 constexpr std::string_view kUnpackerField = "SrcBank";
+// The version-3 spaces' fields: an ADC channel's counters and packer 0's stream state.
+constexpr std::array<std::string_view, 8> kAdcFields = {"X", "X_Cr", "Y", "Y_Cr", "Z", "Z_Cr", "W", "W_Cr"};
+constexpr unsigned kAdcFieldWidth = 18;
+constexpr std::array<std::string_view, 3> kPackerFields = {"NeedsNewAddress", "DataByteAddress", "ExponentByteAddress"};
+constexpr std::array<unsigned, 3> kPackerFieldWidths = {1, 21, 21};
+
+uint32_t& adc_counter(TensixState& s, const Record& r) {
+  AdcSet& set = s.ADCs[r.a % kNumThreads];
+  Adc& adc = r.b / 2 == 2 ? set.Packers : set.Unpacker[r.b / 2 & 1];
+  AdcChannel& ch = adc.Channel[r.b & 1];
+  uint32_t* const fields[] = {&ch.X, &ch.X_Cr, &ch.Y, &ch.Y_Cr, &ch.Z, &ch.Z_Cr, &ch.W, &ch.W_Cr};
+  return *fields[r.field & 7];
+}
 
 // The (thread, index) pair a StateField accessor takes for a record.
 std::pair<unsigned, unsigned> accessor_indices(const Record& r) {
@@ -63,6 +76,10 @@ const char* space_keyword(Space s) {
     case Space::SrcB: return "srcb";
     case Space::Dst: return "dst";
     case Space::DstValid: return "dstvalid";
+    case Space::L1: return "l1line";
+    case Space::Adc: return "adc";
+    case Space::Packer: return "packer";
+    case Space::SrcRow: return "srcrow";
   }
   return "?";
 }
@@ -76,6 +93,8 @@ const std::vector<std::string_view>& field_names(Space s) {
       for (const StateField& f : state_fields(scope_of(sp))) t[static_cast<unsigned>(sp)].emplace_back(f.name);
     t[static_cast<unsigned>(Space::Bank)].assign(kBankFields.begin(), kBankFields.end());
     t[static_cast<unsigned>(Space::Unpacker)].push_back(kUnpackerField);
+    t[static_cast<unsigned>(Space::Adc)].assign(kAdcFields.begin(), kAdcFields.end());
+    t[static_cast<unsigned>(Space::Packer)].assign(kPackerFields.begin(), kPackerFields.end());
     return t;
   }();
   return tables[static_cast<unsigned>(s)];
@@ -84,6 +103,8 @@ const std::vector<std::string_view>& field_names(Space s) {
 unsigned field_width(Space s, unsigned field) {
   if (is_state_field_space(s)) return state_fields(scope_of(s))[field].width;
   if (s == Space::Bank) return kBankFieldWidths[field];
+  if (s == Space::Adc) return kAdcFieldWidth;
+  if (s == Space::Packer) return kPackerFieldWidths[field];
   return 1;  // Unpacker SrcBank
 }
 
@@ -128,6 +149,17 @@ Record read_location(const TensixState& s, const Record& loc) {
       r.value = s.Dst.RowValid[loc.a] ? 1 : 0;
       break;
     case Space::DstValid: r.value = s.Dst.RowValid[loc.a] ? 1 : 0; break;
+    case Space::L1: {
+      const uint32_t addr = l1_line_address(loc);
+      for (unsigned i = 0; i < 16; ++i) r.row[i] = s.L1.empty() || addr + i >= s.L1.size() ? 0 : s.L1[addr + i];
+      break;
+    }
+    case Space::Adc: r.value = adc_counter(const_cast<TensixState&>(s), loc); break;
+    case Space::Packer:
+      r.value = loc.field == 0 ? uint32_t{s.Packer.NeedsNewAddress}
+                : loc.field == 1 ? s.Packer.DataByteAddress : s.Packer.ExponentByteAddress;
+      break;
+    case Space::SrcRow: r.value = s.Unpackers[loc.a & 1].SrcRow[loc.b % kNumThreads]; break;
   }
   return r;
 }
@@ -158,7 +190,30 @@ void write_location(TensixState& s, const Record& r) {
       s.Dst.RowValid[r.a] = r.value != 0;
       break;
     case Space::DstValid: s.Dst.RowValid[r.a] = r.value != 0; break;
+    case Space::L1: {
+      const uint32_t addr = l1_line_address(r);
+      if (addr + 16 > l1_size(s.arch)) throw std::out_of_range(fmt::format("L1 line {} is past L1's end", addr));
+      if (s.L1.empty()) s.L1.assign(l1_size(s.arch), 0);
+      for (unsigned i = 0; i < 16; ++i) s.L1[addr + i] = static_cast<uint8_t>(r.row[i]);
+      break;
+    }
+    case Space::Adc: adc_counter(s, r) = r.value; break;
+    case Space::Packer:
+      if (r.field == 0) s.Packer.NeedsNewAddress = r.value != 0;
+      else (r.field == 1 ? s.Packer.DataByteAddress : s.Packer.ExponentByteAddress) = r.value;
+      break;
+    case Space::SrcRow: s.Unpackers[r.a & 1].SrcRow[r.b % kNumThreads] = static_cast<uint8_t>(r.value); break;
   }
+}
+
+bool is_l1_space(Space s) { return s >= Space::L1; }
+uint32_t l1_line_address(const Record& r) { return ((uint32_t{r.a} << 16) | r.b) * 16; }
+Record l1_line_location(uint32_t addr) {
+  Record r;
+  r.space = Space::L1;
+  r.a = static_cast<uint16_t>((addr / 16) >> 16);
+  r.b = static_cast<uint16_t>((addr / 16) & 0xFFFF);
+  return r;
 }
 
 const char* view_name(View v) {

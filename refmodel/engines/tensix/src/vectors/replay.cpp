@@ -37,6 +37,11 @@ std::string location_text(const Record& r, View dst_view) {
         return fmt::format("Dst row {} (Dst32b row {}, {} half)", r.a, dst32_row_of(r.a),
                            is_low_half_row(r.a) ? "low" : "high");
       return fmt::format("Dst row {}", r.a);
+    case Space::L1: return fmt::format("L1 bytes 0x{:x}..0x{:x}", l1_line_address(r), l1_line_address(r) + 15);
+    case Space::Adc:
+      return fmt::format("ADC of thread {}, {} channel {}: {}", r.a, adc_unit_name(r.b / 2), r.b % 2, names[r.field]);
+    case Space::Packer: return fmt::format("packer {}", names[r.field]);
+    case Space::SrcRow: return fmt::format("unpacker {} SrcRow of thread {}", r.a, r.b);
   }
   return "?";
 }
@@ -87,6 +92,26 @@ std::vector<Record> written_locations(const WriteSet& w, unsigned thread) {
     for (uint16_t u = 0; u < 2; ++u) out.push_back(field_location(Space::Unpacker, u, 0, "SrcBank"));
   }
   if (w.matrix_unit) out.push_back(field_location(Space::Global, 0, 0, "LastSrcARow"));
+  // Version 3: UNPACR's and PACR's writes.
+  for (uint32_t line : w.l1_lines) out.push_back(l1_line_location(line));
+  for (uint8_t set : w.adc_sets)  // both channels' eight counters
+    for (uint16_t ch = 0; ch < 2; ++ch)
+      for (std::string_view name : field_names(Space::Adc))
+        out.push_back(field_location(Space::Adc, set / 3, static_cast<uint16_t>(set % 3 * 2 + ch), name));
+  if (w.unpackers) {
+    for (uint16_t ab = 0; ab < 2; ++ab)
+      for (uint16_t bank = 0; bank < kSrcBanks; ++bank) out.push_back(field_location(Space::Bank, ab, bank, "Format"));
+    for (uint16_t u = 0; u < 2; ++u)
+      for (uint16_t th = 0; th < kNumThreads; ++th) {
+        Record r;
+        r.space = Space::SrcRow;
+        r.a = u;
+        r.b = th;
+        out.push_back(r);
+      }
+  }
+  if (w.packer)
+    for (std::string_view name : field_names(Space::Packer)) out.push_back(field_location(Space::Packer, 0, 0, name));
   return out;
 }
 
@@ -98,7 +123,13 @@ void merge_writes(WriteSet& into, const WriteSet& w) {
   into.rwcs = into.rwcs || w.rwcs;
   into.banks = into.banks || w.banks;
   into.matrix_unit = into.matrix_unit || w.matrix_unit;
+  for (uint32_t line : w.l1_lines) into.note_l1_bytes(line, 16);
+  for (uint8_t set : w.adc_sets) into.note_adc_set(set / 3, set % 3);
+  into.unpackers = into.unpackers || w.unpackers;
+  into.packer = into.packer || w.packer;
 }
+
+const char* adc_unit_name(unsigned unit) { return unit == 0 ? "unpacker0" : unit == 1 ? "unpacker1" : "packer"; }
 
 }  // namespace detail
 
@@ -108,7 +139,7 @@ using namespace detail;
 
 // Every location a vector can name gets random contents (valid format codes only, so that a
 // poisoned bank tag is still a format). Nothing unlisted may change the outcome.
-void poison_state(TensixState& s, uint64_t seed) {
+void poison_state(TensixState& s, uint64_t seed, bool with_l1) {
   Rng rng(seed);
   for (auto* banks : {&s.SrcA, &s.SrcB}) {
     for (SrcBank& b : *banks) {
@@ -144,6 +175,17 @@ void poison_state(TensixState& s, uint64_t seed) {
   poison_space(Space::AddrMod, kNumThreads, kNumAddrMods);
   poison_space(Space::Rwc, kNumThreads, 1);
   poison_space(Space::Global, 1, 1);
+  // Version 3 locations: the ADCs, the packer's stream state, the SrcRow counters and L1.
+  poison_space(Space::Adc, kNumThreads, 6);
+  poison_space(Space::Packer, 1, 1);
+  for (auto& u : s.Unpackers)
+    for (uint8_t& row : u.SrcRow) row = static_cast<uint8_t>(rng.bits(6));
+  if (!with_l1) return;  // L1 is poisoned only for the instructions that read it: 1.5 MiB per vector
+  s.L1.resize(l1_size(s.arch));
+  for (size_t i = 0; i < s.L1.size(); i += 8) {
+    const uint64_t v = rng.next();
+    for (size_t k = 0; k < 8 && i + k < s.L1.size(); ++k) s.L1[i + k] = static_cast<uint8_t>(v >> (8 * k));
+  }
 }
 
 std::string hex(uint32_t v, unsigned digits) { return fmt::format("{:0{}x}", v, digits); }
@@ -284,6 +326,12 @@ void compare_record(const Vector& v, const Record& want, const RowsBefore& befor
       }
       return;
     }
+    case Space::L1:
+      for (unsigned i = 0; i < 16; ++i)
+        if (want.row[i] != got.row[i])
+          d.add(want.line, fmt::format("L1 byte 0x{:x}: expected {}, got {}", l1_line_address(want) + i, hex(want.row[i], 2),
+                                       hex(got.row[i], 2)));
+      return;
     default:
       if (want.value != got.value)
         d.add(want.line, fmt::format("{}: expected {:x}, got {:x}", where(), want.value, got.value));
@@ -295,9 +343,10 @@ std::string actual_value_text(const Record& got, const Vector& v) {
   switch (got.space) {
     case Space::SrcA:
     case Space::SrcB:
-    case Space::Dst: {
+    case Space::Dst:
+    case Space::L1: {
       std::string s = got.space == Space::Dst ? fmt::format("valid {}, bits", got.value) : "bits";
-      for (uint32_t x : got.row) s += " " + hex(x, got.space == Space::Dst ? 4 : 5);
+      for (uint32_t x : got.row) s += " " + hex(x, got.space == Space::Dst ? 4 : got.space == Space::L1 ? 2 : 5);
       (void)v;
       return s;
     }
@@ -310,7 +359,13 @@ std::string actual_value_text(const Record& got, const Vector& v) {
 TensixState initial_state(const VectorFile& f, const Vector& v, const ReplayOptions& options) {
   TensixState s;
   s.arch = f.arch;
-  if (options.poison) poison_state(s, derive_seed(options.poison_seed, v.name));
+  if (options.poison) {
+    const bool reads_l1 = std::any_of(v.words.begin(), v.words.end(), [&](uint32_t w) {
+      const InsnSpec* spec = find_by_opcode(f.arch, static_cast<uint8_t>(w >> 24));
+      return spec && (spec->unit == Unit::Unpacker || spec->unit == Unit::Packer);
+    });
+    poison_state(s, derive_seed(options.poison_seed, v.name), reads_l1);
+  }
   for (const Record& r : v.init) write_location(s, r);
   return s;
 }

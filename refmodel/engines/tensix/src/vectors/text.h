@@ -32,9 +32,12 @@ Record field_location(Space space, uint16_t a, uint16_t b, std::string_view name
 // Every location a WriteSet covers for the issuing thread, as value-less records: Dst rows (as
 // Space::Dst), Src rows, GPRs, all RWC fields when `rwcs`, the eight bank locations when `banks`
 // (SrcABank, SrcBBank, each bank's AllowedClient, each unpacker's SrcBank), LastSrcARow when
-// `matrix_unit`.
+// `matrix_unit`; and of format version 3: the L1 lines written, both channels' counters of every ADC
+// set moved, each bank's Format and every SrcRow when `unpackers`, the packer's stream state when
+// `packer`.
 std::vector<Record> written_locations(const WriteSet& w, unsigned thread);
 void merge_writes(WriteSet& into, const WriteSet& w);
+const char* adc_unit_name(unsigned unit);  // 0 "unpacker0", 1 "unpacker1", 2 "packer"
 
 // "1.5" etc. as a string, for diffs.
 std::string src_value_text(uint32_t datum, View view);

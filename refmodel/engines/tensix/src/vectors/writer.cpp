@@ -217,6 +217,36 @@ void append_record(std::string& out, std::string_view section, const Record& r, 
       out.push_back(' ');
       append_uint(out, r.value);
       break;
+    case Space::L1:
+      append_uint(out, l1_line_address(r));
+      for (uint32_t b : r.row) {
+        out.push_back(' ');
+        append_hex(out, b, 2);
+      }
+      break;
+    case Space::Adc:
+      append_uint(out, r.a);
+      out.push_back(' ');
+      append(out, adc_unit_name(r.b / 2));
+      out.push_back(' ');
+      append_uint(out, r.b % 2u);
+      out.push_back(' ');
+      append(out, field_names(r.space)[r.field]);
+      out.push_back(' ');
+      append_hex(out, r.value, hex_digits_for(field_width(r.space, r.field)));
+      break;
+    case Space::Packer:
+      append(out, field_names(r.space)[r.field]);
+      out.push_back(' ');
+      append_hex(out, r.value, hex_digits_for(field_width(r.space, r.field)));
+      break;
+    case Space::SrcRow:
+      append_uint(out, r.a);
+      out.push_back(' ');
+      append_uint(out, r.b);
+      out.push_back(' ');
+      append_hex(out, r.value, 2);
+      break;
   }
   out.push_back('\n');
 }
@@ -278,9 +308,14 @@ std::string format_vector_file(const VectorFile& f) {
   out.reserve(records * 200 + 4096);
   append(out, kVectorMagic);
   out.push_back(' ');
-  // Version 1 unless the file holds conversion vectors, so instruction files read everywhere they did.
+  // Version 1 unless the file holds conversion vectors (2) or L1, ADC, packer or SrcRow records (3),
+  // so that instruction files read everywhere they did.
   const bool conversions = std::any_of(f.vectors.begin(), f.vectors.end(), [](const Vector& v) { return v.conversion.has_value(); });
-  append_uint(out, conversions ? kConversionFormatVersion : kVectorFormatVersion);
+  const auto l1 = [](const std::vector<Record>& rs) {
+    return std::any_of(rs.begin(), rs.end(), [](const Record& r) { return is_l1_space(r.space); });
+  };
+  const bool l1_records = std::any_of(f.vectors.begin(), f.vectors.end(), [&](const Vector& v) { return l1(v.init) || l1(v.expect); });
+  append_uint(out, l1_records ? kL1FormatVersion : conversions ? kConversionFormatVersion : kVectorFormatVersion);
   out.push_back('\n');
   for (const std::string& line : f.header) {
     append(out, line.empty() ? "#" : "# ");

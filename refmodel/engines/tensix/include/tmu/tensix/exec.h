@@ -21,11 +21,17 @@ struct WriteSet {
   bool rwcs = false;          // the issuing thread's RWCs
   bool banks = false;         // bank pointers / AllowedClient / Unpacker banks
   bool matrix_unit = false;   // other Matrix Unit state (e.g. the SHIFTXA row latch)
+  std::vector<uint32_t> l1_lines;  // 16-byte L1 lines (their byte addresses) written by PACR
+  std::vector<uint8_t> adc_sets;   // ADC counter sets moved: thread * 3 + (0 unpacker 0, 1 unpacker 1, 2 packers)
+  bool unpackers = false;          // the banks' format tags and the unpackers' SrcRow counters (UNPACR)
+  bool packer = false;             // the packer's output stream state (PACR)
 
   void note_dst_row(uint32_t row);
   void note_srca_row(uint32_t bank, uint32_t row);
   void note_srcb_row(uint32_t bank, uint32_t row);
   void note_gpr(uint32_t index);
+  void note_l1_bytes(uint64_t addr, uint64_t n);  // every 16-byte line [addr, addr + n) touches
+  void note_adc_set(unsigned thread, unsigned unit);
 };
 
 struct ExecResult {

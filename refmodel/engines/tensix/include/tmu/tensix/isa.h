@@ -11,7 +11,11 @@
 namespace tmu::tensix {
 
 enum class Arch : uint8_t { Blackhole, Wormhole };
-enum class Unit : uint8_t { MatrixUnit, ScalarUnit };
+// The backend unit an instruction goes to. The RTL implements the Matrix Unit and the Scalar Unit's
+// GPR ops; UNPACR and PACR run on the reference model only.
+enum class Unit : uint8_t { MatrixUnit, ScalarUnit, Unpacker, Packer };
+const char* unit_name(Unit unit);  // "MatrixUnit", ...
+inline bool unit_in_rtl(Unit unit) { return unit == Unit::MatrixUnit || unit == Unit::ScalarUnit; }
 
 const char* arch_name(Arch arch);
 std::optional<Arch> parse_arch(std::string_view name);  // "blackhole"/"bh", "wormhole"/"wh"

@@ -44,6 +44,8 @@ inline constexpr std::array<L1Format, 15> kL1Formats = {
 const char* l1_format_name(L1Format f);                      // "BFP8a", ...
 std::optional<L1Format> parse_l1_format(std::string_view s);  // case-insensitive name
 DataFormat l1_format_code(L1Format f);                       // the 4-bit code (UINT8 -> INT8)
+// The L1 format a 4-bit code names (INT8 -> UINT8 when is_unsigned); nullopt for 12, 13 and >= 16.
+std::optional<L1Format> l1_format_of_code(uint32_t code, bool is_unsigned);
 unsigned l1_datum_bits(L1Format f);                          // 32, 16, 8, 4 or 2
 bool l1_is_bfp(L1Format f);
 // Bytes of n datums in L1: n * bits / 8, plus one exponent byte per 16 datums for BFP formats

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "tmu/tensix/formats.h"
 #include "tmu/tensix/isa.h"
@@ -100,6 +101,21 @@ struct AddrModBias {
   bool BiasClear = false;
 };
 
+// One ADDR_MOD_PACK_SEC slot: how PACR moves the packer ADC's Y and Z counters
+// (Packers/InputAddressGenerator.md: Ysrc/Zsrc, channel 0; OutputAddressGenerator.md: Ydst/Zdst,
+// channel 1).
+inline constexpr unsigned kNumPackAddrMods = 4;
+struct AddrModPack {
+  uint8_t YsrcIncr = 0;  // 4 bits
+  bool YsrcCR = false, YsrcClear = false;
+  uint8_t ZsrcIncr = 0;  // 1 bit
+  bool ZsrcClear = false;
+  uint8_t YdstIncr = 0;  // 4 bits
+  bool YdstCR = false, YdstClear = false;
+  uint8_t ZdstIncr = 0;  // 1 bit
+  bool ZdstClear = false;
+};
+
 // The per-thread configuration fields the Matrix Unit reads.
 struct ThreadConfigRegs {
   uint8_t CFG_STATE_ID_StateID = 0;
@@ -114,6 +130,77 @@ struct ThreadConfigRegs {
   std::array<AddrModAB, kNumAddrMods> ADDR_MOD_AB_SEC{};
   std::array<AddrModDst, kNumAddrMods> ADDR_MOD_DST_SEC{};
   std::array<AddrModBias, kNumAddrMods> ADDR_MOD_BIAS_SEC{};
+  // Where UNPACR's next rows go in SrcA / SrcB after a FlipSrc (SrcRowBase = Base << 4).
+  uint8_t SRCA_SET_Base = 0;  // 2 bits
+  uint8_t SRCB_SET_Base = 0;  // 2 bits
+  bool SRCA_SET_SetOvrdWithAddr = false;
+  std::array<AddrModPack, kNumPackAddrMods> ADDR_MOD_PACK_SEC{};
+};
+
+// Config[StateID] fields of one unpacker, THCON_SEC0_* (unpacker 0, SrcA or Dst) and THCON_SEC1_*
+// (unpacker 1, SrcB), and UNP0_* / UNP1_*, named as UNPACR_Regular.md names them; the tile
+// descriptor's parts carry its name as a prefix. Only what tmu models is here: every other mode
+// field reads as 0 (docs/l1-formats.md lists them).
+struct UnpackerConfig {
+  uint8_t REG0_TileDescriptor_InDataFormat = 0;  // 4-bit format code
+  bool REG0_TileDescriptor_IsUncompressed = false;
+  bool REG0_TileDescriptor_NoBFPExpSection = false;
+  uint16_t REG0_TileDescriptor_XDim = 0;
+  uint16_t REG0_TileDescriptor_YDim = 0;  // 8 bits used
+  uint16_t REG0_TileDescriptor_ZDim = 0;  // 8 bits; 0 means 1
+  uint16_t REG0_TileDescriptor_WDim = 0;  // 8 bits; 0 means 1
+  uint8_t REG0_TileDescriptor_DigestSize = 0;
+  uint8_t REG1_Unp_LF8_4b_exp = 0;        // FP8 data as S1E4M3 (Blackhole)
+  uint8_t REG2_Out_data_format = 0;
+  bool REG2_Force_shared_exp = false;
+  bool REG2_Tileize_mode = false;
+  bool REG2_Haloize_mode = false;
+  bool REG2_Unpack_If_Sel = false;        // unpacker 0: to Dst instead of SrcA
+  bool REG2_Unpack_if_sel_cntx0 = false;  // ... in MultiContextMode, context 0
+  bool REG2_Disable_zero_compress_cntx0 = false;
+  bool REG2_Ovrd_data_format = false;
+  uint8_t REG2_Shift_amount_cntx0 = 0;    // 4 bits: ColShift
+  bool Unpack_Src_Reg_Set_Upd = false;
+  uint32_t REG3_Base_address = 0;         // 16-byte units
+  uint32_t REG7_Offset_address = 0;       // 16-byte units, low 16 bits used
+  uint16_t REG5_Tile_x_dim_cntx0 = 0;     // unpacker 0, MultiContextMode
+  uint32_t REG5_Dest_cntx0_address = 0;   // unpacker 0, MultiContextMode
+  uint32_t ADDR_BASE_REG_1_Base = 0;      // UNPn_: output address (bytes)
+  uint32_t ADDR_CTRL_XY_REG_1_Ystride = 0;
+  uint32_t ADDR_CTRL_ZW_REG_1_Zstride = 0;
+  uint32_t ADDR_CTRL_ZW_REG_1_Wstride = 0;
+  bool ADD_DEST_ADDR_CNTR_add_dest_addr_cntr = false;
+};
+
+// Config[StateID] fields of packer 0 (THCON_SEC0_REG1_*, PCK_DEST_RD_CTRL_*, PCK0_ADDR_*), named as
+// the Packers/ pages and ttsim name them. Blackhole has this one packer; a Wormhole PACR naming
+// another packer is refused.
+struct PackerConfig {
+  uint8_t THCON_SEC0_REG1_In_data_format = 0;
+  uint8_t THCON_SEC0_REG1_Out_data_format = 0;
+  uint32_t THCON_SEC0_REG1_L1_Dest_addr = 0;     // 16-byte units; the output starts at (this + 1) * 16
+  uint16_t THCON_SEC0_REG1_Exp_section_size = 0; // 16-byte units before the data of an 8-bit-or-less format
+  bool THCON_SEC0_REG1_Pack_L1_Acc = false;
+  bool THCON_SEC0_REG1_Exp_threshold_en = false;
+  uint8_t THCON_SEC0_REG1_Exp_threshold = 0;
+  bool THCON_SEC0_REG1_Sub_l1_tile_header_size = false;
+  bool THCON_SEC0_REG1_Pac_LF8_4b_exp = false;
+  bool PCK_DEST_RD_CTRL_Read_32b_data = false;
+  bool PCK_DEST_RD_CTRL_Round_10b_mant = false;
+  bool PCK_DEST_RD_CTRL_Read_unsigned = false;
+  bool PCK_DEST_RD_CTRL_Read_int8 = false;
+  uint32_t PCK0_ADDR_BASE_REG_0_Base = 0;
+  uint32_t PCK0_ADDR_CTRL_XY_REG_0_Xstride = 0;
+  uint32_t PCK0_ADDR_CTRL_XY_REG_0_Ystride = 0;
+  uint32_t PCK0_ADDR_CTRL_ZW_REG_0_Zstride = 0;
+  uint32_t PCK0_ADDR_CTRL_ZW_REG_0_Wstride = 0;
+  uint32_t PCK0_ADDR_BASE_REG_1_Base = 0;
+  uint32_t PCK0_ADDR_CTRL_XY_REG_1_Ystride = 0;
+  uint32_t PCK0_ADDR_CTRL_ZW_REG_1_Zstride = 0;
+  uint32_t PCK0_ADDR_CTRL_ZW_REG_1_Wstride = 0;
+  uint16_t DEST_TARGET_REG_CFG_PACK_SEC0_Offset = 0;  // Dst rows
+  bool ALU_ROUNDING_MODE_Packer_srnd_en = false;
+  uint8_t STACC_RELU_ApplyRelu = 0;
 };
 
 // Config[StateID]: the thread-agnostic configuration the Matrix Unit reads.
@@ -133,6 +220,8 @@ struct ConfigRegs {
   bool ALU_ACC_CTRL_Zero_Flag_disabled_src = false;
   bool ALU_ACC_CTRL_Zero_Flag_disabled_dst = false;
   uint16_t DEST_REGW_BASE_Base = 0;
+  std::array<UnpackerConfig, 2> THCON_SEC{};  // [0]: THCON_SEC0_* and UNP0_*, [1]: THCON_SEC1_* and UNP1_*
+  PackerConfig Packer{};
 };
 
 struct MatrixUnitState {
@@ -145,7 +234,33 @@ struct MatrixUnitState {
 
 struct UnpackerState {
   uint8_t SrcBank = 0;
+  std::array<uint8_t, kNumThreads> SrcRow{};  // 6 bits: where the next UNPACR writes, per thread
 };
+
+// Packer 0's output streams (Packers/OutputAddressGenerator.md): a PACR after Last or Flush (or the
+// first) takes new byte addresses from the configuration; otherwise it appends.
+struct PackerState {
+  bool NeedsNewAddress = true;
+  uint32_t DataByteAddress = 0;
+  uint32_t ExponentByteAddress = 0;
+};
+
+// The address counters (ADCs.md): per thread, two channels for each unpacker and for the packers.
+// Channel 0 addresses the input (L1 for the unpackers, Dst for the packers), channel 1 the output.
+struct AdcChannel {
+  uint32_t X = 0, X_Cr = 0, Y = 0, Y_Cr = 0, Z = 0, Z_Cr = 0, W = 0, W_Cr = 0;  // 18, 13, 8, 8 bits
+};
+struct Adc {
+  std::array<AdcChannel, 2> Channel{};
+};
+struct AdcSet {
+  std::array<Adc, 2> Unpacker{};
+  Adc Packers{};
+};
+
+// L1 as the unpackers and packers see it: ttsim's TENSIX_SRAM_SIZE (src/config.h), 1464 KiB on
+// Wormhole (also UNPACR_Regular.md's ReadL1Bytes bound) and 1536 KiB on Blackhole.
+inline constexpr uint32_t l1_size(Arch arch) { return (arch == Arch::Wormhole ? 1464u : 1536u) * 1024u; }
 
 struct TensixState {
   Arch arch = Arch::Blackhole;
@@ -158,6 +273,11 @@ struct TensixState {
   MatrixUnitState MatrixUnit{};
   std::array<UnpackerState, 2> Unpackers{};  // [0] writes SrcA, [1] writes SrcB
   std::array<std::array<uint32_t, kNumGprs>, kNumThreads> GPRs{};
+  std::array<AdcSet, kNumThreads> ADCs{};
+  PackerState Packer{};
+  // L1 bytes, allocated at the first write (l1_size(arch) bytes); empty reads as zeros, so a state
+  // that never touches L1 costs nothing to make or copy.
+  std::vector<uint8_t> L1;
   // RISCV_DEBUG_REG_DBG_FEATURE_DISABLE bit 11: Dst16b accesses go to the high half of Dst32b.
   bool DbgFeatureDisableBit11 = false;
   // Blackhole DEST_ACCESS_CFG: when clear, ZEROACC's 16-row mode is relative to the Dst half that

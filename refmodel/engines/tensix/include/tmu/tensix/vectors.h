@@ -40,8 +40,16 @@ enum class Space : uint8_t {
   SrcB,          // srcb BANK ROW HEX5 x16
   Dst,           // dst ROW VALID HEX4 x16      one DstBits row (the 16-bit storage) and its validity
   DstValid,      // dstvalid ROW VALID          validity only; in `expect`: the bits must be unchanged
+  // Format version 3 (UNPACR and PACR):
+  L1,            // l1line ADDR HEX2 x16        one 16-byte line of L1 (ADDR a multiple of 16)
+  Adc,           // adc THREAD UNIT CH NAME HEX an ADC counter (UNIT unpacker0 unpacker1 packer)
+  Packer,        // packer NAME HEX             packer 0's output stream state
+  SrcRow,        // srcrow UNPACKER THREAD HEX  where unpacker UNPACKER writes next for THREAD
 };
-inline constexpr unsigned kNumSpaces = 12;
+inline constexpr unsigned kNumSpaces = 16;
+// The version a file with L1, ADC, packer or SrcRow records carries.
+inline constexpr unsigned kL1FormatVersion = 3;
+bool is_l1_space(Space s);  // L1 .. SrcRow
 const char* space_keyword(Space s);  // "cfg", "tcfg", ...
 bool is_field_space(Space s);         // Config .. Unpacker
 
@@ -55,16 +63,21 @@ struct Record {
   Space space = Space::Config;
   // Indices, by space: Config a=state; ThreadConfig/Rwc a=thread; AddrMod a=thread b=slot;
   // Bank a=0 SrcA / 1 SrcB, b=bank; Unpacker a=index; Gpr a=thread b=index; SrcA/SrcB a=bank
-  // b=row; Dst/DstValid a=row.
+  // b=row; Dst/DstValid a=row; L1 a:b = the line number (address / 16), high:low 16 bits; Adc
+  // a=thread b=unit*2+channel; SrcRow a=unpacker b=thread.
   uint16_t a = 0, b = 0;
   uint16_t field = 0;                // field spaces
   uint32_t value = 0;                // field value, GPR value, Dst/DstValid validity (0/1)
-  std::array<uint32_t, 16> row{};    // SrcA/SrcB datums or DstBits values
+  std::array<uint32_t, 16> row{};    // SrcA/SrcB datums, DstBits values or L1 bytes
   int line = 0;                      // source line when parsed (0 when generated)
 
   // Locations compare by space and indices (and field), never by value.
   uint64_t location_key() const;
 };
+
+// An L1 record's line address (bytes), and the record naming a line.
+uint32_t l1_line_address(const Record& r);
+Record l1_line_location(uint32_t addr);
 
 // Reads / writes the record's location in a state (the value or the row, plus validity for Dst).
 Record read_location(const TensixState& s, const Record& location);
