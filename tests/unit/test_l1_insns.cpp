@@ -34,6 +34,21 @@ std::string error_of(TensixState& s, const std::string& text) {
   return {};
 }
 
+// tt-llk's unpack_srca, TT_OP_UNPACR(SrcA, 0b1, 0, 0, 0, 1, 1, RAREFYB_DISABLE, 0, 0, 0, 0, 1): Z increment
+// 1 at bit 15, OvrdThreadId (MultiContextMode) bit 7, SetDatValid (FlipSrc) bit 6, Last bit 0:
+// 0x42 << 24 | 0x8000 | 0x80 | 0x40 | 0x1 = 0x420080c1. Last is accepted on both architectures.
+TEST(L1Decode, TtLlkUnpackWordsWithLastDecode) {
+  for (Arch arch : {Arch::Blackhole, Arch::Wormhole}) {
+    const auto d = decode(0x420080c1u, arch);
+    EXPECT_EQ(d[Field::Last], 1u);
+    EXPECT_EQ(d[Field::Ch0ZInc], 1u);
+    EXPECT_EQ(d[Field::MultiContextMode], 1u);
+    EXPECT_EQ(d[Field::FlipSrc], 1u);
+    EXPECT_EQ(d[Field::WhichUnpacker], 0u);
+    EXPECT_EQ(d[Field::Ch0YInc] + d[Field::Ch1ZInc] + d[Field::Ch1YInc] + d[Field::ContextNumber], 0u);
+  }
+}
+
 TEST(L1State, IsEmptyUntilWrittenAndSizedPerArchitecture) {
   EXPECT_TRUE(TensixState{}.L1.empty());
   EXPECT_EQ(l1_size(Arch::Wormhole), 1464u * 1024u);
