@@ -483,6 +483,7 @@ module tmu_decode (
         8'h42: begin  // UNPACR
           known_o  = 1'b1;
           idx_o    = tmu_isa_pkg::IDX_UNPACR;
+          f_Last_o = 1'(operands[0:0]);
           f_RowSearch_o = 1'(operands[2:2]);
           f_UseContextCounter_o = 1'(operands[3:3]);
           f_AllDatumsAreZero_o = 1'(operands[4:4]);
@@ -495,7 +496,7 @@ module tmu_decode (
           f_Ch1ZInc_o = 2'(operands[20:19]);
           f_Ch1YInc_o = 2'(operands[22:21]);
           f_WhichUnpacker_o = 1'(operands[23:23]);
-          legal_o  = (operands & 24'h006023) == 24'h0;
+          legal_o  = (operands & 24'h006022) == 24'h0;
         end
         8'h45: begin  // SETDMAREG
           known_o  = 1'b1;
@@ -880,6 +881,7 @@ module tmu_decode (
         8'h42: begin  // UNPACR
           known_o  = 1'b1;
           idx_o    = tmu_isa_pkg::IDX_UNPACR;
+          f_Last_o = 1'(operands[0:0]);
           f_RowSearch_o = 1'(operands[2:2]);
           f_UseContextCounter_o = 1'(operands[3:3]);
           f_AllDatumsAreZero_o = 1'(operands[4:4]);
@@ -892,7 +894,7 @@ module tmu_decode (
           f_Ch1ZInc_o = 2'(operands[20:19]);
           f_Ch1YInc_o = 2'(operands[22:21]);
           f_WhichUnpacker_o = 1'(operands[23:23]);
-          legal_o  = (operands & 24'h006023) == 24'h0;
+          legal_o  = (operands & 24'h006022) == 24'h0;
         end
         8'h45: begin  // SETDMAREG
           known_o  = 1'b1;

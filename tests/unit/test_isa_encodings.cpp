@@ -551,8 +551,9 @@ std::vector<Layout> family_layouts() {
       {{F::LeftReg, 0x3f}, {F::RightReg, 0xfc0}, {F::ResultReg, 0x3f000}, {F::Mode, 0x1c0000},
        {F::OpBisConst, 0x800000}});
   // UNPACR_Regular.md / Bits32.lua UNPACR_Regular; PACR.md / Bits32.lua PACR (WH), Bits32_PACR_BH.svg (BH).
+  // Bit 0 is tt-llk's Last (TT_OP_UNPACR's last argument, ckernel_ops.h), which the ISA page leaves out.
   add({Op::UNPACR}, Both,
-      {{F::RowSearch, 0x4}, {F::UseContextCounter, 0x8}, {F::AllDatumsAreZero, 0x10}, {F::FlipSrc, 0x40},
+      {{F::Last, 0x1}, {F::RowSearch, 0x4}, {F::UseContextCounter, 0x8}, {F::AllDatumsAreZero, 0x10}, {F::FlipSrc, 0x40},
        {F::MultiContextMode, 0x80}, {F::ContextADC, 0x300}, {F::ContextNumber, 0x1c00}, {F::Ch0ZInc, 0x18000},
        {F::Ch0YInc, 0x60000}, {F::Ch1ZInc, 0x180000}, {F::Ch1YInc, 0x600000}, {F::WhichUnpacker, 0x800000}});
   add({Op::PACR}, WH, {{F::Last, 0x1}, {F::Flush, 0x2}, {F::Concat, 0x10}, {F::OvrdThreadId, 0x80},
