@@ -96,6 +96,41 @@ TEST(Pacr, Fp32DstRowToBf16L1RoundsTiesAwayAndFlushes) {
   EXPECT_EQ(s.Packer.DataByteAddress, 0x1030u);
 }
 
+// Round_10b_mant with In_data_format FP16 and FP8 out (Blackhole, ttsim's mode 0x1A): the Dst16b
+// datums are read as BF16, so the same Dst bits pack differently with and without the bit.
+TEST(Pacr, Round10bMantReadsDst16AsBf16IntoFp8) {
+  TensixState s = test::fresh(Arch::Blackhole);
+  ConfigRegs& c = s.Config[0];
+  c.ALU_FORMAT_SPEC_REG2_Dstacc = 1;                  // FP16
+  c.Packer.THCON_SEC0_REG1_In_data_format = 1;
+  c.Packer.THCON_SEC0_REG1_Out_data_format = 10;      // FP8
+  c.Packer.THCON_SEC0_REG1_Pac_LF8_4b_exp = true;     // E4M3
+  c.Packer.PCK_DEST_RD_CTRL_Round_10b_mant = true;
+  c.Packer.THCON_SEC0_REG1_L1_Dest_addr = 0x100;
+  s.ADCs[0].Packers.Channel[1].X = 15;
+  // BF16 1.0, 3.0, -1.0, 1.9921875, 2^9, a tiny negative, NaN, then 0.5 (E4M3 0x30).
+  const uint16_t bf16[8] = {0x3F80, 0x4040, 0xBF80, 0x3FFF, 0x4400, 0x8001, 0x7FC0, 0x3F00};
+  for (unsigned col = 0; col < 16; ++col) s.Dst.write16(0, col, dst16_from_bf16(bf16[col % 8]));
+  test::run(s, "PACR ReadIntfSel=1 Last=1");
+  const std::vector<uint8_t> row = {0x38, 0x44, 0xB8, 0x3F, 0x7F, 0x80, 0x7F, 0x30};
+  std::vector<uint8_t> expected(row);
+  expected.insert(expected.end(), row.begin(), row.end());
+  EXPECT_EQ(l1_bytes(s, 0x1010, 16), expected);
+
+  // Without the bit the Dst16b bits are read as FP16: FP16 1.0 packs to 0x38 as well.
+  TensixState t = test::fresh(Arch::Blackhole);
+  t.Config[0] = c;
+  t.Config[0].Packer.PCK_DEST_RD_CTRL_Round_10b_mant = false;
+  t.ADCs[0].Packers.Channel[1].X = 15;
+  for (unsigned col = 0; col < 16; ++col) t.Dst.write16(0, col, dst16_from_fp16(0x3C00));  // FP16 1.0
+  test::run(t, "PACR ReadIntfSel=1 Last=1");
+  EXPECT_EQ(l1_bytes(t, 0x1010, 1), std::vector<uint8_t>{0x38});
+  // The bit with any other output is refused by name.
+  t.Config[0].Packer.PCK_DEST_RD_CTRL_Round_10b_mant = true;
+  t.Config[0].Packer.THCON_SEC0_REG1_Out_data_format = 1;
+  EXPECT_NE(error_of(t, "PACR ReadIntfSel=1 Last=1").find("Round_10b_mant"), std::string::npos);
+}
+
 TEST(Pacr, WithoutLastTheNextPacrAppends) {
   TensixState s = test::fresh(Arch::Blackhole);
   fp32_to_bf16_config(s);

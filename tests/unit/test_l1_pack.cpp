@@ -175,6 +175,41 @@ TEST(L1Pack, Fp16DstEveryPattern) {
   EXPECT_THROW(plan(PackSource::FP16, L1Format::FP8, std::nullopt, Arch::Wormhole), Error);
 }
 
+// Blackhole's Round_10b_mant read of a Dst16b datum as BF16 (ttsim's mode 0x1A with the bit set): the
+// value enters FP16 by exponent alone (below 2^-15 a zero of its sign, from 2^17 up, inf and NaN
+// included, the largest FP16 pattern), then E4M3 truncates: below 2^-6 a zero of its sign, from 2^9 up
+// the all-ones pattern, otherwise the top 3 fraction bits.
+TEST(L1Pack, Bf16DstReadAsFp16IntoFp8EveryPattern) {
+  const PackPlan p = plan(PackSource::BF16, L1Format::FP8);
+  EXPECT_EQ(p.mode, 0x1Au);
+  EXPECT_TRUE(p.round_10b_mant);
+  for (uint32_t x = 0; x < 0x10000; ++x) {
+    const bool neg = (x >> 15) != 0;
+    const uint32_t s = neg ? 0x80 : 0;
+    const double mag = (x & 0x7F80) == 0x7F80 ? HUGE_VAL : fp32_value(x << 16).mag;
+    uint32_t want;
+    if (mag < std::ldexp(1.0, -6)) want = s;
+    else if (mag >= std::ldexp(1.0, 9)) want = s | 0x7F;
+    else want = encode(neg, round_sig(mag, 4, true), 4, 3, 7);
+    ASSERT_EQ(pack1(p, x), want) << std::hex << x;
+  }
+  // 1.0 -> E4M3 exponent 7: 0x38; 3.0 -> 0x44; -1.0 -> 0xb8; 1.9921875 (0x3fff) truncates to 1.875 (0x3f).
+  EXPECT_EQ(pack1(p, 0x3F80u), 0x38u);
+  EXPECT_EQ(pack1(p, 0x4040u), 0x44u);
+  EXPECT_EQ(pack1(p, 0xBF80u), 0xB8u);
+  EXPECT_EQ(pack1(p, 0x3FFFu), 0x3Fu);
+  // A tiny negative keeps its sign here, while the FP16 Dst path's flush makes it +0.
+  EXPECT_EQ(pack1(p, 0x8001u), 0x80u);
+  EXPECT_EQ(pack1(plan(PackSource::FP16, L1Format::FP8), 0x8001u), 0u);
+  EXPECT_EQ(bf16_to_fp16_saturate(0x3F80u), 0x3C00u);  // 1.0
+  EXPECT_EQ(bf16_to_fp16_saturate(0x7F80u), 0x7FFFu);  // inf -> the largest pattern
+  EXPECT_EQ(bf16_to_fp16_saturate(0xB800u), 0x8000u);  // -2^-15: FP16 exponent field 0, mantissa 0
+  EXPECT_EQ(bf16_to_fp16_saturate(0x37FFu), 0x0000u);  // below 2^-15
+  // The read exists for FP8 out only, and on Blackhole only.
+  EXPECT_THROW(plan(PackSource::BF16, L1Format::FP16, DataFormat::FP16), Error);
+  EXPECT_THROW(plan(PackSource::BF16, L1Format::FP8, std::nullopt, Arch::Wormhole), Error);
+}
+
 TEST(L1Pack, Int16AndIntegerClamps) {
   const PackPlan p16 = plan(PackSource::INT16, L1Format::INT16);
   for (uint32_t x = 0; x < 0x10000; ++x) ASSERT_EQ(pack1(p16, x), x);

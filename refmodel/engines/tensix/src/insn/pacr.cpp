@@ -17,10 +17,12 @@ namespace {
 
 // What the packer reads from Dst for an intermediate (In_data_format) code: the 32-bit view with
 // Read_32b_data (INT32 for the integer intermediates), else the 16-bit view in the style the
-// intermediate comes from (pack_fmt_conv_mode's list in ttsim).
-PackSource pack_source(bool read_32b, uint32_t in_code) {
+// intermediate comes from (pack_fmt_conv_mode's list in ttsim), except that Round_10b_mant reads a
+// Dst16b datum as BF16 for the FP16 intermediate (ttsim, Blackhole).
+PackSource pack_source(bool read_32b, uint32_t in_code, bool round_10b_mant) {
   const auto in = static_cast<DataFormat>(in_code);
   if (read_32b) return in == DataFormat::INT32 || in == DataFormat::INT8 ? PackSource::INT32 : PackSource::FP32;
+  if (in == DataFormat::FP16 && round_10b_mant) return PackSource::BF16;
   if (in == DataFormat::FP16 || in == DataFormat::BFP8a || in == DataFormat::FP8) return PackSource::FP16;
   if (in == DataFormat::INT16) return PackSource::INT16;
   return PackSource::BF16;
@@ -81,7 +83,7 @@ void exec_pacr(ExecContext& ctx) {
     refuse("THCON_SEC0_REG1_Pac_LF8_4b_exp", "FP8 output as S1E5M2 is not modelled (ttsim implements S1E4M3 only)");
   PackConfig pc;
   pc.arch = arch;
-  pc.from = pack_source(c.PCK_DEST_RD_CTRL_Read_32b_data, dstacc);
+  pc.from = pack_source(c.PCK_DEST_RD_CTRL_Read_32b_data, dstacc, c.PCK_DEST_RD_CTRL_Round_10b_mant);
   pc.to = *to;
   pc.intermediate = static_cast<DataFormat>(dstacc);
   if (c.THCON_SEC0_REG1_Exp_threshold_en) pc.exp_threshold = c.THCON_SEC0_REG1_Exp_threshold;

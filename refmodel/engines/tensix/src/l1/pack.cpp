@@ -31,12 +31,13 @@ constexpr uint32_t kInfBf16 = 0x7F80u;
 constexpr uint32_t code(DataFormat f) { return static_cast<uint32_t>(f); }
 
 // The intermediates each Dst source may use (the early conversion table of FormatConversion.md,
-// narrowed to ttsim's modes).
-bool intermediate_fits_source(PackSource s, DataFormat i) {
+// narrowed to ttsim's modes). A BF16 Dst reaches FP16 only on Blackhole's Round_10b_mant read, which
+// ttsim runs with mode 0x1A alone (FP8 out) and refuses on every other mode.
+bool intermediate_fits_source(PackSource s, DataFormat i, L1Format to) {
   switch (s) {
     case PackSource::FP32: return i == DataFormat::FP32 || i == DataFormat::BF16 || i == DataFormat::BFP8 || i == DataFormat::FP16;
     case PackSource::INT32: return i == DataFormat::INT32 || i == DataFormat::INT8;
-    case PackSource::BF16: return i == DataFormat::BF16 || i == DataFormat::BFP8;
+    case PackSource::BF16: return i == DataFormat::BF16 || i == DataFormat::BFP8 || (i == DataFormat::FP16 && to == L1Format::FP8);
     case PackSource::FP16: return i == DataFormat::FP16 || i == DataFormat::BFP8a;
     case PackSource::INT16: return i == DataFormat::INT16;
   }
@@ -98,7 +99,7 @@ std::optional<DataFormat> default_intermediate(Arch arch, PackSource from, L1For
   static constexpr DataFormat kOrder[] = {DataFormat::BF16, DataFormat::BFP8, DataFormat::FP16, DataFormat::FP32,
                                           DataFormat::BFP8a, DataFormat::INT32, DataFormat::INT8, DataFormat::INT16};
   for (DataFormat i : kOrder) {
-    if (!intermediate_fits_source(from, i)) continue;
+    if (!intermediate_fits_source(from, i, to)) continue;
     // FP32 -> FP16 on Blackhole: the rounding path through TF32 before the truncating late one.
     if (from == PackSource::FP32 && to == L1Format::FP16 && i == DataFormat::BF16) continue;
     if (pack_mode_supported(arch, mode_of(from, i, to))) return i;
@@ -113,8 +114,9 @@ PackPlan plan_pack(const PackConfig& cfg) {
   }
   const std::optional<DataFormat> inter = cfg.intermediate ? cfg.intermediate : default_intermediate(cfg.arch, cfg.from, cfg.to);
   if (!inter) refuse(cfg, "no packer format-conversion mode converts this pair (ttsim's pack_fmt_conv_mode list; docs/l1-formats.md)");
-  if (!intermediate_fits_source(cfg.from, *inter)) {
-    refuse(cfg, fmt::format("intermediate format {} cannot be reached from {} Dst data (FormatConversion.md early conversion)",
+  if (!intermediate_fits_source(cfg.from, *inter, cfg.to)) {
+    refuse(cfg, fmt::format("intermediate format {} cannot be reached from {} Dst data (FormatConversion.md early conversion; "
+                            "a BF16 Dst is read as FP16 only by the Round_10b_mant path to FP8, ttsim's mode 0x1A)",
                             data_format_name(*inter), pack_source_name(cfg.from)));
   }
   const uint32_t mode = mode_of(cfg.from, *inter, cfg.to);
@@ -132,7 +134,7 @@ PackPlan plan_pack(const PackConfig& cfg) {
   p.cfg = cfg;
   p.intermediate = *inter;
   p.mode = mode;
-  p.round_10b_mant = mode == 0x111 || mode == 0x11A;
+  p.round_10b_mant = mode == 0x111 || mode == 0x11A || (mode == 0x1A && cfg.from == PackSource::BF16);
   return p;
 }
 
@@ -164,6 +166,14 @@ uint16_t tf32_to_fp16_saturate(uint32_t tf32) {
   if (e < 0) return static_cast<uint16_t>(s);
   if (e > 31) return static_cast<uint16_t>(s | 0x7FFFu);
   return static_cast<uint16_t>(s | static_cast<uint32_t>(e) << 10 | bits<9, 0>(tf32));
+}
+
+uint16_t bf16_to_fp16_saturate(uint16_t bf16) {
+  const uint32_t s = bf16 & kSign16;
+  const int e = static_cast<int>(bits<14, 7>(bf16)) - 112;
+  if (e < 0) return static_cast<uint16_t>(s);
+  if (e > 31) return static_cast<uint16_t>(s | 0x7FFFu);
+  return static_cast<uint16_t>(s | static_cast<uint32_t>(e) << 10 | bits<6, 0>(bf16) << 3);
 }
 
 uint16_t bf16_flush_nan_to_inf(uint16_t bf16) {
@@ -256,6 +266,7 @@ void early_steps(const PackPlan& p, std::span<uint32_t> v) {
       break;
     case PackSource::BF16:
       if (p.intermediate == DataFormat::BFP8) each(v, [&](uint32_t x) -> uint32_t { return bf16_round_to_e8m6(lo16(x)); });
+      else if (p.intermediate == DataFormat::FP16) each(v, [&](uint32_t x) -> uint32_t { return bf16_to_fp16_saturate(lo16(x)); });
       else each(v, [&](uint32_t x) -> uint32_t { return bf16_flush_nan_to_inf(lo16(x)); });
       break;
     case PackSource::FP16:

@@ -79,7 +79,9 @@ struct PackPlan {
   PackConfig cfg;
   DataFormat intermediate = DataFormat::FP32;
   uint32_t mode = 0;
-  bool round_10b_mant = false;  // Blackhole's rounding FP32 -> TF32 -> FP16 path (modes 0x111, 0x11A)
+  // PCK_DEST_RD_CTRL_Round_10b_mant, which the mode needs set (Blackhole): the rounding FP32 -> TF32 ->
+  // FP16 path (modes 0x111, 0x11A), and a Dst16b datum read as BF16 into FP16 for FP8 out (0x1A, BF16 source).
+  bool round_10b_mant = false;
 };
 // The intermediate format used when the caller names none: the rounding early conversion where the
 // pair has one (FP32 -> BF16 through BF16, FP32 -> BFP8/BFP4 through BFP8 (E8M6), Blackhole FP32 ->
@@ -106,6 +108,7 @@ uint16_t fp32_round_to_bf16(uint32_t fp32);   // NaN -> inf; exponent-0 results 
 uint16_t fp32_round_to_e8m6(uint32_t fp32);   // BF16 frame, mantissa bit 0 cleared
 uint32_t fp32_round_to_tf32(uint32_t fp32);   // 19-bit sign|exp8|man10; NaN -> inf; exp 0 -> +0
 uint16_t tf32_to_fp16_saturate(uint32_t tf32_19);   // exponent - 112: below 0 -> ±0, above 31 -> ±max
+uint16_t bf16_to_fp16_saturate(uint16_t bf16);     // exponent - 112: below 0 -> ±0, above 31 -> ±max; mantissa << 3
 uint16_t bf16_flush_nan_to_inf(uint16_t bf16);     // NaN -> inf, exponent 0 -> +0
 uint16_t bf16_round_to_e8m6(uint16_t bf16);
 uint16_t fp16_flush_denormal(uint16_t fp16);       // exponent 0 -> +0
