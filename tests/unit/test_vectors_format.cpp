@@ -7,16 +7,14 @@
 #include <gtest/gtest.h>
 
 #include "tmu/tensix/decode.h"
+#include "test_vectors_support.h"
 #include "tmu/tensix/vectors.h"
 #include "test_param_names.h"
 
 namespace tmu::tensix::vectors {
 namespace {
 
-VectorFile parse_text(const std::string& text, const std::string& name = "t.tmv") {
-  std::istringstream in(text);
-  return parse_vector_file(in, name);
-}
+using test::parse_text;
 
 // ADDDMAREG LeftReg=4 RightReg=5 ResultReg=6 (ADDDMAREG.md: opcode 0x58, LeftReg 5:0, RightReg
 // 11:6, ResultReg 17:12) and SETDMAREG ResultHalfReg=3 NewValue=0xbeef (opcode 0x45, 6:0, 23:8),

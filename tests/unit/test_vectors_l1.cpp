@@ -8,16 +8,14 @@
 
 #include <gtest/gtest.h>
 
+#include "test_vectors_support.h"
 #include "tmu/tensix/vectors.h"
 #include "test_param_names.h"
 
 namespace tmu::tensix::vectors {
 namespace {
 
-VectorFile parse_text(const std::string& text) {
-  std::istringstream in(text);
-  return parse_vector_file(in, "c.tmv");
-}
+using test::parse_text;
 
 // Expectations by hand from docs/l1-formats.md:
 // - FP32 -> BF16 (mode 0x155) rounds to nearest, ties away from zero: 0x3F808000 is 1 + 2^-8, exactly

@@ -9,15 +9,13 @@
 
 #include <gtest/gtest.h>
 
+#include "test_vectors_support.h"
 #include "tmu/tensix/vectors.h"
 
 namespace tmu::tensix::vectors {
 namespace {
 
-VectorFile parse_text(const std::string& text) {
-  std::istringstream in(text);
-  return parse_vector_file(in, "v.tmv");
-}
+using test::parse_text;
 
 // PACR on Wormhole, packer 0, Dst32b FP32 -> FP32 (mode 0x100) with Pack_L1_Acc, four datums, from
 // (0x10 + 1) * 16 = 0x110 = 272. Dst32b row 0 holds 2.0 in column 0 (Dst32 layout: high half 0x0080

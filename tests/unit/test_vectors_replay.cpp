@@ -11,15 +11,13 @@
 #include <gtest/gtest.h>
 
 #include "tmu/tensix/decode.h"
+#include "test_vectors_support.h"
 #include "tmu/tensix/vectors.h"
 
 namespace tmu::tensix::vectors {
 namespace {
 
-VectorFile parse_text(const std::string& text) {
-  std::istringstream in(text);
-  return parse_vector_file(in, "r.tmv");
-}
+using test::parse_text;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

@@ -33,3 +33,12 @@ function(expect_contains what text part)
     message(FATAL_ERROR "${what}: '${part}' not in:\n${text}")
   endif()
 endfunction()
+
+# The value at `json_path` (keys and indices as a ;-list) of the JSON in the caller's `out` is `want`.
+function(expect_json json_path want)
+  string(JSON got GET "${out}" ${json_path})
+  if(NOT got STREQUAL want)
+    string(REPLACE ";" "." where "${json_path}")
+    message(FATAL_ERROR "${where} = ${got}, expected ${want}")
+  endif()
+endfunction()

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gen.h"
+#include "text.h"
 #include "tmu/tensix/l1_formats.h"
 #include "tmu/tensix/state_fields.h"
 
@@ -166,14 +167,7 @@ class L1InsnGenerator final : public FileGenerator {
     for (uint16_t ab = 0; ab < 2; ++ab)
       for (uint16_t bank = 0; bank < kSrcBanks; ++bank) b.list(Space::Bank, ab, bank, "Format");
     for (uint16_t uu = 0; uu < 2; ++uu)
-      for (uint16_t th = 0; th < kNumThreads; ++th) {
-        Record r;
-        r.space = Space::SrcRow;
-        r.a = uu;
-        r.b = th;
-        r.value = 0;
-        b.set_record(r);
-      }
+      for (uint16_t th = 0; th < kNumThreads; ++th) b.set_record(src_row_location(uu, th));
     // L1: for BFP8 a 16-byte exponent section (one exponent, the rest zero) before the datums.
     std::vector<uint8_t> bytes;
     if (l1_is_bfp(in)) {

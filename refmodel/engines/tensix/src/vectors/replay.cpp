@@ -55,6 +55,15 @@ Record field_location(Space space, uint16_t a, uint16_t b, std::string_view name
   return r;
 }
 
+Record src_row_location(uint16_t unpacker, uint16_t thread, uint32_t value) {
+  Record r;
+  r.space = Space::SrcRow;
+  r.a = unpacker;
+  r.b = thread;
+  r.value = value;
+  return r;
+}
+
 // Every location a WriteSet covers for `thread`, as value-less records.
 std::vector<Record> written_locations(const WriteSet& w, unsigned thread) {
   std::vector<Record> out;
@@ -102,13 +111,7 @@ std::vector<Record> written_locations(const WriteSet& w, unsigned thread) {
     for (uint16_t ab = 0; ab < 2; ++ab)
       for (uint16_t bank = 0; bank < kSrcBanks; ++bank) out.push_back(field_location(Space::Bank, ab, bank, "Format"));
     for (uint16_t u = 0; u < 2; ++u)
-      for (uint16_t th = 0; th < kNumThreads; ++th) {
-        Record r;
-        r.space = Space::SrcRow;
-        r.a = u;
-        r.b = th;
-        out.push_back(r);
-      }
+      for (uint16_t th = 0; th < kNumThreads; ++th) out.push_back(src_row_location(u, th));
   }
   if (w.packer)
     for (std::string_view name : field_names(Space::Packer)) out.push_back(field_location(Space::Packer, 0, 0, name));

@@ -29,6 +29,8 @@ std::string location_text(const Record& r, View dst_view = View::Raw);
 
 // A field location (no value) by name; the name must exist.
 Record field_location(Space space, uint16_t a, uint16_t b, std::string_view name);
+// An unpacker's SrcRow counter of a thread (a location without fields), holding `value`.
+Record src_row_location(uint16_t unpacker, uint16_t thread, uint32_t value = 0);
 // Every location a WriteSet covers for the issuing thread, as value-less records: Dst rows (as
 // Space::Dst), Src rows, GPRs, all RWC fields when `rwcs`, the eight bank locations when `banks`
 // (SrcABank, SrcBBank, each bank's AllowedClient, each unpacker's SrcBank), LastSrcARow when

@@ -146,35 +146,37 @@ void append_record(std::string& out, std::string_view section, const Record& r, 
   out.push_back(' ');
   append(out, space_keyword(r.space));
   out.push_back(' ');
+  // "N " before a record's name; "NAME VALUE" for the records that set one field.
+  const auto number = [&](uint32_t x) {
+    append_uint(out, x);
+    out.push_back(' ');
+  };
+  const auto field_value = [&] {
+    append(out, field_names(r.space)[r.field]);
+    out.push_back(' ');
+    append_hex(out, r.value, hex_digits_for(field_width(r.space, r.field)));
+  };
   switch (r.space) {
     case Space::Config:
     case Space::ThreadConfig:
     case Space::Rwc:
     case Space::Unpacker:
-      append_uint(out, r.a);
-      out.push_back(' ');
-      [[fallthrough]];
+      number(r.a);
+      field_value();
+      break;
     case Space::Global:
-      append(out, field_names(r.space)[r.field]);
-      out.push_back(' ');
-      append_hex(out, r.value, hex_digits_for(field_width(r.space, r.field)));
+    case Space::Packer:
+      field_value();
       break;
     case Space::AddrMod:
-      append_uint(out, r.a);
-      out.push_back(' ');
-      append_uint(out, r.b);
-      out.push_back(' ');
-      append(out, field_names(r.space)[r.field]);
-      out.push_back(' ');
-      append_hex(out, r.value, hex_digits_for(field_width(r.space, r.field)));
+      number(r.a);
+      number(r.b);
+      field_value();
       break;
     case Space::Bank:
       append(out, r.a ? "srcb " : "srca ");
-      append_uint(out, r.b);
-      out.push_back(' ');
-      append(out, field_names(r.space)[r.field]);
-      out.push_back(' ');
-      append_hex(out, r.value, hex_digits_for(field_width(r.space, r.field)));
+      number(r.b);
+      field_value();
       if (r.field == 0) append(out, r.value ? "  # MatrixUnit" : "  # Unpackers");
       else if (is_valid_data_format_code(r.value)) {
         append(out, "  # ");
@@ -182,16 +184,13 @@ void append_record(std::string& out, std::string_view section, const Record& r, 
       }
       break;
     case Space::Gpr:
-      append_uint(out, r.a);
-      out.push_back(' ');
-      append_uint(out, r.b);
-      out.push_back(' ');
+      number(r.a);
+      number(r.b);
       append_hex(out, r.value, kWordHexDigits);
       break;
     case Space::SrcA:
     case Space::SrcB: {
-      append_uint(out, r.a);
-      out.push_back(' ');
+      number(r.a);
       append_uint(out, r.b);
       for (uint32_t d : r.row) {
         out.push_back(' ');
@@ -203,8 +202,7 @@ void append_record(std::string& out, std::string_view section, const Record& r, 
       break;
     }
     case Space::Dst:
-      append_uint(out, r.a);
-      out.push_back(' ');
+      number(r.a);
       append_uint(out, r.value);
       for (uint32_t d : r.row) {
         out.push_back(' ');
@@ -213,8 +211,7 @@ void append_record(std::string& out, std::string_view section, const Record& r, 
       append_dst_comment(out, r, v.dst_view, rows);
       break;
     case Space::DstValid:
-      append_uint(out, r.a);
-      out.push_back(' ');
+      number(r.a);
       append_uint(out, r.value);
       break;
     case Space::L1:
@@ -225,26 +222,15 @@ void append_record(std::string& out, std::string_view section, const Record& r, 
       }
       break;
     case Space::Adc:
-      append_uint(out, r.a);
-      out.push_back(' ');
+      number(r.a);
       append(out, adc_unit_name(r.b / 2));
       out.push_back(' ');
-      append_uint(out, r.b % 2u);
-      out.push_back(' ');
-      append(out, field_names(r.space)[r.field]);
-      out.push_back(' ');
-      append_hex(out, r.value, hex_digits_for(field_width(r.space, r.field)));
-      break;
-    case Space::Packer:
-      append(out, field_names(r.space)[r.field]);
-      out.push_back(' ');
-      append_hex(out, r.value, hex_digits_for(field_width(r.space, r.field)));
+      number(r.b % 2u);
+      field_value();
       break;
     case Space::SrcRow:
-      append_uint(out, r.a);
-      out.push_back(' ');
-      append_uint(out, r.b);
-      out.push_back(' ');
+      number(r.a);
+      number(r.b);
       append_hex(out, r.value, 2);
       break;
   }
