@@ -9,7 +9,8 @@
 #   share/tmu/sv/tmu_dpi.svh, tmu_dpi_pkg.sv  its `import "DPI-C"` declarations, to include or as a package
 #   lib/cmake/tmu/                            find_package(tmu): imported targets, tmu_SV_DIR
 #   lib/pkgconfig/tmu.pc, tmu-dpi.pc          pkg-config, relocatable (the prefix found from the file)
-#   share/tmu/scripts/plot_audit.py           what `tmu audit --plots` runs (found from bin/tmu)
+#   share/tmu/scripts/plot_audit.py           what `tmu audit --plots` runs (found from bin/tmu), and
+#   share/tmu/scripts/plot_audit.d/<name>.py  each engine's plots (refmodel/engines/<name>/audit/plots.py)
 #   share/tmu/examples/                       the example benches (tb/examples), built from the install
 #   share/tmu/examples/python/                the Python package's examples (examples/python)
 #   share/doc/tmu/                            the user documentation: README and the guides a user
@@ -30,6 +31,12 @@ install(DIRECTORY tb/examples/ DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples
 install(PROGRAMS examples/python/golden_vs_approx.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples/python)
 install(FILES examples/python/test_llk_matmul_golden.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/examples/python)
 get_property(TMU_ENGINES GLOBAL PROPERTY TMU_ENGINES)
+foreach(e ${TMU_ENGINES})
+  get_property(engine_dir GLOBAL PROPERTY TMU_ENGINE_DIR_${e})
+  if(EXISTS ${engine_dir}/audit/plots.py)
+    install(FILES ${engine_dir}/audit/plots.py DESTINATION ${CMAKE_INSTALL_DATADIR}/tmu/scripts/plot_audit.d RENAME ${e}.py)
+  endif()
+endforeach()
 # An engine's libraries: tmu_engine_<name> and the tmu_* libraries it links publicly (its model's),
 # in link order; tmu_common comes last for all of them.
 function(tmu_engine_link_closure library out)

@@ -127,7 +127,7 @@ expect_rows(${WORK}/p/pto.csv
   "op,type,inputs,status,lanes,correctly_rounded,max_ulp,mean_ulp,ulp_0,ulp_1,ulp_2,ulp_3-4,ulp_5-16,ulp_17-256,ulp_>256,nan_both,nan_mismatch,refused_lanes,reason"
   196)
 expect_rows(${WORK}/p/cross_engines.csv
-  "engine,operation,method,result_format,src,dist,count,bits,bits_p99,max_ulp,mean_ulp"
+  "engine,operation,method,result_format,src,dist,count,bits,bits_p99,max_ulp,mean_ulp,row"
   36)
 file(STRINGS ${WORK}/p/cross_engines.csv elwadd REGEX "^Tensix,ELWADD,")
 list(LENGTH elwadd n_elwadd)
@@ -168,5 +168,14 @@ foreach(bad "--formats;bf17" "--perturb;skip9" "--dst;24" "--k;0" "--engines;gpu
   execute_process(COMMAND ${TMU} ${args} --out ${WORK}/d ${bad} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(NOT rc EQUAL 2)
     message(FATAL_ERROR "tmu audit ${bad}: exit status ${rc}, expected 2\n${err}")
+  endif()
+endforeach()
+
+# --plots: scripts/plot_audit.py and the engines' audit/plots.py draw every plot of a three-engine run.
+run_audit(${WORK}/plots 0 --engines tensix,amx,pto --pto-tiles 1 --plots)
+foreach(png errors_mvmul_uniform errors_elwmul_uniform errors_mvmul-l1-bfp8_uniform bits_vs_k_uniform packed
+            errors_matfp_uniform bits_vs_k_engines cross_engines)
+  if(NOT EXISTS ${WORK}/plots/${png}.png)
+    message(FATAL_ERROR "tmu audit --plots drew no ${png}.png:\n${out}")
   endif()
 endforeach()

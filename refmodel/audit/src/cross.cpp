@@ -41,11 +41,12 @@ std::vector<CrossLine> cross_lines(const AuditResults& r) {
 }  // namespace
 
 std::string cross_engines_csv(const AuditResults& r) {
-  std::string s = "engine,operation,method,result_format,src,dist,count,bits,bits_p99,max_ulp,mean_ulp\n";
+  // `row` is the line's row of audit.md's table (its cells joined by " | "), quoted: it holds commas.
+  std::string s = "engine,operation,method,result_format,src,dist,count,bits,bits_p99,max_ulp,mean_ulp,row\n";
   for (const CrossLine& l : cross_lines(r))
-    s += fmt::format("{},{},{},{},{},{},{},{:.4g},{:.4g},{:.4g},{:.4g}\n", l.engine, l.operation, l.method, l.result,
+    s += fmt::format("{},{},{},{},{},{},{},{:.4g},{:.4g},{:.4g},{:.4g},\"{}\"\n", l.engine, l.operation, l.method, l.result,
                      info(l.format).name, distribution_name(l.dist), l.stats.count, l.stats.bits, l.stats.bits_p99,
-                     l.stats.max_ulp, l.stats.mean_ulp);
+                     l.stats.max_ulp, l.stats.mean_ulp, l.row);
   return s;
 }
 
