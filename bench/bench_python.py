@@ -7,8 +7,8 @@
 The call overhead of one tiny operation (tmu.formats.to_float of one element, and each engine's own;
 goal <= 5 us) and, for each registered engine, the throughput of its Python calls against the Google
 Benchmark in tmu_bench doing the same work in C++. The cases are the engine's: refmodel/engines/
-<name>/bench/python_cases.py, with overhead(tmu, rng) -> {label: call}, throughput(tmu, rng) ->
-[{label, unit, goal, cpp, items, call}] and optionally memory(tmu, rng, n); an engine without that
+<name>/bench/python_cases.py, with throughput(tmu, rng) -> [{label, unit, goal, cpp, items, call}] and
+optionally overhead(tmu, rng) -> {label: call} and memory(tmu, rng, n); an engine without that
 file has no Python cases. Each Python figure is the best of --repeat timed loops; the C++ figures come
 from tmu_bench's JSON output. --memory N runs each engine's memory case at size N instead.
 """
@@ -111,7 +111,8 @@ def main():
     overhead = {"to_float, 1 element": lambda: tmu.formats.to_float(one, "bf16")}
     rows = []
     for module in engines.values():
-        overhead.update(module.overhead(tmu, np.random.default_rng(1)))
+        if hasattr(module, "overhead"):
+            overhead.update(module.overhead(tmu, np.random.default_rng(1)))
         rows += module.throughput(tmu, np.random.default_rng(1))
     seconds = {label: 1.0 / best_rate(call, 1, args.repeat, args.min_time) for label, call in overhead.items()}
     python = [best_rate(r["call"], r["items"], args.repeat, args.min_time) for r in rows]

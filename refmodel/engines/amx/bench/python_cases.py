@@ -3,10 +3,6 @@
 import numpy as np
 
 
-def overhead(tmu, rng):
-    return {}
-
-
 def throughput(tmu, rng):
     # matfp f32 over all 16 x 16 lanes, alternating add and subtract as bench_amx.cpp does.
     def f32(shape):

@@ -12,10 +12,6 @@ def _bf16(tmu, rng, shape):
     return v
 
 
-def overhead(tmu, rng):
-    return {}
-
-
 def throughput(tmu, rng):
     # bench_audit_sequence.cpp's BM_MatmulSequence times the same run_matmul_sequence call per output tile.
     a, b = _bf16(tmu, rng, (32, 32)), _bf16(tmu, rng, (32, 32))
